@@ -1,0 +1,128 @@
+#pragma once
+// The immutable in-memory call tree (seed 004 sec. 2.2, "Call-tree Profiles").
+//
+// Layout: struct-of-arrays in preorder. Node 0 is a synthetic root (no method, normally cost 0)
+// whose children are the outermost frames, so profiles with several entry points (threads) are
+// one tree. Preorder plus subtree sizes make "d is a descendant of a" the interval test
+// a < d < a + subtree_size(a), children are found without child lists (first child n + 1, next
+// sibling c + subtree_size(c)), and a method's nodes are kept sorted by preorder number.
+// About 36 bytes per node.
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "bn/calltree/metadata.h"
+#include "bn/calltree/string_table.h"
+#include "bn/calltree/types.h"
+
+namespace bn::calltree {
+
+// Input to CallTree::build: nodes in any order in which every parent comes before its children.
+struct NodeTable {
+  std::vector<NodeId> parent;    // parent[0] == kNoNode; parent[i] < i for every i > 0
+  std::vector<MethodId> method;  // method[0] == kNoMethod; otherwise an id in the string table
+  std::vector<Cost> cost;        // self cost of each node
+};
+
+class CallTree {
+ public:
+  // Validates `nodes` (sizes agree, node 0 is the only root, parents come first, method ids are
+  // in range, no two siblings share a method) and renumbers them in preorder, keeping siblings
+  // in table order. Throws bn::Error naming the first offending node.
+  static CallTree build(NodeTable nodes, StringTable names, Metadata metadata);
+
+  CallTree(CallTree&&) noexcept = default;
+  CallTree& operator=(CallTree&&) noexcept = default;
+
+  // Number of nodes including the synthetic root.
+  std::size_t node_count() const { return parent_.size(); }
+  NodeId parent(NodeId n) const { return parent_[n]; }
+  MethodId method(NodeId n) const { return method_[n]; }
+  Cost cost(NodeId n) const { return cost_[n]; }
+  // Cost of n plus the cost of all its descendants.
+  Cost cum_cost(NodeId n) const { return cum_cost_[n]; }
+  // Number of nodes in the subtree of n, n included.
+  std::uint32_t subtree_size(NodeId n) const { return subtree_size_[n]; }
+  // One past the last node of n's subtree in preorder.
+  NodeId subtree_end(NodeId n) const { return n + subtree_size_[n]; }
+  // Depth below the synthetic root: outermost frames have depth 1.
+  std::uint32_t depth(NodeId n) const { return depth_[n]; }
+  bool is_leaf(NodeId n) const { return subtree_size_[n] == 1; }
+  // True if d lies strictly below a. O(1).
+  bool is_descendant(NodeId d, NodeId a) const { return a < d && d < subtree_end(a); }
+  Cost total_cost() const { return cum_cost_[kRootNode]; }
+
+  // Iterates the children of a node in preorder.
+  class ChildRange;
+  ChildRange children(NodeId n) const;
+
+  const StringTable& names() const { return names_; }
+  std::string_view method_name(MethodId m) const { return names_[m]; }
+  std::string_view node_name(NodeId n) const;
+  std::size_t method_count() const { return names_.size(); }
+  std::optional<MethodId> find_method(std::string_view name) const { return names_.find(name); }
+  // Nodes labelled with method m, in increasing preorder number. O(1).
+  std::span<const NodeId> nodes_of(MethodId m) const;
+
+  const Metadata& metadata() const { return metadata_; }
+
+ private:
+  CallTree() = default;
+  void index_methods();
+
+  std::vector<NodeId> parent_;
+  std::vector<MethodId> method_;
+  std::vector<Cost> cost_;
+  std::vector<Cost> cum_cost_;
+  std::vector<std::uint32_t> subtree_size_;
+  std::vector<std::uint32_t> depth_;
+  // Nodes grouped by method (CSR): nodes of m are method_nodes_[method_begin_[m], method_begin_[m+1]).
+  std::vector<std::uint32_t> method_begin_;
+  std::vector<NodeId> method_nodes_;
+  StringTable names_;
+  Metadata metadata_;
+};
+
+class CallTree::ChildRange {
+ public:
+  class iterator {
+   public:
+    using value_type = NodeId;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    iterator(const CallTree* tree, NodeId n) : tree_(tree), n_(n) {}
+    NodeId operator*() const { return n_; }
+    iterator& operator++() {
+      n_ = tree_->subtree_end(n_);
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    bool operator==(const iterator& o) const { return n_ == o.n_; }
+
+   private:
+    const CallTree* tree_ = nullptr;
+    NodeId n_ = 0;
+  };
+  ChildRange(const CallTree* tree, NodeId first, NodeId end) : tree_(tree), first_(first), end_(end) {}
+  iterator begin() const { return {tree_, first_}; }
+  iterator end() const { return {tree_, end_}; }
+  bool empty() const { return first_ == end_; }
+
+ private:
+  const CallTree* tree_;
+  NodeId first_;
+  NodeId end_;
+};
+
+inline CallTree::ChildRange CallTree::children(NodeId n) const {
+  return ChildRange(this, n + 1, subtree_end(n));
+}
+
+}  // namespace bn::calltree

@@ -1,0 +1,76 @@
+#pragma once
+// The profile interface of seed 004 sec. 2.1 (Fig. 3). The REPL, suggesters and zooming know
+// only this class; every backend (one call tree, A minus B, typed-time views) implements it.
+//
+// A Summary is a cheap handle to a summary the backend holds: a call sequence plus whatever
+// the backend needs to evaluate it (for call trees: the nodes that root the sequence). Equal
+// call sequences give equal handles. Handles stay valid for the life of the profile.
+//
+// Costs are exact: Amount numerators over denominator() (see amount.h).
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bn/iface/amount.h"
+
+namespace bn::iface {
+
+struct Summary {
+  std::uint32_t id = 0;
+  auto operator<=>(const Summary&) const = default;
+};
+
+// What the costs measure, for headers and the ten-samples rule (seed 000 sec. 5.1).
+struct MetricInfo {
+  std::string metric;           // "samples", "cpu-time", "instructions", "calls", ...
+  std::string unit;             // "samples", "ns", "count", ...
+  bool is_sample_count = false; // costs count samples: estimates below 10 are unreliable
+};
+
+class Profile {
+ public:
+  virtual ~Profile() = default;
+
+  // --- Queries -------------------------------------------------------------------------
+  // The call sequence of s, outermost first. Views live as long as the profile.
+  virtual std::vector<std::string_view> path_of(Summary s) = 0;
+
+  // --- Construction --------------------------------------------------------------------
+  // One summary per method that occurs in the profile (length-1 call sequences).
+  virtual std::vector<Summary> initial_summaries() = 0;
+  // The length-1 summary of a method, if the method occurs.
+  virtual std::optional<Summary> method_summary(std::string_view method) = 0;
+  // Methods m such that m :: path_of(s) labels at least one path. Sorted by name.
+  virtual std::vector<std::string_view> top_extensions(Summary s) = 0;
+  // Methods m such that path_of(s) @ [m] has at least one root. Sorted by name.
+  virtual std::vector<std::string_view> bottom_extensions(Summary s) = 0;
+  // The summary of m :: path_of(s); nullopt when that sequence has no root.
+  virtual std::optional<Summary> extend_top(Summary s, std::string_view m) = 0;
+  // The summary of path_of(s) @ [m]; nullopt when that sequence has no root.
+  virtual std::optional<Summary> extend_bottom(Summary s, std::string_view m) = 0;
+  // The summary without its first (trim_top) or last (trim_bottom) call; nullopt at length 1.
+  virtual std::optional<Summary> trim_top(Summary s) = 0;
+  virtual std::optional<Summary> trim_bottom(Summary s) = 0;
+
+  // --- Metrics (numerators over denominator()) ------------------------------------------
+  virtual Amount base_of(Summary s) = 0;
+  virtual Amount cum_of(Summary s) = 0;
+  // Over the union of the paths of all summaries in S: a measurement is counted once however
+  // many summaries reach it. The empty set gives 0.
+  virtual Amount total_base_of(std::span<const Summary> S) = 0;
+  virtual Amount total_cum_of(std::span<const Summary> S) = 0;
+
+  // --- Profile-wide facts ----------------------------------------------------------------
+  // The cost of the whole profile (what percentages are "of total").
+  virtual Amount total() = 0;
+  // Common denominator of every Amount this profile returns. Positive.
+  virtual Amount denominator() { return 1; }
+  virtual MetricInfo metric() = 0;
+};
+
+}  // namespace bn::iface

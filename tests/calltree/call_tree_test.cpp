@@ -1,0 +1,96 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "bn/calltree/tree_builder.h"
+#include "bn/iface/error.h"
+
+using namespace bn::calltree;
+
+namespace {
+
+// Paper figure 2 (seed 004), as stacks: a 1 / a;b 2 / a;b;c 10 / a;b;c;d 50 / a;c 5 / a;c;e 32.
+CallTree figure2() {
+  TreeBuilder b;
+  const MethodId a = b.intern("a"), bb = b.intern("b"), c = b.intern("c"), d = b.intern("d"),
+                 e = b.intern("e");
+  b.add_stack(std::vector{a}, 1);
+  b.add_stack(std::vector{a, bb}, 2);
+  b.add_stack(std::vector{a, bb, c}, 10);
+  b.add_stack(std::vector{a, bb, c, d}, 50);
+  b.add_stack(std::vector{a, c}, 5);
+  b.add_stack(std::vector{a, c, e}, 32);
+  return std::move(b).build({});
+}
+
+}  // namespace
+
+TEST_CASE("the builder lays figure 2 out in preorder with subtree sizes and cum-costs") {
+  const CallTree t = figure2();
+  REQUIRE(t.node_count() == 7);  // six call-tree nodes plus the synthetic root
+  const std::vector<std::string> names = {"(root)", "a", "b", "c", "d", "c", "e"};
+  for (NodeId n = 0; n < t.node_count(); ++n) CHECK(t.node_name(n) == names[n]);
+  CHECK(t.subtree_size(0) == 7);
+  CHECK(t.subtree_size(1) == 6);
+  CHECK(t.subtree_size(2) == 3);
+  CHECK(t.parent(5) == 1);
+  CHECK(t.depth(4) == 4);
+  CHECK(t.cum_cost(1) == 100);
+  CHECK(t.cum_cost(3) == 60);
+  CHECK(t.total_cost() == 100);
+  CHECK(t.is_descendant(4, 2));
+  CHECK_FALSE(t.is_descendant(5, 2));
+  CHECK_FALSE(t.is_descendant(2, 2));
+}
+
+TEST_CASE("children are visited in order without child lists") {
+  const CallTree t = figure2();
+  std::vector<NodeId> kids;
+  for (NodeId c : t.children(1)) kids.push_back(c);
+  CHECK(kids == std::vector<NodeId>{2, 5});
+  CHECK(t.children(4).empty());
+}
+
+TEST_CASE("each method's nodes are indexed in preorder") {
+  const CallTree t = figure2();
+  const auto c = t.find_method("c");
+  REQUIRE(c);
+  const auto nodes = t.nodes_of(*c);
+  CHECK(std::vector<NodeId>(nodes.begin(), nodes.end()) == std::vector<NodeId>{3, 5});
+  CHECK_FALSE(t.find_method("zzz"));
+}
+
+TEST_CASE("build rejects a parent that does not come before its child") {
+  StringTable names;
+  names.intern("a");
+  NodeTable table{{kNoNode, 2, 1}, {kNoMethod, 0, 0}, {0, 1, 1}};
+  CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}),
+                       doctest::Contains("node 1 has parent 2"), bn::Error);
+}
+
+TEST_CASE("build rejects out-of-range method ids and duplicate siblings") {
+  {
+    StringTable names;
+    names.intern("a");
+    NodeTable table{{kNoNode, 0}, {kNoMethod, 5}, {0, 1}};
+    CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}),
+                         doctest::Contains("method id 5"), bn::Error);
+  }
+  {
+    StringTable names;
+    names.intern("a");
+    NodeTable table{{kNoNode, 0, 0}, {kNoMethod, 0, 0}, {0, 1, 1}};
+    CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}),
+                         doctest::Contains("two children labelled 'a'"), bn::Error);
+  }
+}
+
+TEST_CASE("build refuses costs whose total overflows 64 bits") {
+  StringTable names;
+  names.intern("a");
+  names.intern("b");
+  const Cost big = std::numeric_limits<Cost>::max() - 1;
+  NodeTable table{{kNoNode, 0, 0}, {kNoMethod, 0, 1}, {0, big, big}};
+  CHECK_THROWS_AS(CallTree::build(std::move(table), std::move(names), {}), bn::Error);
+}
