@@ -1,0 +1,65 @@
+#pragma once
+// Writing the native profile format (docs/profile-format.md).
+//
+// The JVMTI agent streams: it appends new strings and nodes, then cost increments, at every
+// flush, so a JVM killed with SIGKILL still leaves a file whose complete chunks decode
+// (LoadOptions::accept_unfinished). Whole trees are written atomically with write_profile.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <span>
+#include <string_view>
+#include <utility>
+
+#include "bn/calltree/call_tree.h"
+#include "bn/calltree/metadata.h"
+#include "bn/calltree/profile_format.h"
+#include "bn/calltree/types.h"
+
+namespace bn::calltree {
+
+// Streams a profile chunk by chunk. Every method throws bn::Error if the file cannot be written
+// or if it is asked to write a reference the reader would reject (a node whose parent or method
+// was not written yet, a cost for an unknown node); nothing is written in that case.
+class ProfileStreamWriter {
+ public:
+  // Does not own `out`; the caller flushes and closes it. Writes the file header immediately.
+  explicit ProfileStreamWriter(std::FILE* out);
+  ProfileStreamWriter(const ProfileStreamWriter&) = delete;
+  ProfileStreamWriter& operator=(const ProfileStreamWriter&) = delete;
+
+  // META chunk. A later META chunk overrides earlier ones key by key. Keys that equal their
+  // default (empty string, 0) are not written.
+  void write_metadata(const Metadata& m);
+  // STRS chunk(s); ids continue from strings_written().
+  void append_strings(std::span<const std::string_view> strings);
+  // NODE chunk(s): the new nodes get ids nodes_written() + 1, + 2, ...;
+  // parents[i] must be an earlier node (0 = the implicit root) and methods[i] a written string.
+  void append_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods);
+  // COST chunk(s): each pair adds its cost to an already written node (any order, repeats allowed).
+  void add_costs(std::span<const std::pair<NodeId, Cost>> increments);
+  // Any other chunk, e.g. ancillary per-sample records; `raw` is compressed like the others.
+  void write_chunk(ChunkTag tag, std::span<const std::byte> raw);
+  // END chunk with the node and string counts and the total cost; then fflush. No chunk may
+  // follow.
+  void finish();
+
+  std::uint32_t strings_written() const { return strings_; }
+  std::uint32_t nodes_written() const { return nodes_; }  // excluding the root
+
+ private:
+  std::FILE* out_;
+  std::uint32_t strings_ = 0;
+  std::uint32_t nodes_ = 0;
+  Cost total_cost_ = 0;
+  bool finished_ = false;
+};
+
+// Writes `tree` (nodes in preorder, only nonzero costs) to `path` atomically: a temporary file
+// in the same directory, fsync, rename. On failure `path` is untouched and no temporary file is
+// left; throws bn::Error naming the path.
+void write_profile(const CallTree& tree, const std::filesystem::path& path);
+
+}  // namespace bn::calltree
