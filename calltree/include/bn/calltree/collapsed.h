@@ -1,0 +1,42 @@
+#pragma once
+// Collapsed ("folded") stacks: the text format written by async-profiler (`-o collapsed`) and by
+// FlameGraph's stackcollapse-*.pl scripts. One line per distinct stack, outermost frame first:
+//
+//   java/lang/Thread.run_[j];org/h2/Foo.bar_[j];__GI___libc_write 42
+//
+// Importing these lets the analyzer work on profiles recorded by other tools; frame names are
+// normalised (frame_names.h) so two runs compare by name (GUIDE.md sec. 4).
+
+#include <cstdint>
+#include <filesystem>
+#include <ostream>
+#include <span>
+#include <string_view>
+
+#include "bn/calltree/call_tree.h"
+#include "bn/calltree/frame_names.h"
+
+namespace bn::calltree {
+
+struct CollapsedOptions {
+  // Keep JVM signatures (`Foo.bar(I)V`) so overloads stay apart; dropped by default.
+  bool keep_signatures = false;
+  // Apply normalize_frame to every frame; off keeps the file's names verbatim.
+  bool normalize = true;
+  // A compressed input that expands beyond this many bytes is refused (decompression bomb).
+  std::uint64_t max_decompressed_bytes = std::uint64_t{4} << 30;
+};
+
+// Reads a whole collapsed file (plain, .gz or .zst, recognised by content). The tree has
+// Metadata mode "collapsed", metric and unit "samples", and extra key "source" = file name.
+// Throws bn::Error "file:line: what" on the first malformed line.
+CallTree read_collapsed(const std::filesystem::path& path, const CollapsedOptions& options = {});
+CallTree read_collapsed_bytes(std::span<const std::byte> bytes, std::string_view source_name,
+                              const CollapsedOptions& options = {});
+
+// One line per node with nonzero self cost, in preorder: "a;b;c 10". Throws bn::Error on a node
+// whose name cannot be represented (empty, or containing ';', a newline or NUL), on a negative
+// cost, or on a nonzero cost at the synthetic root (an empty stack).
+void write_collapsed(const CallTree& tree, std::ostream& out);
+
+}  // namespace bn::calltree
