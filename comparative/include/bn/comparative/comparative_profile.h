@@ -1,0 +1,95 @@
+#pragma once
+// The comparative backend (seed 004 sec. 2.2, "Comparing Call-tree Profiles"): profile A minus
+// profile B, related by call sequence rather than by subtree. Written only against the profile
+// interface, so either side can be any backend.
+//
+// A comparative summary is a call sequence plus its summary in A and its summary in B; a side
+// is absent when the sequence has no root there (at least one side is present). Every number
+// is A's minus B's, with an absent side counting 0 and B weighed by the normalisation; costs may
+// be negative and cum may be below base — they are exposed, never clamped (sec. 2.2). Extension
+// lists are the union of both sides. Summaries are interned by call sequence.
+//
+// The two sides are borrowed: they must outlive the comparative profile.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "bn/comparative/normalization.h"
+#include "bn/iface/profile.h"
+
+namespace bn::comparative {
+
+struct CompareOptions {
+  Normalization normalization;
+  // Compare profiles whose metric or unit differ (refused otherwise).
+  bool force = false;
+};
+
+class ComparativeProfile final : public iface::Profile {
+ public:
+  // Throws bn::Error when the sides measure different metrics or units and !options.force, or
+  // when the normalisation cannot be applied (see Scaling).
+  ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options = {});
+
+  // Facts the user should see before trusting the numbers: an empty side, a forced comparison
+  // of different metrics. One line each.
+  const std::vector<std::string>& notes() const { return notes_; }
+  // The normalisation as the header shows it: "none", "total (B × 7/5)", "scale (B × 1/2)".
+  std::string normalization_text() const { return scaling_.describe(); }
+
+  std::vector<std::string_view> path_of(iface::Summary s) override;
+  std::vector<iface::Summary> initial_summaries() override;
+  std::optional<iface::Summary> method_summary(std::string_view method) override;
+  std::vector<std::string_view> top_extensions(iface::Summary s) override;
+  std::vector<std::string_view> bottom_extensions(iface::Summary s) override;
+  std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
+  std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
+  std::optional<iface::Summary> trim_top(iface::Summary s) override;
+  std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
+  iface::Amount base_of(iface::Summary s) override;
+  iface::Amount cum_of(iface::Summary s) override;
+  iface::Amount total_base_of(std::span<const iface::Summary> S) override;
+  iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
+  iface::Amount total() override;
+  iface::Amount denominator() override { return scaling_.denominator(); }
+  iface::MetricInfo metric() override { return metric_; }
+  std::optional<iface::SideBySide> sides(iface::Summary s) override;
+
+ private:
+  using NameId = std::uint32_t;
+  struct Record {
+    std::vector<NameId> calls;
+    std::optional<iface::Summary> a;
+    std::optional<iface::Summary> b;
+  };
+  struct CallsHash {
+    std::size_t operator()(const std::vector<NameId>& calls) const;
+  };
+
+  const Record& record(iface::Summary s) const;
+  NameId name_id(std::string_view side_owned_name);
+  // The interned summary for a pair of side summaries of the same call sequence.
+  std::optional<iface::Summary> intern(std::optional<iface::Summary> a, std::optional<iface::Summary> b);
+  // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
+  // side is recomputed from the trimmed path unless the untrimmed one is present.
+  std::optional<iface::Summary> trimmed(iface::Summary s, bool top);
+  std::vector<std::string_view> union_of(std::vector<std::string_view> a, std::vector<std::string_view> b) const;
+
+  iface::Profile& a_;
+  iface::Profile& b_;
+  Scaling scaling_;
+  iface::MetricInfo metric_;
+  std::vector<std::string> notes_;
+  std::vector<std::string_view> names_;  // views into the sides' names, which outlive us
+  std::unordered_map<std::string_view, NameId> name_ids_;
+  std::vector<Record> records_;
+  std::unordered_map<std::vector<NameId>, std::uint32_t, CallsHash> index_;
+  std::optional<std::vector<iface::Summary>> initial_;
+};
+
+}  // namespace bn::comparative

@@ -1,0 +1,200 @@
+#include "bn/comparative/comparative_profile.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+
+namespace bn::comparative {
+namespace {
+
+using iface::Amount;
+using iface::Summary;
+
+iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool force,
+                                  std::vector<std::string>& notes) {
+  const iface::MetricInfo ma = a.metric();
+  const iface::MetricInfo mb = b.metric();
+  iface::MetricInfo result = ma;
+  result.is_sample_count = ma.is_sample_count && mb.is_sample_count;
+  if (ma.metric == mb.metric && ma.unit == mb.unit) return result;
+  const std::string what = "profile A measures " + ma.metric + " (" + ma.unit + ") but profile B measures " +
+                           mb.metric + " (" + mb.unit + ")";
+  if (!force) throw Error("cannot compare profiles: " + what + "; pass --force to subtract them anyway");
+  notes.push_back("forced comparison: " + what);
+  result.metric = ma.metric + " minus " + mb.metric;
+  if (ma.unit != mb.unit) result.unit = ma.unit + " minus " + mb.unit;
+  return result;
+}
+
+void note_if_empty(iface::Profile& p, const char* side, std::vector<std::string>& notes) {
+  if (p.total() == 0)
+    notes.push_back(std::string("profile ") + side + " is empty (total 0): every sequence counts 0 there");
+}
+
+}  // namespace
+
+ComparativeProfile::ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options)
+    : a_(a),
+      b_(b),
+      scaling_(options.normalization, a.denominator(), b.denominator(), a.total(), b.total()),
+      metric_(combined_metric(a, b, options.force, notes_)) {
+  note_if_empty(a_, "A", notes_);
+  note_if_empty(b_, "B", notes_);
+}
+
+std::size_t ComparativeProfile::CallsHash::operator()(const std::vector<NameId>& calls) const {
+  std::size_t h = calls.size();
+  for (const NameId id : calls) h = (h ^ id) * 0x100000001b3ULL;
+  return h;
+}
+
+const ComparativeProfile::Record& ComparativeProfile::record(Summary s) const {
+  if (s.id >= records_.size()) throw Error("comparative profile: summary handle " + std::to_string(s.id) + " does not belong to this profile");
+  return records_[s.id];
+}
+
+ComparativeProfile::NameId ComparativeProfile::name_id(std::string_view side_owned_name) {
+  const auto [it, inserted] = name_ids_.try_emplace(side_owned_name, static_cast<NameId>(names_.size()));
+  if (inserted) names_.push_back(side_owned_name);
+  return it->second;
+}
+
+std::optional<Summary> ComparativeProfile::intern(std::optional<Summary> a, std::optional<Summary> b) {
+  if (!a && !b) return std::nullopt;
+  // Names are taken from a side's own path so the views outlive the caller's arguments.
+  const std::vector<std::string_view> path = a ? a_.path_of(*a) : b_.path_of(*b);
+  std::vector<NameId> calls;
+  calls.reserve(path.size());
+  for (const std::string_view name : path) calls.push_back(name_id(name));
+  const auto [it, inserted] = index_.try_emplace(calls, static_cast<std::uint32_t>(records_.size()));
+  if (inserted) records_.push_back(Record{std::move(calls), a, b});
+  return Summary{it->second};
+}
+
+std::vector<std::string_view> ComparativeProfile::path_of(Summary s) {
+  const Record& r = record(s);
+  std::vector<std::string_view> path;
+  path.reserve(r.calls.size());
+  for (const NameId id : r.calls) path.push_back(names_[id]);
+  return path;
+}
+
+std::vector<Summary> ComparativeProfile::initial_summaries() {
+  if (!initial_) {
+    std::vector<std::string_view> methods;
+    for (iface::Profile* side : {&a_, &b_})
+      for (const Summary s : side->initial_summaries()) methods.push_back(side->path_of(s).front());
+    std::sort(methods.begin(), methods.end());
+    methods.erase(std::unique(methods.begin(), methods.end()), methods.end());
+    initial_.emplace();
+    for (const std::string_view m : methods) initial_->push_back(*method_summary(m));
+  }
+  return *initial_;
+}
+
+std::optional<Summary> ComparativeProfile::method_summary(std::string_view method) {
+  return intern(a_.method_summary(method), b_.method_summary(method));
+}
+
+std::vector<std::string_view> ComparativeProfile::union_of(std::vector<std::string_view> a,
+                                                           std::vector<std::string_view> b) const {
+  std::vector<std::string_view> merged;
+  merged.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(merged));
+  return merged;
+}
+
+std::vector<std::string_view> ComparativeProfile::top_extensions(Summary s) {
+  const Record& r = record(s);
+  return union_of(r.a ? a_.top_extensions(*r.a) : std::vector<std::string_view>{},
+                  r.b ? b_.top_extensions(*r.b) : std::vector<std::string_view>{});
+}
+
+std::vector<std::string_view> ComparativeProfile::bottom_extensions(Summary s) {
+  const Record& r = record(s);
+  return union_of(r.a ? a_.bottom_extensions(*r.a) : std::vector<std::string_view>{},
+                  r.b ? b_.bottom_extensions(*r.b) : std::vector<std::string_view>{});
+}
+
+// An absent side stays absent: a sequence with no root has no extension with a root.
+std::optional<Summary> ComparativeProfile::extend_top(Summary s, std::string_view m) {
+  const Record r = record(s);  // copied: interning may grow records_
+  return intern(r.a ? a_.extend_top(*r.a, m) : std::nullopt, r.b ? b_.extend_top(*r.b, m) : std::nullopt);
+}
+
+std::optional<Summary> ComparativeProfile::extend_bottom(Summary s, std::string_view m) {
+  const Record r = record(s);
+  return intern(r.a ? a_.extend_bottom(*r.a, m) : std::nullopt, r.b ? b_.extend_bottom(*r.b, m) : std::nullopt);
+}
+
+std::optional<Summary> ComparativeProfile::trimmed(Summary s, bool top) {
+  const Record r = record(s);
+  if (r.calls.size() <= 1) return std::nullopt;
+  std::vector<NameId> calls(r.calls.begin() + (top ? 1 : 0), r.calls.end() - (top ? 0 : 1));
+  if (const auto it = index_.find(calls); it != index_.end()) return Summary{it->second};
+  std::vector<std::string_view> path;
+  for (const NameId id : calls) path.push_back(names_[id]);
+  const auto side = [&](iface::Profile& p, std::optional<Summary> untrimmed) -> std::optional<Summary> {
+    if (untrimmed) return top ? p.trim_top(*untrimmed) : p.trim_bottom(*untrimmed);
+    return iface::summary_for_path(p, path);
+  };
+  return intern(side(a_, r.a), side(b_, r.b));
+}
+
+std::optional<Summary> ComparativeProfile::trim_top(Summary s) { return trimmed(s, true); }
+
+std::optional<Summary> ComparativeProfile::trim_bottom(Summary s) { return trimmed(s, false); }
+
+Amount ComparativeProfile::base_of(Summary s) {
+  const Record& r = record(s);
+  return scaling_.difference(r.a ? a_.base_of(*r.a) : 0, r.b ? b_.base_of(*r.b) : 0);
+}
+
+Amount ComparativeProfile::cum_of(Summary s) {
+  const Record& r = record(s);
+  return scaling_.difference(r.a ? a_.cum_of(*r.a) : 0, r.b ? b_.cum_of(*r.b) : 0);
+}
+
+Amount ComparativeProfile::total_base_of(std::span<const Summary> S) {
+  std::vector<Summary> in_a, in_b;
+  for (const Summary s : S) {
+    const Record& r = record(s);
+    if (r.a) in_a.push_back(*r.a);
+    if (r.b) in_b.push_back(*r.b);
+  }
+  return scaling_.difference(a_.total_base_of(in_a), b_.total_base_of(in_b));
+}
+
+Amount ComparativeProfile::total_cum_of(std::span<const Summary> S) {
+  std::vector<Summary> in_a, in_b;
+  for (const Summary s : S) {
+    const Record& r = record(s);
+    if (r.a) in_a.push_back(*r.a);
+    if (r.b) in_b.push_back(*r.b);
+  }
+  return scaling_.difference(a_.total_cum_of(in_a), b_.total_cum_of(in_b));
+}
+
+Amount ComparativeProfile::total() { return scaling_.difference(a_.total(), b_.total()); }
+
+std::optional<iface::SideBySide> ComparativeProfile::sides(Summary s) {
+  const Record& r = record(s);
+  iface::SideBySide v;
+  v.in_a = r.a.has_value();
+  v.in_b = r.b.has_value();
+  if (r.a) {
+    v.a_cum = scaling_.scale_a(a_.cum_of(*r.a));
+    v.a_base = scaling_.scale_a(a_.base_of(*r.a));
+  }
+  if (r.b) {
+    v.b_cum = scaling_.scale_b(b_.cum_of(*r.b));
+    v.b_base = scaling_.scale_b(b_.base_of(*r.b));
+  }
+  v.a_total = scaling_.scale_a(a_.total());
+  v.b_total = scaling_.scale_b(b_.total());
+  return v;
+}
+
+}  // namespace bn::comparative
