@@ -1,0 +1,163 @@
+#pragma once
+// The profile interface for one call tree (seed 004 sec. 2.2, "Call-tree Profiles").
+//
+// A summary is a call sequence plus ALL nodes that root it (a node roots a sequence iff the
+// sequence labels a path beginning there). Siblings differ in method, so each root starts
+// exactly one path; its last node is that root's final node. With
+//   along(s)  = nodes on those paths,   final(s) = their last nodes,
+//   subtree(f) = f and its descendants,
+// the definitions of sec. 2.2 become
+//   base_of(s) = Σ cost over along(s)
+//   cum_of(s)  = Σ cost over along(s) ∪ descendants(final(s))
+//              = Σ cum_cost over the outermost final nodes (those inside no other final's
+//                subtree) + Σ cost over along nodes outside every final subtree,
+// each node counted once even when recursion puts a path node below a final node (the
+// paper's reason for excluding descendants). total_base_of/total_cum_of are the same over the
+// union of the paths of all summaries in the set.
+//
+// Fast paths (n = nodes in the tree, R = roots of a summary, k = its length):
+// - "d is a descendant of a" is the preorder interval test a < d < subtree_end(a), so unions
+//   of subtrees are sorted sweeps over preorder numbers, never tree walks.
+// - Length-1 summaries: the roots are CallTree::nodes_of(m) (not copied); base and cum of every
+//   method come from one DFS at construction with an on-stack counter per method.
+// - Longer summaries are interned by call sequence (equal sequences give equal handles) and
+//   their base and cum are computed once, when the summary is first built.
+//
+// Complexity of each operation:
+//   constructor                     O(n) time, O(methods + depth) extra memory
+//   path_of, roots, base_of, cum_of O(k) / O(1): cached
+//   initial_summaries               O(methods · log methods)
+//   method_summary                  O(1) expected (string-table lookup)
+//   top_extensions                  O(R + e log e), e = extensions returned
+//   bottom_extensions               O(Σ children of the final nodes + e log e)
+//   extend_top                      O(R + new summary), extend_bottom O(R · c + new summary)
+//   trim_top, trim_bottom           O(log L) if the sequence was built before; otherwise
+//                                   O(N_min · k · c + new summary), N_min = nodes of the
+//                                   rarest method in the sequence
+//   building a new summary          O(R k log(R k)) once (its along nodes are sorted)
+//   total_base_of(S)                O(|S| log |S| + Σ along nodes of summaries of length ≥ 2
+//                                   whose method has no length-1 summary in S, log of that)
+//   total_cum_of(S)                 O(|S| log |S| + F log |S| log n + X log X): F = outermost
+//                                   final nodes met by the sweep (galloping skips nested ones),
+//                                   X = along nodes outside the finals of summaries of length ≥ 2
+// where c = cost of finding the child of a node with a given method: a binary search in
+// nodes_of(m) plus one walk up from each m-node of another child's subtree (O(log n) when the
+// method is a direct child or absent), and L = summaries built so far.
+//
+// Handles stay valid for the life of the TreeProfile; the CallTree must outlive it. Not
+// thread-safe: queries update caches.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bn/calltree/call_tree.h"
+#include "bn/iface/profile.h"
+
+namespace bn::calltree {
+
+class TreeProfile final : public iface::Profile {
+ public:
+  // One DFS over the tree. Throws bn::Error if two method ids that label nodes share a name
+  // (summaries are identified by names, so such a tree has no well-defined summaries).
+  explicit TreeProfile(const CallTree& tree);
+
+  std::vector<std::string_view> path_of(iface::Summary s) override;
+  std::vector<iface::Summary> initial_summaries() override;
+  std::optional<iface::Summary> method_summary(std::string_view method) override;
+  std::vector<std::string_view> top_extensions(iface::Summary s) override;
+  std::vector<std::string_view> bottom_extensions(iface::Summary s) override;
+  std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
+  std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
+  std::optional<iface::Summary> trim_top(iface::Summary s) override;
+  std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
+  iface::Amount base_of(iface::Summary s) override;
+  iface::Amount cum_of(iface::Summary s) override;
+  iface::Amount total_base_of(std::span<const iface::Summary> S) override;
+  iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
+  iface::Amount total() override { return tree_.total_cost(); }
+  iface::MetricInfo metric() override;
+
+  // Backend-specific views (tests, the comparative backend). All throw bn::Error for a handle
+  // this profile did not return.
+  // The call sequence as method ids, outermost first.
+  std::span<const MethodId> calls(iface::Summary s) const;
+  // All nodes that root the call sequence, in increasing preorder. Never empty.
+  std::span<const NodeId> roots(iface::Summary s) const;
+  const CallTree& tree() const { return tree_; }
+
+ private:
+  // A summary of length >= 2. Length-1 summaries need no record: their handle id is the
+  // method id and everything about them is a view into the tree or the per-method arrays.
+  struct Sequence {
+    std::vector<MethodId> calls;
+    std::vector<NodeId> roots;       // increasing preorder
+    std::vector<NodeId> finals;      // finals[i] ends the path from roots[i]
+    std::vector<NodeId> top_finals;  // increasing; none lies in another's subtree
+    std::vector<NodeId> along;       // increasing, each node once
+    std::vector<NodeId> exposed;     // along nodes outside every final subtree, increasing
+    iface::Amount base = 0;
+    iface::Amount cum = 0;
+  };
+  // Everything about a summary, whatever its length.
+  struct View {
+    std::span<const MethodId> calls;
+    std::span<const NodeId> roots;
+    std::span<const NodeId> finals;  // parallel to roots
+  };
+  struct MethodTotals {
+    iface::Amount base = 0;
+    iface::Amount cum = 0;
+    // Some node of the method lies below another of its nodes (recursion), so not every node
+    // of the method is an outermost final node of its length-1 summary.
+    bool nested = false;
+  };
+  using RootFinal = std::pair<NodeId, NodeId>;
+
+  // --- summary store (tree_profile.cpp) ---
+  bool is_method_summary(iface::Summary s) const { return s.id < method_count_; }
+  const Sequence& sequence(iface::Summary s) const;
+  View view(iface::Summary s) const;
+  std::optional<MethodId> occurring_method(std::string_view name) const;
+  std::optional<iface::Summary> find(const std::vector<MethodId>& calls) const;
+  // Interns a sequence of length >= 2 given its (root, final) pairs in any order; nullopt if
+  // there are none.
+  std::optional<iface::Summary> store(std::vector<MethodId> calls, std::vector<RootFinal> paths);
+
+  // --- paths (tree_profile_paths.cpp) ---
+  // The child of n labelled m, if any.
+  std::optional<NodeId> child_with_method(NodeId n, MethodId m) const;
+  // The summary of an arbitrary non-empty sequence, with its roots found from scratch.
+  std::optional<iface::Summary> summary_of(std::vector<MethodId> calls);
+  // Starts collecting a set of methods (see add_method / take_methods).
+  void begin_methods();
+  void add_method(MethodId m);
+  bool is_marked(MethodId m) const;
+  // The names of the methods added since begin_methods, each once, sorted by name.
+  std::vector<std::string_view> take_methods();
+
+  // --- metrics (tree_profile_metrics.cpp) ---
+  void compute_metrics(Sequence& seq) const;
+  // Outermost final nodes of a summary, increasing.
+  std::span<const NodeId> top_finals(iface::Summary s);
+
+  const CallTree& tree_;
+  const std::uint32_t method_count_;
+  // Id m of the identity table is m, so a length-1 summary's call sequence is a view too.
+  std::vector<MethodId> method_ids_;
+  std::vector<MethodTotals> method_totals_;
+  // Outermost nodes of nested methods, computed on first use by total_cum_of.
+  std::vector<std::vector<NodeId>> method_top_finals_;
+  std::vector<Sequence> sequences_;  // handle id = method_count_ + index
+  std::map<std::vector<MethodId>, std::uint32_t> index_;
+  // Scratch set of methods for the extension queries: m is in it iff mark_[m] == epoch_.
+  std::vector<std::uint32_t> mark_;
+  std::uint32_t epoch_ = 0;
+  std::vector<MethodId> marked_;
+};
+
+}  // namespace bn::calltree

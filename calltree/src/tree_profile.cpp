@@ -1,0 +1,147 @@
+// The summary store of the tree backend: handles, interning by call sequence, the per-method
+// DFS, and the queries that only read stored facts.
+#include "bn/calltree/tree_profile.h"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "bn/iface/error.h"
+#include "node_sweep.h"
+
+namespace bn::calltree {
+
+using iface::Amount;
+using iface::Summary;
+
+TreeProfile::TreeProfile(const CallTree& tree)
+    : tree_(tree),
+      method_count_(static_cast<std::uint32_t>(tree.method_count())),
+      method_ids_(method_count_),
+      method_totals_(method_count_),
+      method_top_finals_(method_count_),
+      mark_(method_count_, 0) {
+  std::iota(method_ids_.begin(), method_ids_.end(), MethodId{0});
+  // Summaries are looked up by name; a second id under the same name would split a method.
+  for (MethodId m = 0; m < method_count_; ++m) {
+    if (tree.nodes_of(m).empty()) continue;
+    const auto first = tree.find_method(tree.method_name(m));
+    if (first != m)
+      throw Error("cannot analyse call tree: method name '" + std::string(tree.method_name(m)) +
+                  "' has two ids (" + std::to_string(*first) + " and " + std::to_string(m) + ")");
+  }
+
+  // One DFS in preorder with the open ancestors on a stack. cum([m]) counts only nodes of m
+  // with no ancestor labelled m: the cum-cost of the outer node already includes the inner
+  // ones (sec. 2.2, the note on recursion).
+  std::vector<std::uint32_t> on_stack(method_count_, 0);
+  std::vector<NodeId> open;
+  for (NodeId n = 1; n < tree.node_count(); ++n) {
+    while (!open.empty() && tree.subtree_end(open.back()) <= n) {
+      --on_stack[tree.method(open.back())];
+      open.pop_back();
+    }
+    const MethodId m = tree.method(n);
+    MethodTotals& totals = method_totals_[m];
+    totals.base += tree.cost(n);
+    if (on_stack[m] == 0)
+      totals.cum += tree.cum_cost(n);
+    else
+      totals.nested = true;
+    ++on_stack[m];
+    open.push_back(n);
+  }
+}
+
+const TreeProfile::Sequence& TreeProfile::sequence(Summary s) const {
+  const std::uint64_t index = std::uint64_t{s.id} - method_count_;
+  if (s.id < method_count_ || index >= sequences_.size())
+    throw Error("unknown summary handle " + std::to_string(s.id));
+  return sequences_[index];
+}
+
+TreeProfile::View TreeProfile::view(Summary s) const {
+  if (is_method_summary(s)) {
+    const auto nodes = tree_.nodes_of(s.id);
+    if (nodes.empty()) throw Error("unknown summary handle " + std::to_string(s.id));
+    return {{&method_ids_[s.id], 1}, nodes, nodes};
+  }
+  const Sequence& seq = sequence(s);
+  return {seq.calls, seq.roots, seq.finals};
+}
+
+std::span<const MethodId> TreeProfile::calls(Summary s) const { return view(s).calls; }
+
+std::span<const NodeId> TreeProfile::roots(Summary s) const { return view(s).roots; }
+
+std::optional<MethodId> TreeProfile::occurring_method(std::string_view name) const {
+  const auto m = tree_.find_method(name);
+  if (!m || tree_.nodes_of(*m).empty()) return std::nullopt;
+  return m;
+}
+
+std::optional<Summary> TreeProfile::find(const std::vector<MethodId>& calls) const {
+  if (calls.size() == 1) return Summary{calls.front()};
+  const auto it = index_.find(calls);
+  if (it == index_.end()) return std::nullopt;
+  return Summary{it->second};
+}
+
+std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls, std::vector<RootFinal> paths) {
+  if (paths.empty()) return std::nullopt;
+  std::sort(paths.begin(), paths.end());
+  Sequence seq;
+  seq.calls = std::move(calls);
+  seq.roots.reserve(paths.size());
+  seq.finals.reserve(paths.size());
+  for (const auto& [root, final_node] : paths) {
+    seq.roots.push_back(root);
+    seq.finals.push_back(final_node);
+  }
+  compute_metrics(seq);
+  const auto id = static_cast<std::uint32_t>(method_count_ + sequences_.size());
+  index_.emplace(seq.calls, id);
+  sequences_.push_back(std::move(seq));
+  return Summary{id};
+}
+
+std::vector<std::string_view> TreeProfile::path_of(Summary s) {
+  std::vector<std::string_view> path;
+  for (MethodId m : view(s).calls) path.push_back(tree_.method_name(m));
+  return path;
+}
+
+std::vector<Summary> TreeProfile::initial_summaries() {
+  std::vector<Summary> result;
+  for (MethodId m = 0; m < method_count_; ++m)
+    if (!tree_.nodes_of(m).empty()) result.push_back({m});
+  std::sort(result.begin(), result.end(), [&](Summary a, Summary b) {
+    return tree_.method_name(a.id) < tree_.method_name(b.id);
+  });
+  return result;
+}
+
+std::optional<Summary> TreeProfile::method_summary(std::string_view method) {
+  const auto m = occurring_method(method);
+  if (!m) return std::nullopt;
+  return Summary{*m};
+}
+
+Amount TreeProfile::base_of(Summary s) {
+  if (!is_method_summary(s)) return sequence(s).base;
+  view(s);  // throws for a method id that labels no node
+  return method_totals_[s.id].base;
+}
+
+Amount TreeProfile::cum_of(Summary s) {
+  if (!is_method_summary(s)) return sequence(s).cum;
+  view(s);
+  return method_totals_[s.id].cum;
+}
+
+iface::MetricInfo TreeProfile::metric() {
+  const Metadata& md = tree_.metadata();
+  return {md.metric, md.unit, md.unit == "samples"};
+}
+
+}  // namespace bn::calltree

@@ -1,0 +1,102 @@
+// Base and cum of the tree backend (seed 004 sec. 2.2): for one summary, computed once when it
+// is built; for sets, a sweep over the summaries' sorted node lists so that every node is
+// counted once however many summaries reach it.
+#include <algorithm>
+
+#include "bn/calltree/tree_profile.h"
+#include "node_sweep.h"
+
+namespace bn::calltree {
+
+using iface::Amount;
+using iface::Summary;
+
+namespace {
+
+std::vector<Summary> distinct(std::span<const Summary> S) {
+  std::vector<Summary> ids(S.begin(), S.end());
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+}  // namespace
+
+void TreeProfile::compute_metrics(Sequence& seq) const {
+  std::vector<NodeId> finals = seq.finals;
+  std::sort(finals.begin(), finals.end());  // distinct: a final node determines its root
+  const std::span<const NodeId> list[] = {finals};
+  seq.top_finals = sweep::outermost(tree_, list);
+
+  // A path is its final node and the calls.size() - 1 nodes above it.
+  seq.along.reserve(seq.finals.size() * seq.calls.size());
+  for (NodeId n : seq.finals)
+    for (std::size_t i = 0; i < seq.calls.size(); ++i, n = tree_.parent(n)) seq.along.push_back(n);
+  sweep::sort_unique(seq.along);
+  sweep::for_each_outside(tree_, seq.along, seq.top_finals, [&](NodeId n) { seq.exposed.push_back(n); });
+
+  seq.base = sweep::sum_cost(tree_, seq.along);
+  // along ∪ descendants(final) = the outermost final subtrees plus the along nodes outside
+  // them; a path node below another path's final node is inside a subtree and counted there.
+  seq.cum = sweep::sum_cum_cost(tree_, seq.top_finals) + sweep::sum_cost(tree_, seq.exposed);
+}
+
+std::span<const NodeId> TreeProfile::top_finals(Summary s) {
+  if (!is_method_summary(s)) return sequence(s).top_finals;
+  const auto nodes = view(s).roots;
+  if (!method_totals_[s.id].nested) return nodes;
+  std::vector<NodeId>& tops = method_top_finals_[s.id];
+  if (tops.empty()) {
+    const std::span<const NodeId> list[] = {nodes};
+    tops = sweep::outermost(tree_, list);
+  }
+  return tops;
+}
+
+Amount TreeProfile::total_base_of(std::span<const Summary> S) {
+  const std::vector<Summary> ids = distinct(S);
+  if (ids.size() == 1) return base_of(ids.front());
+  // A length-1 summary [m] in S covers every node of m, so other summaries' nodes of m add
+  // nothing: count [m] from the per-method totals and only the remaining path nodes by node.
+  Amount total = 0;
+  begin_methods();
+  for (Summary s : ids) {
+    if (!is_method_summary(s)) continue;
+    view(s);  // throws for a method id that labels no node
+    add_method(s.id);
+    total += method_totals_[s.id].base;
+  }
+  std::vector<NodeId> nodes;
+  for (Summary s : ids) {
+    if (is_method_summary(s)) continue;
+    for (NodeId n : sequence(s).along)
+      if (!is_marked(tree_.method(n))) nodes.push_back(n);
+  }
+  sweep::sort_unique(nodes);
+  return total + sweep::sum_cost(tree_, nodes);
+}
+
+Amount TreeProfile::total_cum_of(std::span<const Summary> S) {
+  const std::vector<Summary> ids = distinct(S);
+  if (ids.size() == 1) return cum_of(ids.front());
+  // along(S) ∪ descendants(final(S)) = subtrees of the outermost finals of the union plus the
+  // along nodes outside them. Only summaries of length >= 2 have along nodes that are not
+  // final (their `exposed` nodes), and only those can fall outside the union's subtrees.
+  std::vector<std::span<const NodeId>> lists;
+  lists.reserve(ids.size());
+  for (Summary s : ids) lists.push_back(top_finals(s));
+  const std::vector<NodeId> tops = sweep::outermost(tree_, lists);
+
+  std::vector<NodeId> exposed;
+  for (Summary s : ids)
+    if (!is_method_summary(s)) {
+      const auto& more = sequence(s).exposed;
+      exposed.insert(exposed.end(), more.begin(), more.end());
+    }
+  sweep::sort_unique(exposed);
+  Amount total = sweep::sum_cum_cost(tree_, tops);
+  sweep::for_each_outside(tree_, exposed, tops, [&](NodeId n) { total += tree_.cost(n); });
+  return total;
+}
+
+}  // namespace bn::calltree

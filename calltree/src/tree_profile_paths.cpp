@@ -1,0 +1,145 @@
+// Summary construction of the tree backend (seed 004 sec. 2.2): following call sequences,
+// extensions, extend and trim. Roots are always ALL nodes where a sequence starts: a shorter
+// sequence can start at nodes where the longer one does not.
+#include <algorithm>
+
+#include "bn/calltree/tree_profile.h"
+#include "node_sweep.h"
+
+namespace bn::calltree {
+
+using iface::Summary;
+
+std::optional<NodeId> TreeProfile::child_with_method(NodeId n, MethodId m) const {
+  // The nodes of m inside n's subtree are a contiguous run of nodes_of(m). The child is the
+  // one at depth(n) + 1; a deeper node tells which child's subtree to skip, so a method that
+  // is absent or a direct child costs a binary search, not a scan of n's children.
+  const auto nodes = tree_.nodes_of(m);
+  const NodeId* last = nodes.data() + nodes.size();
+  const NodeId end = tree_.subtree_end(n);
+  const std::uint32_t child_depth = tree_.depth(n) + 1;
+  const NodeId* at = std::upper_bound(nodes.data(), last, n);
+  while (at != last && *at < end) {
+    if (tree_.depth(*at) == child_depth) return *at;
+    NodeId child = *at;
+    while (tree_.depth(child) > child_depth) child = tree_.parent(child);
+    at = sweep::gallop(at + 1, last, tree_.subtree_end(child));
+  }
+  return std::nullopt;
+}
+
+void TreeProfile::begin_methods() {
+  if (++epoch_ == 0) {  // wrapped: old marks could collide with the new epoch
+    std::fill(mark_.begin(), mark_.end(), 0);
+    epoch_ = 1;
+  }
+  marked_.clear();
+}
+
+void TreeProfile::add_method(MethodId m) {
+  if (mark_[m] == epoch_) return;
+  mark_[m] = epoch_;
+  marked_.push_back(m);
+}
+
+bool TreeProfile::is_marked(MethodId m) const { return mark_[m] == epoch_; }
+
+std::vector<std::string_view> TreeProfile::take_methods() {
+  std::vector<std::string_view> names;
+  names.reserve(marked_.size());
+  for (MethodId m : marked_) names.push_back(tree_.method_name(m));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
+  const View v = view(s);
+  begin_methods();
+  for (NodeId r : v.roots) {
+    const NodeId p = tree_.parent(r);
+    if (p != kRootNode) add_method(tree_.method(p));  // the synthetic root is no method
+  }
+  return take_methods();
+}
+
+std::vector<std::string_view> TreeProfile::bottom_extensions(Summary s) {
+  const View v = view(s);
+  begin_methods();
+  for (NodeId f : v.finals)
+    for (NodeId c : tree_.children(f)) add_method(tree_.method(c));
+  return take_methods();
+}
+
+std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name) {
+  const View v = view(s);
+  const auto m = occurring_method(name);
+  if (!m) return std::nullopt;
+  std::vector<MethodId> calls;
+  calls.reserve(v.calls.size() + 1);
+  calls.push_back(*m);
+  calls.insert(calls.end(), v.calls.begin(), v.calls.end());
+  if (auto known = find(calls)) return known;
+  // Every node where m :: calls starts is a parent of a node where calls starts, and roots of
+  // one sequence never share a parent (siblings differ in method), so this loses nothing.
+  std::vector<RootFinal> paths;
+  for (std::size_t i = 0; i < v.roots.size(); ++i) {
+    const NodeId p = tree_.parent(v.roots[i]);
+    if (p != kRootNode && tree_.method(p) == *m) paths.push_back({p, v.finals[i]});
+  }
+  return store(std::move(calls), std::move(paths));
+}
+
+std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view name) {
+  const View v = view(s);
+  const auto m = occurring_method(name);
+  if (!m) return std::nullopt;
+  std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
+  calls.push_back(*m);
+  if (auto known = find(calls)) return known;
+  // Every node where calls @ [m] starts also starts calls, so it is one of s's roots.
+  std::vector<RootFinal> paths;
+  for (std::size_t i = 0; i < v.roots.size(); ++i)
+    if (auto c = child_with_method(v.finals[i], *m)) paths.push_back({v.roots[i], *c});
+  return store(std::move(calls), std::move(paths));
+}
+
+std::optional<Summary> TreeProfile::trim_top(Summary s) {
+  const View v = view(s);
+  if (v.calls.size() == 1) return std::nullopt;
+  return summary_of({v.calls.begin() + 1, v.calls.end()});
+}
+
+std::optional<Summary> TreeProfile::trim_bottom(Summary s) {
+  const View v = view(s);
+  if (v.calls.size() == 1) return std::nullopt;
+  return summary_of({v.calls.begin(), v.calls.end() - 1});
+}
+
+std::optional<Summary> TreeProfile::summary_of(std::vector<MethodId> calls) {
+  if (auto known = find(calls)) return known;
+  // Anchor on the rarest method of the sequence: walk parents for the calls before it and
+  // children for the calls after it. Each anchor node lies on at most one path at that
+  // position, so every (root, final) pair is found once.
+  std::size_t anchor = 0;
+  for (std::size_t j = 1; j < calls.size(); ++j)
+    if (tree_.nodes_of(calls[j]).size() < tree_.nodes_of(calls[anchor]).size()) anchor = j;
+  std::vector<RootFinal> paths;
+  for (NodeId x : tree_.nodes_of(calls[anchor])) {
+    NodeId root = x;
+    bool ok = true;
+    for (std::size_t i = anchor; ok && i-- > 0;) {
+      root = tree_.parent(root);  // the synthetic root has no method, so it never matches
+      ok = tree_.method(root) == calls[i];
+    }
+    NodeId final_node = x;
+    for (std::size_t i = anchor + 1; ok && i < calls.size(); ++i) {
+      const auto c = child_with_method(final_node, calls[i]);
+      ok = c.has_value();
+      if (ok) final_node = *c;
+    }
+    if (ok) paths.push_back({root, final_node});
+  }
+  return store(std::move(calls), std::move(paths));
+}
+
+}  // namespace bn::calltree

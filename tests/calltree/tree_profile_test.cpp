@@ -1,0 +1,244 @@
+#include "bn/calltree/tree_profile.h"
+
+#include <doctest/doctest.h>
+
+#include <string_view>
+#include <vector>
+
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+#include "stack_tree.h"
+
+using namespace bn::calltree;
+using bn::calltree::testing::figure2;
+using bn::calltree::testing::tree_from_stacks;
+using bn::iface::Summary;
+using Names = std::vector<std::string_view>;
+
+namespace {
+
+// The summary of a call sequence written "a;b;c", which must exist.
+Summary at(TreeProfile& p, std::string_view sequence) {
+  std::vector<std::string_view> path;
+  std::string_view rest = sequence;
+  while (!rest.empty()) {
+    const auto semi = rest.find(';');
+    path.push_back(rest.substr(0, semi));
+    rest = semi == std::string_view::npos ? std::string_view() : rest.substr(semi + 1);
+  }
+  const auto s = bn::iface::summary_for_path(p, path);
+  REQUIRE_MESSAGE(s, "no summary for ", sequence);
+  return *s;
+}
+
+std::vector<NodeId> roots_of(TreeProfile& p, Summary s) {
+  const auto r = p.roots(s);
+  return {r.begin(), r.end()};
+}
+
+}  // namespace
+
+TEST_CASE("figure 2: base and cum of [c] are 15 and 97") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const Summary c = at(p, "c");
+  CHECK(p.base_of(c) == 15);
+  CHECK(p.cum_of(c) == 97);
+  CHECK(p.total() == 100);
+}
+
+TEST_CASE("figure 2: the set {[a], [c]} has total base 16 and total cum 100") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const std::vector<Summary> S = {at(p, "a"), at(p, "c")};
+  CHECK(p.total_base_of(S) == 16);
+  CHECK(p.total_cum_of(S) == 100);
+}
+
+TEST_CASE("figure 2: [c] extends to a and b at the top and to d and e at the bottom") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const Summary c = at(p, "c");
+  CHECK(p.top_extensions(c) == Names{"a", "b"});
+  CHECK(p.bottom_extensions(c) == Names{"d", "e"});
+}
+
+TEST_CASE("figure 2: [c] has two roots and [c;d] exactly one") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  CHECK(p.roots(at(p, "c")).size() == 2);
+  const Summary cd = at(p, "c;d");
+  REQUIRE(p.roots(cd).size() == 1);
+  CHECK(tree.node_name(p.roots(cd).front()) == "c");
+  CHECK(tree.node_name(tree.parent(p.roots(cd).front())) == "b");
+  CHECK(p.base_of(cd) == 60);
+  CHECK(p.cum_of(cd) == 60);
+}
+
+TEST_CASE("figure 2: initial summaries are the five methods, sorted by name") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const auto initial = p.initial_summaries();
+  REQUIRE(initial.size() == 5);
+  Names names;
+  for (Summary s : initial) {
+    REQUIRE(p.path_of(s).size() == 1);
+    names.push_back(p.path_of(s).front());
+  }
+  CHECK(names == Names{"a", "b", "c", "d", "e"});
+}
+
+TEST_CASE("figure 2: all of [c]'s cum overlaps [a]") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const std::vector<Summary> S = {at(p, "a")};
+  CHECK(bn::iface::cum_overlap(p, at(p, "c"), S) == 97);
+  CHECK(bn::iface::base_overlap(p, at(p, "c"), S) == 0);
+}
+
+TEST_CASE("figure 2: extending and trimming move between sequences and keep handles stable") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const Summary c = at(p, "c");
+  const auto bc = p.extend_top(c, "b");
+  REQUIRE(bc);
+  CHECK(p.path_of(*bc) == Names{"b", "c"});
+  CHECK(p.base_of(*bc) == 12);
+  CHECK(p.cum_of(*bc) == 62);
+  const auto abcd = p.extend_top(*p.extend_bottom(*bc, "d"), "a");
+  REQUIRE(abcd);
+  CHECK(p.path_of(*abcd) == Names{"a", "b", "c", "d"});
+  CHECK(p.cum_of(*abcd) == 63);
+  // The same sequence reached another way is the same handle.
+  CHECK(*abcd == at(p, "a;b;c;d"));
+  CHECK(p.trim_top(*bc) == c);
+  CHECK(p.trim_bottom(*bc) == at(p, "b"));
+  CHECK_FALSE(p.trim_top(c));
+  CHECK_FALSE(p.trim_bottom(c));
+  CHECK_FALSE(p.extend_top(c, "d"));   // d never calls c
+  CHECK_FALSE(p.extend_top(c, "zz"));  // no such method
+  CHECK_FALSE(p.extend_bottom(at(p, "d"), "a"));
+  CHECK_FALSE(p.extend_top(at(p, "a"), "a"));  // a's parent is the synthetic root
+  CHECK(p.top_extensions(at(p, "a")).empty());
+}
+
+TEST_CASE("figure 2: the metric comes from the tree's metadata") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  const auto info = p.metric();
+  CHECK(info.metric == "samples");
+  CHECK(info.is_sample_count);
+  CHECK(p.denominator() == 1);
+}
+
+TEST_CASE("a handle the profile never returned is refused with an error") {
+  const CallTree tree = figure2();
+  TreeProfile p(tree);
+  CHECK_THROWS_AS(p.base_of(Summary{999}), bn::Error);
+  CHECK_THROWS_AS(p.path_of(Summary{999}), bn::Error);
+  CHECK_FALSE(p.method_summary("nope"));
+}
+
+TEST_CASE("a tree whose method name has two ids that label nodes is refused") {
+  StringTable names;
+  names.append("a");
+  names.append("a");
+  NodeTable table{{kNoNode, 0, 1}, {kNoMethod, 0, 1}, {0, 1, 1}};
+  const CallTree tree = CallTree::build(std::move(table), std::move(names), {});
+  CHECK_THROWS_WITH_AS(TreeProfile{tree}, doctest::Contains("'a' has two ids"), bn::Error);
+}
+
+// Recursion: a;b;a;b;c. Nodes a1(1) → b1(2) → a2(4) → b2(8) → c1(16), and a1 → c2(32).
+// Summing cum-costs over roots or along nodes would count the inner a and b twice.
+TEST_CASE("recursion a;b;a;b;c: cum of a method counts the inner calls once") {
+  const CallTree tree = tree_from_stacks(
+      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  TreeProfile p(tree);
+  CHECK(p.base_of(at(p, "a")) == 5);
+  CHECK(p.cum_of(at(p, "a")) == 63);  // a naive sum of cum-costs gives 91
+  CHECK(p.base_of(at(p, "b")) == 10);
+  CHECK(p.cum_of(at(p, "b")) == 30);  // naive: 54
+  CHECK(p.base_of(at(p, "c")) == 48);
+  CHECK(p.cum_of(at(p, "c")) == 48);
+}
+
+TEST_CASE("recursion a;b;a;b;c: [a;b] has two overlapping paths, each node counted once") {
+  const CallTree tree = tree_from_stacks(
+      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  TreeProfile p(tree);
+  const Summary ab = at(p, "a;b");
+  CHECK(p.roots(ab).size() == 2);
+  CHECK(p.base_of(ab) == 15);
+  CHECK(p.cum_of(ab) == 31);  // naive: cum(b1) + cum(b2) + a1 + a2 = 59
+  const Summary aba = at(p, "a;b;a");
+  CHECK(p.roots(aba).size() == 1);
+  CHECK(p.base_of(aba) == 7);
+  CHECK(p.cum_of(aba) == 31);
+  CHECK(p.cum_of(at(p, "b;a")) == 30);
+  CHECK(p.cum_of(at(p, "b;c")) == 24);
+  CHECK(p.top_extensions(at(p, "b")) == Names{"a"});
+  CHECK(p.bottom_extensions(at(p, "b")) == Names{"a", "c"});
+}
+
+TEST_CASE("recursion a;b;a;b;c: trimming finds every root of the shorter sequence") {
+  const CallTree tree = tree_from_stacks(
+      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  TreeProfile p(tree);
+  const auto aba = p.extend_bottom(*p.extend_bottom(*p.method_summary("a"), "b"), "a");
+  REQUIRE(aba);
+  REQUIRE(p.roots(*aba).size() == 1);
+  // [a;b] starts at both a nodes although [a;b;a] starts only at the outer one.
+  const auto ab = p.trim_bottom(*aba);
+  REQUIRE(ab);
+  CHECK(p.path_of(*ab) == Names{"a", "b"});
+  CHECK(roots_of(p, *ab) == std::vector<NodeId>{1, 3});
+  CHECK(p.cum_of(*ab) == 31);
+  const auto bc = p.extend_bottom(*p.method_summary("b"), "c");
+  REQUIRE(bc);
+  const auto c = p.trim_top(*bc);
+  REQUIRE(c);
+  CHECK(p.roots(*c).size() == 2);
+  CHECK(p.cum_of(*c) == 48);
+}
+
+TEST_CASE("recursion a;b;a;b;c: totals over sets count shared nodes once") {
+  const CallTree tree = tree_from_stacks(
+      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  TreeProfile p(tree);
+  const Summary a = at(p, "a"), b = at(p, "b"), c = at(p, "c"), ab = at(p, "a;b");
+  CHECK(p.total_base_of(std::vector{a, ab}) == 15);
+  CHECK(p.total_cum_of(std::vector{a, ab}) == 63);
+  CHECK(p.total_base_of(std::vector{b, c}) == 58);
+  CHECK(p.total_cum_of(std::vector{b, c}) == 62);
+  CHECK(p.total_cum_of(std::vector{ab, c}) == 63);
+  CHECK(p.total_cum_of(std::vector{ab, ab, ab}) == 31);
+  CHECK(p.total_cum_of(std::vector<Summary>{}) == 0);
+  CHECK(p.total_base_of(std::vector<Summary>{}) == 0);
+  CHECK(bn::iface::cum_overlap(p, ab, std::vector{b}) == 30);
+}
+
+// Recursion a;a;a;a with a b below the second a: a1(1) → a2(2) → a3(4) → a4(8), a2 → b(16).
+TEST_CASE("recursion a;a;a: paths of one summary overlap and are counted once") {
+  const CallTree tree =
+      tree_from_stacks({{"a", 1}, {"a;a", 2}, {"a;a;a", 4}, {"a;a;a;a", 8}, {"a;a;b", 16}});
+  TreeProfile p(tree);
+  CHECK(p.base_of(at(p, "a")) == 15);
+  CHECK(p.cum_of(at(p, "a")) == 31);  // naive: 31 + 30 + 12 + 8 = 81
+  const Summary aa = at(p, "a;a");
+  CHECK(p.roots(aa).size() == 3);
+  CHECK(p.base_of(aa) == 15);
+  CHECK(p.cum_of(aa) == 31);
+  const Summary aaa = at(p, "a;a;a");
+  CHECK(p.roots(aaa).size() == 2);
+  CHECK(p.base_of(aaa) == 15);
+  CHECK(p.cum_of(aaa) == 15);  // b hangs off an interior node only
+  const Summary aaaa = at(p, "a;a;a;a");
+  CHECK(p.roots(aaaa).size() == 1);
+  CHECK(p.bottom_extensions(aaaa).empty());
+  CHECK_FALSE(p.extend_bottom(aaaa, "a"));
+  CHECK(p.cum_of(at(p, "a;b")) == 18);
+  CHECK(p.total_cum_of(std::vector{aaa, at(p, "b")}) == 31);
+  CHECK(p.total_base_of(std::vector{aaa, at(p, "b")}) == 31);
+  CHECK(p.top_extensions(at(p, "a")) == Names{"a"});
+  CHECK(p.bottom_extensions(at(p, "a")) == Names{"a", "b"});
+}
