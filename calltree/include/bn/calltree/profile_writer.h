@@ -26,12 +26,12 @@ namespace bn::calltree {
 class ProfileStreamWriter {
  public:
   // Does not own `out`; the caller flushes and closes it. Writes the file header immediately.
-  explicit ProfileStreamWriter(std::FILE* out);
+  // Tables are split into chunks of at most `max_chunk_raw` decompressed bytes (tests lower it).
+  explicit ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw = kMaxChunkRawSize);
   ProfileStreamWriter(const ProfileStreamWriter&) = delete;
   ProfileStreamWriter& operator=(const ProfileStreamWriter&) = delete;
 
-  // META chunk. A later META chunk overrides earlier ones key by key. Keys that equal their
-  // default (empty string, 0) are not written.
+  // META chunk with every field of `m`. A later META chunk overrides earlier ones key by key.
   void write_metadata(const Metadata& m);
   // STRS chunk(s); ids continue from strings_written().
   void append_strings(std::span<const std::string_view> strings);
@@ -41,6 +41,7 @@ class ProfileStreamWriter {
   // COST chunk(s): each pair adds its cost to an already written node (any order, repeats allowed).
   void add_costs(std::span<const std::pair<NodeId, Cost>> increments);
   // Any other chunk, e.g. ancillary per-sample records; `raw` is compressed like the others.
+  // The tags of the chunks above are refused here.
   void write_chunk(ChunkTag tag, std::span<const std::byte> raw);
   // END chunk with the node and string counts and the total cost; then fflush. No chunk may
   // follow.
@@ -50,7 +51,10 @@ class ProfileStreamWriter {
   std::uint32_t nodes_written() const { return nodes_; }  // excluding the root
 
  private:
+  void emit(ChunkTag tag, std::span<const std::byte> raw);
+
   std::FILE* out_;
+  std::uint32_t max_chunk_raw_;
   std::uint32_t strings_ = 0;
   std::uint32_t nodes_ = 0;
   Cost total_cost_ = 0;

@@ -1,0 +1,153 @@
+#include "chunk_framing.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "bn/iface/error.h"
+
+namespace bn::calltree {
+namespace {
+
+// Level 9 brings realistic trees under 6 bytes per node (docs/performance.md) and still
+// compresses tens of MB/s; the agent's periodic flushes are small.
+constexpr int kCompressionLevel = 9;
+// Caps the decoder's window buffer (8 MiB). Frames from encode_chunk use a smaller window, so
+// only a forged frame header could ask for more, and it must not make the reader allocate it.
+constexpr int kMaxWindowLog = 23;
+constexpr std::uint32_t kZstdMagic = 0xFD2FB528;
+constexpr std::size_t kMinFrameSize = 9;  // magic, frame header byte, empty last block, checksum
+
+struct CCtxFree {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+};
+struct DCtxFree {
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+
+void check_zstd(std::size_t ret, const std::string& context) {
+  if (ZSTD_isError(ret)) throw Error(context + ": " + ZSTD_getErrorName(ret));
+}
+
+}  // namespace
+
+void put_u32le(std::vector<std::byte>& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::byte>(v >> (8 * i)));
+}
+
+std::uint32_t get_u32le(std::span<const std::byte> at) {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | std::to_integer<std::uint32_t>(at[i]);
+  return v;
+}
+
+bool is_valid_tag(ChunkTag tag) {
+  const char c0 = tag.chars[0];
+  if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z'))) return false;
+  return std::all_of(tag.chars.begin() + 1, tag.chars.end(), [](char c) { return c >= 0x20 && c <= 0x7e; });
+}
+
+ChunkTag tag_at(std::span<const std::byte> at) {
+  return ChunkTag(std::array<char, 4>{static_cast<char>(at[0]), static_cast<char>(at[1]),
+                                      static_cast<char>(at[2]), static_cast<char>(at[3])});
+}
+
+std::string describe_tag(ChunkTag tag) {
+  std::string out = "'";
+  for (char c : tag.chars) {
+    if (c >= 0x20 && c <= 0x7e && c != '\\') {
+      out += c;
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+      out += hex;
+    }
+  }
+  return out + "'";
+}
+
+std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw) {
+  const std::string context = "cannot encode chunk " + describe_tag(tag);
+  if (!is_valid_tag(tag)) throw Error(context + ": a tag is an ASCII letter and three printable characters");
+  if (raw.size() > kMaxChunkRawSize)
+    throw Error(context + ": " + std::to_string(raw.size()) + " bytes exceed the chunk limit of " +
+                std::to_string(kMaxChunkRawSize));
+  std::unique_ptr<ZSTD_CCtx, CCtxFree> cctx(ZSTD_createCCtx());
+  if (!cctx) throw Error(context + ": out of memory");
+  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, kCompressionLevel), context);
+  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1), context);
+  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_windowLog, kMaxWindowLog), context);
+
+  std::vector<std::byte> out;
+  out.reserve(kChunkHeaderSize);
+  out.insert(out.end(), reinterpret_cast<const std::byte*>(tag.chars.data()),
+             reinterpret_cast<const std::byte*>(tag.chars.data()) + 4);
+  put_u32le(out, 0);  // payload size, patched below
+  put_u32le(out, static_cast<std::uint32_t>(raw.size()));
+  out.resize(kChunkHeaderSize + ZSTD_compressBound(raw.size()));
+  const std::size_t n = ZSTD_compress2(cctx.get(), out.data() + kChunkHeaderSize, out.size() - kChunkHeaderSize,
+                                       raw.data(), raw.size());
+  check_zstd(n, context);
+  out.resize(kChunkHeaderSize + n);
+  for (int i = 0; i < 4; ++i) out[4 + i] = static_cast<std::byte>(n >> (8 * i));
+  return out;
+}
+
+ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string& context) {
+  ChunkHeader h{tag_at(at), get_u32le(at.subspan(4)), get_u32le(at.subspan(8))};
+  if (!is_valid_tag(h.tag))
+    throw Error(context + ": invalid chunk tag " + describe_tag(h.tag) +
+                " (expected an ASCII letter and three printable characters)");
+  if (h.raw_size > kMaxChunkRawSize)
+    throw Error(context + ": declares " + std::to_string(h.raw_size) + " raw bytes, more than the limit of " +
+                std::to_string(kMaxChunkRawSize));
+  if (h.payload_size < kMinFrameSize)
+    throw Error(context + ": declares a payload of " + std::to_string(h.payload_size) +
+                " bytes, too small for a zstd frame");
+  return h;
+}
+
+std::vector<std::byte> decompress_payload(std::span<const std::byte> payload, std::uint32_t raw_size,
+                                          const std::string& context) {
+  // Frame header (RFC 8878 sec. 3.1.1): magic, then the descriptor whose bit 2 says a content
+  // checksum follows the last block. Without it corruption could go unnoticed.
+  if (payload.size() < kMinFrameSize || get_u32le(payload) != kZstdMagic)
+    throw Error(context + ": payload is not a zstd frame");
+  if ((std::to_integer<unsigned>(payload[4]) & 0x04) == 0)
+    throw Error(context + ": zstd frame has no content checksum");
+
+  std::unique_ptr<ZSTD_DCtx, DCtxFree> dctx(ZSTD_createDCtx());
+  if (!dctx) throw Error(context + ": out of memory");
+  check_zstd(ZSTD_DCtx_setParameter(dctx.get(), ZSTD_d_windowLogMax, kMaxWindowLog), context);
+
+  const std::size_t cap = std::size_t{raw_size} + 1;
+  std::vector<std::byte> out(std::min<std::size_t>(cap, 64 * 1024));
+  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+  std::size_t produced = 0;
+  for (;;) {
+    if (produced == out.size()) {
+      if (out.size() == cap) break;
+      out.resize(std::min(cap, out.size() * 2));
+    }
+    ZSTD_outBuffer ob{out.data(), out.size(), produced};
+    const std::size_t ret = ZSTD_decompressStream(dctx.get(), &ob, &in);
+    produced = ob.pos;
+    if (ZSTD_isError(ret)) throw Error(context + ": corrupt payload: " + ZSTD_getErrorName(ret));
+    if (ret == 0) break;  // frame complete, checksum verified
+    if (in.pos == in.size && produced < out.size()) throw Error(context + ": zstd frame is cut off");
+  }
+  if (produced > raw_size)
+    throw Error(context + ": payload decompresses to more than the declared " + std::to_string(raw_size) + " bytes");
+  if (produced != raw_size)
+    throw Error(context + ": payload decompresses to " + std::to_string(produced) + " bytes, but the header declares " +
+                std::to_string(raw_size));
+  if (in.pos != in.size)
+    throw Error(context + ": " + std::to_string(in.size - in.pos) + " bytes follow the zstd frame inside the payload");
+  out.resize(produced);
+  return out;
+}
+
+}  // namespace bn::calltree
+

@@ -1,0 +1,211 @@
+#include "profile_chunks.h"
+
+#include <array>
+#include <charconv>
+#include <string>
+
+#include "bn/iface/error.h"
+
+namespace bn::calltree {
+namespace {
+
+// Room for the leading varint count of any chunk (a count is at most 2^32 - 1).
+constexpr std::size_t kCountBytes = 5;
+
+constexpr std::array<std::string_view, 5> kTextKeys = {"mode", "metric", "unit", "jvm", "command_line"};
+constexpr std::array<std::string_view, 3> kIntKeys = {"start_time_unix_ns", "duration_ns", "sample_interval_ns"};
+
+std::array<std::string*, 5> text_fields(Metadata& m) { return {&m.mode, &m.metric, &m.unit, &m.jvm, &m.command_line}; }
+std::array<const std::string*, 5> text_fields(const Metadata& m) {
+  return {&m.mode, &m.metric, &m.unit, &m.jvm, &m.command_line};
+}
+std::array<std::int64_t*, 3> int_fields(Metadata& m) { return {&m.start_time_unix_ns, &m.duration_ns, &m.sample_interval_ns}; }
+std::array<const std::int64_t*, 3> int_fields(const Metadata& m) {
+  return {&m.start_time_unix_ns, &m.duration_ns, &m.sample_interval_ns};
+}
+
+bool is_known_key(std::string_view key) {
+  for (auto k : kTextKeys)
+    if (k == key) return true;
+  for (auto k : kIntKeys)
+    if (k == key) return true;
+  return false;
+}
+
+}  // namespace
+
+void encode_meta(const Metadata& m, ByteSink& out) {
+  for (const auto& [key, value] : m.extra)
+    if (key.empty() || is_known_key(key))
+      throw Error("metadata extra key '" + key + "' is empty or collides with a built-in field");
+  out.varint(kTextKeys.size() + kIntKeys.size() + m.extra.size());
+  const auto texts = text_fields(m);
+  for (std::size_t i = 0; i < kTextKeys.size(); ++i) {
+    out.string(kTextKeys[i]);
+    out.string(*texts[i]);
+  }
+  const auto ints = int_fields(m);
+  for (std::size_t i = 0; i < kIntKeys.size(); ++i) {
+    out.string(kIntKeys[i]);
+    out.string(std::to_string(*ints[i]));
+  }
+  for (const auto& [key, value] : m.extra) {
+    out.string(key);
+    out.string(value);
+  }
+}
+
+void decode_meta(ByteSource& in, Metadata& m) {
+  const std::uint32_t n = in.count("metadata entry count", 2);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::size_t at = in.offset();
+    const std::string_view key = in.string("metadata key");
+    const std::string_view value = in.string("value of metadata key '" + std::string(key) + "'");
+    if (key.empty()) in.fail("metadata entry " + std::to_string(i) + " has an empty key", at);
+    bool known = false;
+    const auto texts = text_fields(m);
+    for (std::size_t k = 0; k < kTextKeys.size(); ++k) {
+      if (key == kTextKeys[k]) {
+        *texts[k] = value;
+        known = true;
+      }
+    }
+    const auto ints = int_fields(m);
+    for (std::size_t k = 0; k < kIntKeys.size(); ++k) {
+      if (key != kIntKeys[k]) continue;
+      std::int64_t v = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      if (ec != std::errc() || end != value.data() + value.size())
+        in.fail("metadata key '" + std::string(key) + "' has value '" + std::string(value) +
+                    "', which is not a 64-bit decimal integer",
+                at);
+      *ints[k] = v;
+      known = true;
+    }
+    if (!known) m.set_extra(std::string(key), std::string(value));
+  }
+  if (!in.at_end()) in.fail("unexpected bytes after the last metadata entry");
+}
+
+std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit, ByteSink& out) {
+  std::size_t n = 0, bytes = kCountBytes;
+  while (n < items.size()) {
+    const std::size_t item = varint_size(items[n].size()) + items[n].size();
+    if (bytes + item > limit) break;
+    bytes += item;
+    ++n;
+  }
+  if (n == 0 && !items.empty())
+    throw Error("a method name of " + std::to_string(items[0].size()) + " bytes does not fit in a chunk");
+  out.varint(n);
+  for (std::size_t i = 0; i < n; ++i) out.string(items[i]);
+  return n;
+}
+
+void decode_strings(ByteSource& in, StringTable& names) {
+  const std::uint32_t n = in.count("string count", 1);
+  if (names.size() + n >= kNoMethod) in.fail("more strings than a method id can number");
+  for (std::uint32_t i = 0; i < n; ++i) names.append(in.string("string " + std::to_string(names.size())));
+  if (!in.at_end()) in.fail("unexpected bytes after the last string");
+}
+
+std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods, NodeId first_id,
+                         std::size_t limit, ByteSink& out) {
+  std::size_t n = 0, bytes = kCountBytes;
+  while (n < parents.size()) {
+    const std::size_t item = varint_size(first_id + n - parents[n]) + varint_size(methods[n]);
+    if (bytes + item > limit) break;
+    bytes += item;
+    ++n;
+  }
+  out.varint(n);
+  for (std::size_t i = 0; i < n; ++i) out.varint(first_id + i - parents[i]);
+  for (std::size_t i = 0; i < n; ++i) out.varint(methods[i]);
+  return n;
+}
+
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
+  const std::uint32_t n = in.count("node count", 2);
+  const std::size_t first = table.parent.size();
+  if (first - 1 + n > kMaxNodes) in.fail("more nodes than a node id can number");
+  table.parent.reserve(first + n);  // n is bounded by the payload bytes, see ByteSource::count
+  table.method.reserve(first + n);
+  table.cost.resize(first + n, 0);
+  for (std::size_t id = first; id < first + n; ++id) {
+    const std::size_t at = in.offset();
+    const std::uint64_t distance = in.varint("parent distance of node " + std::to_string(id));
+    if (distance == 0 || distance > id)
+      in.fail("node " + std::to_string(id) + " has parent distance " + std::to_string(distance) +
+                  ", which names " + (distance == 0 ? "itself (a cycle)" : "no earlier node (a forward reference)"),
+              at);
+    table.parent.push_back(static_cast<NodeId>(id - distance));
+  }
+  for (std::size_t id = first; id < first + n; ++id) {
+    const std::size_t at = in.offset();
+    const std::uint64_t method = in.varint("method id of node " + std::to_string(id));
+    if (method >= string_count)
+      in.fail("node " + std::to_string(id) + " has method id " + std::to_string(method) + ", but only " +
+                  std::to_string(string_count) + " strings precede it",
+              at);
+    table.method.push_back(static_cast<MethodId>(method));
+  }
+  if (!in.at_end()) in.fail("unexpected bytes after the last node");
+}
+
+std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out) {
+  std::size_t n = 0, bytes = kCountBytes;
+  std::int64_t prev = 0;
+  while (n < items.size()) {
+    const std::int64_t node = items[n].first;
+    const std::size_t item = varint_size(zigzag_encode(node - prev)) + varint_size(zigzag_encode(items[n].second));
+    if (bytes + item > limit) break;
+    bytes += item;
+    prev = node;
+    ++n;
+  }
+  out.varint(n);
+  prev = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    out.zigzag(std::int64_t{items[i].first} - prev);
+    out.zigzag(items[i].second);
+    prev = items[i].first;
+  }
+  return n;
+}
+
+void decode_costs(ByteSource& in, NodeTable& table) {
+  const std::uint32_t n = in.count("cost entry count", 2);
+  std::int64_t node = 0;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::size_t at = in.offset();
+    const std::int64_t delta = in.zigzag("node delta of cost entry " + std::to_string(i));
+    const std::int64_t cost = in.zigzag("cost of entry " + std::to_string(i));
+    // |delta| and node are below 2^33 once node is checked, so the sum cannot overflow.
+    if (delta > std::int64_t{1} << 33 || delta < -(std::int64_t{1} << 33) ||
+        node + delta < 0 || node + delta >= static_cast<std::int64_t>(table.cost.size()))
+      in.fail("cost entry " + std::to_string(i) + " names a node outside the " + std::to_string(table.cost.size()) +
+                  " nodes read so far",
+              at);
+    node += delta;
+    if (__builtin_add_overflow(table.cost[node], cost, &table.cost[node]))
+      in.fail("the cost of node " + std::to_string(node) + " overflows 64 bits", at);
+  }
+  if (!in.at_end()) in.fail("unexpected bytes after the last cost entry");
+}
+
+void encode_end(const EndCounts& counts, ByteSink& out) {
+  out.varint(counts.nodes);
+  out.varint(counts.strings);
+  out.zigzag(counts.total_cost);
+}
+
+EndCounts decode_end(ByteSource& in) {
+  EndCounts c;
+  c.nodes = in.varint("node count");
+  c.strings = in.varint("string count");
+  c.total_cost = in.zigzag("total cost");
+  if (!in.at_end()) in.fail("unexpected bytes after the total cost");
+  return c;
+}
+
+}  // namespace bn::calltree

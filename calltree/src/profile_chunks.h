@@ -1,0 +1,49 @@
+#pragma once
+// Payloads of the critical chunks of the native profile format (docs/profile-format.md,
+// "Critical chunks"), encoder beside decoder so the two cannot drift. Internal to bn_calltree.
+//
+// Encoders of tables take a byte limit and encode the longest prefix of their input that fits,
+// returning its length, so writers split big tables into several chunks.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <utility>
+
+#include "bn/calltree/call_tree.h"
+#include "byte_codec.h"
+
+namespace bn::calltree {
+
+// META: varint pair count, then (key, value) strings. Known keys fill Metadata's fields (integers
+// as decimal text); unknown keys go to Metadata::extra. Later keys override earlier ones.
+void encode_meta(const Metadata& m, ByteSink& out);
+void decode_meta(ByteSource& in, Metadata& m);
+
+// STRS: varint count, then strings. Ids continue from the strings already in `names`.
+std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit, ByteSink& out);
+void decode_strings(ByteSource& in, StringTable& names);
+
+// NODE: varint count, then the column of (own id - parent id), then the column of method ids.
+// `first_id` is the id of items[0] (ids continue across chunks; the root is node 0).
+std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods, NodeId first_id,
+                         std::size_t limit, ByteSink& out);
+// Appends to `table` (which holds the root and earlier nodes), checking every reference.
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count);
+
+// COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
+// each cost is added to its node.
+std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out);
+void decode_costs(ByteSource& in, NodeTable& table);
+
+// END: node count (without the root), string count, zigzag total cost.
+struct EndCounts {
+  std::uint64_t nodes = 0;
+  std::uint64_t strings = 0;
+  Cost total_cost = 0;
+};
+void encode_end(const EndCounts& counts, ByteSink& out);
+EndCounts decode_end(ByteSource& in);
+
+}  // namespace bn::calltree

@@ -1,0 +1,69 @@
+#pragma once
+// Helpers shared by the native profile format tests: in-memory streams, hand-made files and a
+// scratch directory.
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bn/calltree/profile_writer.h"
+#include "bn/iface/error.h"
+#include "byte_codec.h"
+#include "chunk_framing.h"
+
+namespace bn::calltree::test {
+
+// The bytes a ProfileStreamWriter produces when `body` drives it.
+inline std::vector<std::byte> stream_bytes(const std::function<void(ProfileStreamWriter&)>& body,
+                                           std::uint32_t max_chunk_raw = kMaxChunkRawSize) {
+  char* buf = nullptr;
+  std::size_t len = 0;
+  std::FILE* f = ::open_memstream(&buf, &len);
+  if (!f) throw Error("open_memstream failed");
+  {
+    ProfileStreamWriter w(f, max_chunk_raw);
+    body(w);
+  }
+  std::fclose(f);
+  std::vector<std::byte> out(reinterpret_cast<std::byte*>(buf), reinterpret_cast<std::byte*>(buf) + len);
+  std::free(buf);
+  return out;
+}
+
+// A valid file header followed by nothing.
+inline std::vector<std::byte> header_bytes() {
+  return stream_bytes([](ProfileStreamWriter&) {});
+}
+
+// Appends a chunk with any tag and payload, bypassing the writer's checks.
+inline void add_chunk(std::vector<std::byte>& file, ChunkTag tag, const ByteSink& raw) {
+  const auto chunk = encode_chunk(tag, raw.data());
+  file.insert(file.end(), chunk.begin(), chunk.end());
+}
+
+// A fresh directory removed with its contents at scope exit.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "bn-format-test-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw Error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  const std::filesystem::path& path() const { return path_; }
+  std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(path_)) names.push_back(e.path().filename().string());
+    return names;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace bn::calltree::test
