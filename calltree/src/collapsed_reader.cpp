@@ -1,0 +1,192 @@
+// Reading collapsed stacks (collapsed.h): `frame;frame;...;frame COUNT` per line.
+
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "bn/calltree/collapsed.h"
+#include "bn/calltree/decompress.h"
+#include "bn/calltree/tree_builder.h"
+#include "bn/iface/error.h"
+
+namespace bn::calltree {
+namespace {
+
+// Caps that keep hostile input from turning into unbounded allocation: real stacks are a few
+// hundred frames and lines a few hundred kilobytes at most.
+constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+constexpr std::size_t kMaxDepth = 65536;
+constexpr std::size_t kReadChunk = std::size_t{64} << 10;
+// Offending text quoted in an error message is cut to this many bytes to keep it one line.
+constexpr std::size_t kQuoteBytes = 40;
+
+std::string quote(std::string_view s) {
+  std::string q = "'";
+  q.append(s.substr(0, kQuoteBytes));
+  if (s.size() > kQuoteBytes) q += "...";
+  return q + "'";
+}
+
+// Splits decompressed input into lines without holding more than one line plus one chunk.
+class LineReader {
+ public:
+  explicit LineReader(DecompressingInput& input) : input_(input), buffer_(kMaxLineBytes + kReadChunk) {}
+
+  // The next line without its '\n'; false at the end of the input.
+  bool next(std::string_view& line) {
+    for (;;) {
+      const char* first = buffer_.data() + begin_;
+      if (const void* nl = std::memchr(first, '\n', end_ - begin_)) {
+        const auto len = static_cast<std::size_t>(static_cast<const char*>(nl) - first);
+        return take(line, len, len + 1);
+      }
+      if (end_ - begin_ > kMaxLineBytes) too_long();
+      if (eof_) return end_ > begin_ && take(line, end_ - begin_, end_ - begin_);
+      if (begin_ > 0) {
+        std::memmove(buffer_.data(), first, end_ - begin_);
+        end_ -= begin_;
+        begin_ = 0;
+      }
+      const std::size_t got = input_.read(std::span(buffer_).subspan(end_));
+      if (got == 0) eof_ = true;
+      end_ += got;
+    }
+  }
+
+  // Number of the line last returned by next(), counting from 1.
+  std::size_t line_number() const { return line_number_; }
+
+ private:
+  bool take(std::string_view& line, std::size_t len, std::size_t advance) {
+    if (len > kMaxLineBytes) too_long();
+    ++line_number_;
+    line = std::string_view(buffer_.data() + begin_, len);
+    begin_ += advance;
+    return true;
+  }
+  [[noreturn]] void too_long() const {
+    throw Error(input_.source_name() + ":" + std::to_string(line_number_ + 1) + ": line longer than " +
+                std::to_string(kMaxLineBytes) + " bytes");
+  }
+
+  DecompressingInput& input_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;
+  bool eof_ = false;
+  std::size_t line_number_ = 0;
+};
+
+class CollapsedParser {
+ public:
+  // `source` names the input in errors; `file_name` is recorded in the metadata.
+  CollapsedParser(std::string source, std::string file_name, const CollapsedOptions& options)
+      : source_(std::move(source)), file_name_(std::move(file_name)), options_(options) {}
+
+  void parse_line(std::string_view line, std::size_t line_number) {
+    line_number_ = line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // Windows line ends
+    if (line.find_first_not_of(" \t") == std::string_view::npos) return;
+    if (const std::size_t nul = line.find('\0'); nul != std::string_view::npos)
+      fail("NUL byte at column " + std::to_string(nul + 1));
+
+    // Frames may contain spaces (`[main tid=1]`, C++ signatures), so the count is what follows
+    // the LAST space.
+    const std::size_t space = line.rfind(' ');
+    if (space == std::string_view::npos) fail("missing sample count (expected 'frame;frame;... COUNT')");
+    const Cost count = parse_count(line.substr(space + 1));
+    const std::string_view stack = line.substr(0, space);
+    if (stack.empty()) fail("empty stack before the sample count");
+
+    frames_.clear();
+    for (std::size_t start = 0;;) {
+      const std::size_t semi = stack.find(';', start);
+      const std::string_view frame = stack.substr(start, semi == std::string_view::npos ? semi : semi - start);
+      if (frame.empty()) fail("empty frame " + std::to_string(frames_.size() + 1) + " (two adjacent ';' or one at an end)");
+      if (frames_.size() == kMaxDepth) fail("stack deeper than " + std::to_string(kMaxDepth) + " frames");
+      frames_.push_back(method_of(frame));
+      if (semi == std::string_view::npos) break;
+      start = semi + 1;
+    }
+    try {
+      builder_.add_stack(frames_, count);
+    } catch (const Error& e) {  // node-count or per-node cost overflow, reported with the line
+      fail(e.what());
+    }
+  }
+
+  CallTree finish() && {
+    Metadata metadata;
+    metadata.mode = "collapsed";
+    metadata.metric = "samples";
+    metadata.unit = "samples";
+    metadata.set_extra("source", file_name_);
+    try {
+      return std::move(builder_).build(std::move(metadata));
+    } catch (const Error& e) {  // the total over all lines overflows
+      throw Error(source_ + ": " + e.what());
+    }
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(source_ + ":" + std::to_string(line_number_) + ": " + what);
+  }
+
+  Cost parse_count(std::string_view text) const {
+    if (text.empty()) fail("missing sample count after the last space");
+    if (text[0] == '+' || text[0] == '-') fail("sample count " + quote(text) + " has a sign; expected a non-negative integer");
+    Cost value = 0;
+    for (char c : text) {
+      if (c < '0' || c > '9') fail("sample count " + quote(text) + " is not a non-negative integer");
+      if (__builtin_mul_overflow(value, 10, &value) || __builtin_add_overflow(value, c - '0', &value))
+        fail("sample count " + quote(text) + " exceeds the 64-bit range");
+    }
+    return value;
+  }
+
+  // Normalising is the expensive part of a line; each distinct raw frame is normalised once.
+  MethodId method_of(std::string_view raw) {
+    if (auto it = methods_.find(raw); it != methods_.end()) return it->second;
+    const MethodId id = options_.normalize ? builder_.intern(normalize_frame(raw, options_.keep_signatures))
+                                           : builder_.intern(raw);
+    methods_.emplace(std::string(raw), id);
+    return id;
+  }
+
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+
+  std::string source_;
+  std::string file_name_;
+  CollapsedOptions options_;
+  TreeBuilder builder_;
+  std::unordered_map<std::string, MethodId, Hash, std::equal_to<>> methods_;
+  std::vector<MethodId> frames_;
+  std::size_t line_number_ = 0;
+};
+
+CallTree read_all(DecompressingInput input, std::string file_name, const CollapsedOptions& options) {
+  LineReader lines(input);
+  CollapsedParser parser(input.source_name(), std::move(file_name), options);
+  std::string_view line;
+  while (lines.next(line)) parser.parse_line(line, lines.line_number());
+  return std::move(parser).finish();
+}
+
+}  // namespace
+
+CallTree read_collapsed(const std::filesystem::path& path, const CollapsedOptions& options) {
+  return read_all(DecompressingInput::open_file(path, options.max_decompressed_bytes), path.filename().string(),
+                  options);
+}
+
+CallTree read_collapsed_bytes(std::span<const std::byte> bytes, std::string_view source_name,
+                              const CollapsedOptions& options) {
+  return read_all(DecompressingInput::from_bytes(bytes, std::string(source_name), options.max_decompressed_bytes),
+                  std::string(source_name), options);
+}
+
+}  // namespace bn::calltree
