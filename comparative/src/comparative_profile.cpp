@@ -38,8 +38,8 @@ void note_if_empty(iface::Profile& p, const char* side, std::vector<std::string>
 ComparativeProfile::ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options)
     : a_(a),
       b_(b),
-      scaling_(options.normalization, a.denominator(), b.denominator(), a.total(), b.total()),
-      metric_(combined_metric(a, b, options.force, notes_)) {
+      metric_(combined_metric(a, b, options.force, notes_)),
+      scaling_(options.normalization, a.denominator(), b.denominator(), a.total(), b.total()) {
   note_if_empty(a_, "A", notes_);
   note_if_empty(b_, "B", notes_);
 }

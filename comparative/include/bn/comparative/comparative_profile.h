@@ -82,9 +82,9 @@ class ComparativeProfile final : public iface::Profile {
 
   iface::Profile& a_;
   iface::Profile& b_;
+  std::vector<std::string> notes_;  // declared first: the initialisers below append to it
+  iface::MetricInfo metric_;        // checked before the normalisation is resolved
   Scaling scaling_;
-  iface::MetricInfo metric_;
-  std::vector<std::string> notes_;
   std::vector<std::string_view> names_;  // views into the sides' names, which outlive us
   std::unordered_map<std::string_view, NameId> name_ids_;
   std::vector<Record> records_;
