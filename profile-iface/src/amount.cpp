@@ -42,7 +42,13 @@ std::string fixed_point(const Rational& value, int digits) {
 }  // namespace
 
 Rational to_rational(Amount numerator, Amount denominator) {
-  return Rational(to_cpp_int(numerator), to_cpp_int(denominator));
+  cpp_int num = to_cpp_int(numerator), den = to_cpp_int(denominator);
+  // Boost's rational refuses a negative denominator; comparative totals (A - B) can be one.
+  if (den < 0) {
+    num = -num;
+    den = -den;
+  }
+  return Rational(num, den);
 }
 
 std::string to_string(Amount a) { return to_cpp_int(a).str(); }
