@@ -1,0 +1,99 @@
+#include "frame_tree.h"
+
+#include <algorithm>
+
+#include "bn/calltree/frame_names.h"
+#include "bn/calltree/string_table.h"
+
+namespace bn::agent {
+namespace {
+
+// Deallocates a JVMTI string when it goes out of scope.
+struct JvmtiString {
+  jvmtiEnv* jvmti;
+  char* text = nullptr;
+  ~JvmtiString() {
+    if (text != nullptr) jvmti->Deallocate(reinterpret_cast<unsigned char*>(text));
+  }
+};
+
+}  // namespace
+
+calltree::MethodId FrameTree::method(jvmtiEnv* jvmti, jmethodID id) {
+  const auto it = methods_.find(id);
+  if (it != methods_.end()) return it->second;
+  JvmtiString name{jvmti}, klass_sig{jvmti};
+  jclass klass = nullptr;
+  if (jvmti->GetMethodName(id, &name.text, nullptr, nullptr) != JVMTI_ERROR_NONE ||
+      jvmti->GetMethodDeclaringClass(id, &klass) != JVMTI_ERROR_NONE ||
+      jvmti->GetClassSignature(klass, &klass_sig.text, nullptr) != JVMTI_ERROR_NONE) {
+    return calltree::kNoMethod;
+  }
+  // "Lpkg/Outer$Inner;" + "run" → "pkg/Outer$Inner.run"; normalize_frame turns slashes into
+  // dots and strips per-run lambda and hidden-class numbers (GUIDE.md sec. 4).
+  std::string_view sig(klass_sig.text);
+  if (sig.size() >= 2 && sig.front() == 'L' && sig.back() == ';') sig = sig.substr(1, sig.size() - 2);
+  std::string full(sig);
+  full += '.';
+  full += name.text;
+  const calltree::MethodId m = intern(calltree::normalize_frame(full));
+  methods_.emplace(id, m);
+  return m;
+}
+
+calltree::MethodId FrameTree::intern(std::string_view name) {
+  const auto it = ids_.find(std::string(name));
+  if (it != ids_.end()) return it->second;
+  const auto m = static_cast<calltree::MethodId>(names_.size());
+  names_.emplace_back(name);
+  ids_.emplace(std::string(name), m);
+  return m;
+}
+
+calltree::NodeId FrameTree::child(calltree::NodeId parent, calltree::MethodId method) {
+  const std::uint64_t key = (std::uint64_t{parent} << 32) | method;
+  const auto it = children_.find(key);
+  if (it != children_.end()) return it->second;
+  parents_.push_back(parent);
+  node_methods_.push_back(method);
+  const auto node = static_cast<calltree::NodeId>(parents_.size());
+  children_.emplace(key, node);
+  return node;
+}
+
+void FrameTree::add_sample(calltree::NodeId node) {
+  ++pending_costs_[node];
+  if (costs_.size() <= node) costs_.resize(parents_.size() + 1, 0);
+  ++costs_[node];
+}
+
+FrameTree::Pending FrameTree::take_pending() {
+  Pending p;
+  p.strings.assign(names_.begin() + static_cast<std::ptrdiff_t>(flushed_strings_), names_.end());
+  p.parents.assign(parents_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), parents_.end());
+  p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_),
+                   node_methods_.end());
+  p.costs.assign(pending_costs_.begin(), pending_costs_.end());
+  std::sort(p.costs.begin(), p.costs.end());
+  flushed_strings_ = names_.size();
+  flushed_nodes_ = parents_.size();
+  pending_costs_.clear();
+  return p;
+}
+
+calltree::CallTree FrameTree::build(calltree::Metadata metadata) const {
+  calltree::NodeTable table;
+  table.parent.reserve(parents_.size() + 1);
+  table.parent.push_back(calltree::kNoNode);
+  table.parent.insert(table.parent.end(), parents_.begin(), parents_.end());
+  table.method.push_back(calltree::kNoMethod);
+  table.method.insert(table.method.end(), node_methods_.begin(), node_methods_.end());
+  table.cost.assign(parents_.size() + 1, 0);
+  std::copy(costs_.begin(), costs_.begin() + static_cast<std::ptrdiff_t>(std::min(costs_.size(), table.cost.size())),
+            table.cost.begin());
+  calltree::StringTable strings;
+  for (const std::string& n : names_) strings.intern(n);
+  return calltree::CallTree::build(std::move(table), std::move(strings), std::move(metadata));
+}
+
+}  // namespace bn::agent

@@ -1,0 +1,110 @@
+#include "options.h"
+
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+namespace bn::agent {
+namespace {
+
+// "20ms", "1.5s", "500us", "2m"; a unit is required so that "interval=20" is not ambiguous.
+bool parse_duration(std::string_view v, std::int64_t& out) {
+  double number = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), number);
+  if (ec != std::errc() || !(number >= 0)) return false;
+  const std::string_view unit(end, static_cast<std::size_t>(v.data() + v.size() - end));
+  double scale = 0;
+  if (unit == "ns") scale = 1;
+  else if (unit == "us") scale = 1e3;
+  else if (unit == "ms") scale = 1e6;
+  else if (unit == "s") scale = 1e9;
+  else if (unit == "m") scale = 60e9;
+  else if (unit == "h") scale = 3600e9;
+  else return false;
+  const double ns = number * scale;
+  if (!(ns < 9e18)) return false;
+  out = static_cast<std::int64_t>(std::llround(ns));
+  return true;
+}
+
+bool parse_percent(std::string_view v, double& out) {
+  if (!v.empty() && v.back() == '%') v.remove_suffix(1);
+  double number = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), number);
+  if (ec != std::errc() || end != v.data() + v.size() || !(number > 0) || number > 100) return false;
+  out = number / 100;
+  return true;
+}
+
+bool parse_bool(std::string_view v, bool& out) {
+  if (v.empty() || v == "true" || v == "yes" || v == "1") out = true;
+  else if (v == "false" || v == "no" || v == "0") out = false;
+  else return false;
+  return true;
+}
+
+// One option; returns an error message or "".
+std::string apply(Options& o, std::string_view key, std::string_view value, bool has_value) {
+  const std::string quoted = "'" + std::string(key) + (has_value ? "=" + std::string(value) : "") + "'";
+  auto need = [&](bool ok, const char* what) { return ok ? std::string() : "bad option " + quoted + ": expected " + what; };
+  std::int64_t ns = 0;
+  if (key == "mode") {
+    o.mode = std::string(value);
+    return need(value == "sample", "mode=sample (the only mode so far)");
+  }
+  if (key == "file") {
+    o.file = std::string(value);
+    return need(!value.empty(), "a file name");
+  }
+  if (key == "interval") {
+    const bool ok = parse_duration(value, ns) && ns >= 1'000'000 && ns <= 3'600'000'000'000;
+    if (ok) o.interval_ns = ns;
+    return need(ok, "a duration from 1ms to 1h, e.g. interval=20ms");
+  }
+  if (key == "maxoverhead") return need(parse_percent(value, o.max_overhead), "a percentage in (0, 100], e.g. maxoverhead=1%");
+  if (key == "delay") return need(parse_duration(value, o.delay_ns), "a duration, e.g. delay=30s");
+  if (key == "duration") return need(parse_duration(value, o.duration_ns), "a duration, e.g. duration=60s");
+  if (key == "flush") {
+    const bool ok = parse_duration(value, ns) && ns >= 10'000'000;
+    if (ok) o.flush_ns = ns;
+    return need(ok, "a duration of at least 10ms, e.g. flush=1s");
+  }
+  if (key == "snapshot") {
+    const bool ok = parse_duration(value, ns) && (ns == 0 || ns >= 100'000'000);
+    if (ok) o.snapshot_ns = ns;
+    return need(ok, "0 or a duration of at least 100ms, e.g. snapshot=10s");
+  }
+  if (key == "depth") {
+    std::uint32_t d = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), d);
+    const bool ok = ec == std::errc() && end == value.data() + value.size() && d >= 1 && d <= 65536;
+    if (ok) o.max_depth = d;
+    return need(ok, "a frame count from 1 to 65536, e.g. depth=2048");
+  }
+  if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
+  if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");
+  return "unknown option " + quoted + " (see docs/recorder.md)";
+}
+
+}  // namespace
+
+ParsedOptions parse_options(const char* text) {
+  ParsedOptions result;
+  if (text == nullptr) return result;
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    const bool has_value = eq != std::string_view::npos;
+    const std::string_view key = item.substr(0, eq);
+    const std::string_view value = has_value ? item.substr(eq + 1) : std::string_view();
+    std::string error = apply(result.options, key, value, has_value);
+    if (result.error.empty()) result.error = std::move(error);  // report the first bad option
+  }
+  return result;
+}
+
+}  // namespace bn::agent

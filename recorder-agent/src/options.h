@@ -1,0 +1,34 @@
+#pragma once
+// Agent options, `-agentpath:libbottlenecks-agent.so=key=value,key=value` (docs/recorder.md
+// lists every option with its default). Parsing returns an error value instead of throwing:
+// it runs inside Agent_OnLoad, where nothing may throw.
+
+#include <cstdint>
+#include <string>
+
+namespace bn::agent {
+
+struct Options {
+  std::string mode = "sample";
+  std::string file = "bottlenecks.bnp";
+  std::int64_t interval_ns = 20'000'000;  // mean of the jittered sampling interval
+  double max_overhead = 0;                // fraction of one CPU; 0 = no bound
+  std::int64_t delay_ns = 0;              // wait before the first sample
+  std::int64_t duration_ns = 0;           // stop sampling after this long; 0 = until VM exit
+  std::int64_t flush_ns = 1'000'000'000;  // stream data to the file this often
+  std::int64_t snapshot_ns = 0;           // also rewrite FILE.snapshot this often; 0 = never
+  std::uint32_t max_depth = 2048;         // deeper stacks keep their innermost frames
+  bool strict = false;                    // bad options stop the JVM instead of running unprofiled
+  bool quiet = false;                     // no summary line on stderr at exit
+};
+
+struct ParsedOptions {
+  Options options;
+  std::string error;  // empty when every option was understood; else names the option
+};
+
+// `text` may be null (no options). The `strict` flag is honoured even when another option is
+// bad, so the caller can decide whether to stop the JVM.
+ParsedOptions parse_options(const char* text);
+
+}  // namespace bn::agent

@@ -1,0 +1,83 @@
+#include "os_thread.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iterator>
+
+namespace bn::agent {
+namespace {
+
+std::int64_t clock_ns(clockid_t id) {
+  timespec ts{};
+  clock_gettime(id, &ts);
+  return std::int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec;
+}
+
+}  // namespace
+
+std::int32_t current_tid() { return static_cast<std::int32_t>(syscall(SYS_gettid)); }
+std::int64_t monotonic_ns() { return clock_ns(CLOCK_MONOTONIC); }
+std::int64_t realtime_ns() { return clock_ns(CLOCK_REALTIME); }
+std::int64_t thread_cpu_ns() { return clock_ns(CLOCK_THREAD_CPUTIME_ID); }
+
+bool read_schedstat(std::int32_t tid, SchedStat& out) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", static_cast<int>(tid));
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[96];
+  const ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return false;
+  buf[n] = '\0';
+  unsigned long long run = 0, wait = 0;
+  if (std::sscanf(buf, "%llu %llu", &run, &wait) != 2) return false;
+  out.run_ns = run;
+  out.wait_ns = wait;
+  return true;
+}
+
+int nice_of(std::int32_t tid) {
+  errno = 0;
+  const int v = getpriority(PRIO_PROCESS, static_cast<id_t>(tid));
+  return errno == 0 ? v : 0;
+}
+
+TaskNames task_names() {
+  TaskNames out;
+  DIR* dir = opendir("/proc/self/task");
+  if (dir == nullptr) return out;
+  while (const dirent* e = readdir(dir)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    std::ifstream in(std::string("/proc/self/task/") + e->d_name + "/comm");
+    std::string name;
+    if (!std::getline(in, name)) continue;
+    out[name].push_back(static_cast<std::int32_t>(std::atoi(e->d_name)));
+  }
+  closedir(dir);
+  return out;
+}
+
+std::string kernel_thread_name(const std::string& java_name) {
+  // TASK_COMM_LEN is 16 including the terminating NUL.
+  return java_name.substr(0, 15);
+}
+
+std::string process_command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!raw.empty() && raw.back() == '\0') raw.pop_back();
+  for (char& c : raw)
+    if (c == '\0') c = ' ';
+  return raw;
+}
+
+}  // namespace bn::agent

@@ -1,0 +1,36 @@
+#pragma once
+// What Linux knows about a thread and the JVM does not tell: its OS id, its CPU and run-queue
+// time (schedstat), its nice value. Plain syscalls and /proc reads; no allocation on the
+// per-tick paths.
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace bn::agent {
+
+std::int32_t current_tid();
+std::int64_t monotonic_ns();
+std::int64_t realtime_ns();
+std::int64_t thread_cpu_ns();  // CPU time of the calling thread
+
+struct SchedStat {
+  std::uint64_t run_ns = 0;   // time on a CPU
+  std::uint64_t wait_ns = 0;  // time runnable in a run queue, waiting for a CPU
+};
+// /proc/self/task/TID/schedstat; false if the thread is gone or the kernel lacks schedstat.
+bool read_schedstat(std::int32_t tid, SchedStat& out);
+// The nice value of one thread (Linux: setpriority works per thread), or 0 if unknown.
+int nice_of(std::int32_t tid);
+
+// /proc/self/task/*/comm: thread name (as the kernel truncated it) → OS tids with that name.
+using TaskNames = std::unordered_map<std::string, std::vector<std::int32_t>>;
+TaskNames task_names();
+// The name the kernel shows for a thread HotSpot named `java_name`: at most 15 bytes.
+std::string kernel_thread_name(const std::string& java_name);
+
+// The command line of this process, arguments separated by spaces.
+std::string process_command_line();
+
+}  // namespace bn::agent

@@ -1,0 +1,344 @@
+#include "sample_engine.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <new>
+
+#include "os_thread.h"
+
+namespace bn::agent {
+namespace {
+
+std::string system_property(jvmtiEnv* jvmti, const char* name) {
+  char* value = nullptr;
+  if (jvmti->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr) return {};
+  std::string out(value);
+  jvmti->Deallocate(reinterpret_cast<unsigned char*>(value));
+  return out;
+}
+
+std::string fixed3(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+std::string percent(double fraction) { return fixed3(fraction * 100); }
+
+}  // namespace
+
+SampleEngine::SampleEngine(jvmtiEnv* jvmti, Options options, bool monitor_owners)
+    : jvmti_(jvmti),
+      options_(std::move(options)),
+      monitor_owners_(monitor_owners),
+      cpus_(std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)))),
+      start_ns_(monotonic_ns()),
+      start_unix_ns_(realtime_ns()),
+      registry_(jvmti, start_ns_),
+      pacer_(options_.interval_ns, options_.max_overhead,
+             static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {
+  jvmti_->CreateRawMonitor("bottlenecks-sampler", &lock_);
+}
+
+calltree::Metadata SampleEngine::metadata(bool final) const {
+  calltree::Metadata m;
+  m.mode = "sample";
+  m.metric = "samples";
+  m.unit = "samples";
+  m.jvm = jvm_;
+  m.command_line = command_line_;
+  m.start_time_unix_ns = start_unix_ns_;
+  m.sample_interval_ns = options_.interval_ns;
+  if (options_.max_overhead > 0) m.set_extra("max_overhead_percent", percent(options_.max_overhead));
+  if (!final) return m;
+  const std::int64_t elapsed = std::max<std::int64_t>(end_ns_, 1);
+  m.duration_ns = end_ns_;
+  m.set_extra("overhead_percent", percent(static_cast<double>(pacer_.total_cost_ns()) / static_cast<double>(elapsed)));
+  m.set_extra("agent_cpu_ns", std::to_string(cpu_ns_));
+  m.set_extra("threads_held_ns", std::to_string(held_ns_));
+  m.set_extra("ticks", std::to_string(tick_count_));
+  m.set_extra("samples", std::to_string(sample_count_));
+  m.set_extra("dropped_samples", std::to_string(dropped_));
+  m.set_extra("threads_gone_mid_tick", std::to_string(threads_gone_));
+  m.set_extra("stretched_ticks", std::to_string(pacer_.stretched_ticks()));
+  m.set_extra("final_mean_interval_ns", std::to_string(pacer_.mean_interval_ns()));
+  return m;
+}
+
+void SampleEngine::report(const std::string& message) const {
+  std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str());
+}
+
+std::string SampleEngine::start(JNIEnv* jni, bool attached) {
+  try {
+    if (lock_ == nullptr) return "cannot create a raw monitor";
+    jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
+    command_line_ = process_command_line();
+    frames_.resize(options_.max_depth + 1);
+    if (std::string error = sink_.open(options_.file, metadata(false)); !error.empty()) return error;
+    if (!attached) {  // VMInit runs on the main thread, which never sends ThreadStart
+      jthread self = nullptr;
+      if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
+        registry_.on_thread_start(jni, self, monotonic_ns());
+        jni->DeleteLocalRef(self);
+      }
+    }
+    jclass thread_class = jni->FindClass("java/lang/Thread");
+    jmethodID init = thread_class != nullptr ? jni->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V") : nullptr;
+    jstring name = jni->NewStringUTF("bottlenecks-sampler");
+    jobject thread = init != nullptr && name != nullptr ? jni->NewObject(thread_class, init, name) : nullptr;
+    if (jni->ExceptionCheck()) jni->ExceptionClear();
+    if (thread == nullptr) return "cannot create the sampler thread object";
+    jvmti_->RawMonitorEnter(lock_);
+    running_ = true;
+    jvmti_->RawMonitorExit(lock_);
+    if (jvmti_->RunAgentThread(thread, run, this, JVMTI_THREAD_MAX_PRIORITY) != JVMTI_ERROR_NONE) {
+      jvmti_->RawMonitorEnter(lock_);
+      running_ = false;
+      jvmti_->RawMonitorExit(lock_);
+      return "cannot start the sampler thread";
+    }
+    started_ = true;
+    return {};
+  } catch (const std::exception& e) {
+    return std::string("cannot start: ") + e.what();
+  }
+}
+
+void SampleEngine::stop() {
+  if (lock_ == nullptr) return;
+  jvmti_->RawMonitorEnter(lock_);
+  stop_requested_ = true;
+  jvmti_->RawMonitorNotifyAll(lock_);
+  while (running_) jvmti_->RawMonitorWait(lock_, 0);
+  jvmti_->RawMonitorExit(lock_);
+}
+
+void SampleEngine::thread_started(JNIEnv* jni, jthread thread) {
+  try {
+    registry_.on_thread_start(jni, thread, monotonic_ns());
+  } catch (const std::bad_alloc&) {
+    // The thread stays unknown until the sampler sees it; its OS tid stays unknown.
+  }
+}
+
+void SampleEngine::thread_ended(JNIEnv*, jthread) { registry_.on_thread_end(monotonic_ns()); }
+
+void JNICALL SampleEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) {
+  static_cast<SampleEngine*>(self)->loop(jni);
+}
+
+bool SampleEngine::wait_ns(std::int64_t ns) {
+  jvmti_->RawMonitorEnter(lock_);
+  const std::int64_t until = monotonic_ns() + ns;
+  while (!stop_requested_) {
+    const std::int64_t left = until - monotonic_ns();
+    if (left <= 0) break;
+    jvmti_->RawMonitorWait(lock_, std::max<std::int64_t>(1, (left + 999'999) / 1'000'000));
+  }
+  const bool go_on = !stop_requested_;
+  jvmti_->RawMonitorExit(lock_);
+  return go_on;
+}
+
+void SampleEngine::loop(JNIEnv* jni) {
+  try {
+    jthread self = nullptr;
+    if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) registry_.mark_sampler(jni, self);
+    last_flush_ns_ = last_snapshot_ns_ = monotonic_ns();
+    bool first = true;
+    if (wait_ns(options_.delay_ns)) {
+      const std::int64_t sampling_start = monotonic_ns();
+      while (true) {
+        const std::int64_t cpu_before = thread_cpu_ns();
+        std::int64_t held_ns = 0;
+        if (!tick(jni, first, held_ns)) break;
+        first = false;
+        const std::int64_t now = monotonic_ns();
+        if (now - last_flush_ns_ >= options_.flush_ns) flush();
+        if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
+          last_snapshot_ns_ = now;
+          end_ns_ = now - start_ns_;
+          if (std::string e = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !e.empty()) report(e);
+        }
+        const std::int64_t cpu = thread_cpu_ns() - cpu_before;
+        cpu_ns_ += cpu;
+        held_ns_ += held_ns;
+        pacer_.record_tick(cpu + held_ns);
+        if (options_.duration_ns > 0 && now - sampling_start >= options_.duration_ns) break;
+        if (!wait_ns(pacer_.next_wait_ns())) break;
+      }
+    }
+    flush();
+    end_ns_ = monotonic_ns() - start_ns_;
+    const calltree::Metadata m = metadata(true);
+    if (std::string e = sink_.finish(m); !e.empty()) report(e);
+    if (!options_.quiet) {
+      report("wrote " + options_.file + ": " + std::to_string(sample_count_) + " samples in " +
+             std::to_string(tick_count_) + " ticks over " + fixed3(static_cast<double>(end_ns_) / 1e9) +
+             " s; overhead " + std::string(*m.find_extra("overhead_percent")) + "% of one CPU; dropped " +
+             std::to_string(dropped_) + " samples; " + std::to_string(threads_gone_) +
+             " threads ended mid-tick");
+    }
+  } catch (const std::exception& e) {
+    report(std::string("sampler stopped: ") + e.what());
+  }
+  jvmti_->RawMonitorEnter(lock_);
+  running_ = false;
+  jvmti_->RawMonitorNotifyAll(lock_);
+  jvmti_->RawMonitorExit(lock_);
+}
+
+void SampleEngine::flush() {
+  last_flush_ns_ = monotonic_ns();
+  if (std::string e = sink_.flush(tree_, registry_.take_changed(), ticks_, records_); !e.empty()) {
+    report(e);
+    ticks_.clear();
+    records_.clear();
+  }
+}
+
+bool SampleEngine::tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
+  const std::int64_t now = monotonic_ns();
+  if (jni->PushLocalFrame(16) != 0) {
+    jni->ExceptionClear();
+    return true;
+  }
+  jint count = 0;
+  jthread* threads = nullptr;
+  const jvmtiError err = jvmti_->GetAllThreads(&count, &threads);
+  if (err != JVMTI_ERROR_NONE) {
+    jni->PopLocalFrame(nullptr);
+    return err != JVMTI_ERROR_WRONG_PHASE;
+  }
+  ++tick_count_;
+  // Threads first seen in the first tick existed before the agent's ThreadStart events (or
+  // before an attach): they get their OS tid by name (thread_registry.h).
+  const TaskNames names = first ? task_names() : TaskNames();
+  calltree::SampleTick t{now - start_ns_, static_cast<std::uint32_t>(records_.size()), 0};
+  for (jint i = 0; i < count; ++i) {
+    if (jni->PushLocalFrame(16) != 0) {
+      jni->ExceptionClear();
+      ++dropped_;
+      continue;
+    }
+    try {
+      sample_thread(jni, threads[i], first ? &names : nullptr, now, held_ns);
+    } catch (const std::bad_alloc&) {
+      ++dropped_;
+    }
+    jni->PopLocalFrame(nullptr);
+  }
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(threads));
+  jni->PopLocalFrame(nullptr);
+  t.record_count = static_cast<std::uint32_t>(records_.size()) - t.first_record;
+  ticks_.push_back(t);
+  return true;
+}
+
+void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
+                                 std::int64_t& held_ns) {
+  jint state = 0;
+  if (jvmti_->GetThreadState(thread, &state) != JVMTI_ERROR_NONE ||
+      (state & JVMTI_THREAD_STATE_ALIVE) == 0) {
+    ++threads_gone_;
+    return;
+  }
+  ThreadRecord* record = registry_.find_or_add(jni, thread, names);
+  if (record == nullptr) {
+    ++threads_gone_;
+    return;
+  }
+  if (record->is_sampler) return;
+  jvmtiThreadInfo info{};
+  if (jvmti_->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) {
+    ++threads_gone_;
+    return;
+  }
+  const std::int32_t tid = registry_.reference(record, info.name);
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+
+  jint depth = 0;
+  const std::int64_t before = monotonic_ns();
+  const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
+  // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
+  // or in native code loses nothing while its stack is walked.
+  if ((state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0)
+    held_ns += monotonic_ns() - before;
+  if (err == JVMTI_ERROR_THREAD_NOT_ALIVE) {
+    ++threads_gone_;
+    return;
+  }
+  if (err != JVMTI_ERROR_NONE) {
+    ++dropped_;
+    return;
+  }
+  calltree::SampleRecord r;
+  r.thread = record->entry.index;
+  r.node = stack_node(frames_.data(), depth);
+  r.state = static_cast<std::uint32_t>(state);
+  r.priority = info.priority;
+  if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0 && monitor_owners_)
+    r.owner = monitor_owner(jni, thread, held_ns);
+  if (tid != 0) {
+    r.nice = nice_of(tid);
+    SchedStat s;
+    if (read_schedstat(tid, s)) {
+      if (record->has_previous && s.run_ns >= record->previous_run_ns && s.wait_ns >= record->previous_wait_ns) {
+        r.has_cpu = true;
+        r.elapsed_ns = static_cast<std::uint64_t>(now_ns - record->previous_time_ns);
+        r.run_ns = s.run_ns - record->previous_run_ns;
+        r.wait_ns = s.wait_ns - record->previous_wait_ns;
+      }
+      record->has_previous = true;
+      record->previous_time_ns = now_ns;
+      record->previous_run_ns = s.run_ns;
+      record->previous_wait_ns = s.wait_ns;
+    }
+  }
+  records_.push_back(r);
+  tree_.add_sample(r.node);
+  ++sample_count_;
+}
+
+calltree::NodeId SampleEngine::stack_node(const jvmtiFrameInfo* frames, jint count) {
+  calltree::NodeId node = calltree::kRootNode;
+  if (count == 0) return tree_.child(node, tree_.intern(FrameTree::kNoJavaFrames));
+  // frames[0] is the innermost frame; one frame beyond max_depth was asked for to detect a cut.
+  if (static_cast<std::uint32_t>(count) > options_.max_depth) {
+    node = tree_.child(node, tree_.intern(FrameTree::kTruncated));
+    count = static_cast<jint>(options_.max_depth);
+  }
+  for (jint i = count - 1; i >= 0; --i) {
+    calltree::MethodId m = tree_.method(jvmti_, frames[i].method);
+    if (m == calltree::kNoMethod) m = tree_.intern("[unknown method]");
+    node = tree_.child(node, m);
+  }
+  return node;
+}
+
+std::uint32_t SampleEngine::monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
+  jobject monitor = nullptr;
+  if (jvmti_->GetCurrentContendedMonitor(thread, &monitor) != JVMTI_ERROR_NONE || monitor == nullptr)
+    return calltree::kNoThread;
+  jvmtiMonitorUsage usage{};
+  const std::int64_t before = monotonic_ns();
+  const jvmtiError err = jvmti_->GetObjectMonitorUsage(monitor, &usage);
+  // JDK 17 answers this at a safepoint, which holds every running thread: charge it per CPU.
+  held_ns += (monotonic_ns() - before) * cpus_;
+  if (err != JVMTI_ERROR_NONE) return calltree::kNoThread;
+  std::uint32_t owner = calltree::kNoThread;
+  if (usage.owner != nullptr) {
+    if (ThreadRecord* o = registry_.find_or_add(jni, usage.owner, nullptr); o != nullptr && !o->is_sampler) {
+      registry_.reference(o, nullptr);
+      owner = o->entry.index;
+    }
+  }
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.waiters));
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.notify_waiters));
+  return owner;
+}
+
+}  // namespace bn::agent

@@ -1,0 +1,83 @@
+#pragma once
+// mode=sample: the SAMPLER of seed 000 sec. 5.1. An agent thread wakes at jittered intervals
+// and, for every live Java thread, takes its stack with GetStackTrace, a per-thread handshake
+// (GetAllStackTraces would stop the world every tick: 4.4% of wall time at 20 ms on JDK 17),
+// its JVMTI state, Java priority and OS nice value, the owner of the monitor it waits to enter,
+// and its schedstat CPU and run-queue time, which split JVMTI's RUNNABLE into running, waiting
+// for a CPU and not running.
+
+#include <jvmti.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bn/calltree/metadata.h"
+#include "bn/calltree/sample_records.h"
+#include "engine.h"
+#include "frame_tree.h"
+#include "options.h"
+#include "pacer.h"
+#include "profile_sink.h"
+#include "thread_registry.h"
+
+namespace bn::agent {
+
+class SampleEngine final : public Engine {
+ public:
+  // `monitor_owners`: the JVM granted the capabilities to find a monitor's owner.
+  SampleEngine(jvmtiEnv* jvmti, Options options, bool monitor_owners);
+
+  std::string start(JNIEnv* jni, bool attached) override;
+  void stop() override;
+  void thread_started(JNIEnv* jni, jthread thread) override;
+  void thread_ended(JNIEnv* jni, jthread thread) override;
+
+ private:
+  static void JNICALL run(jvmtiEnv* jvmti, JNIEnv* jni, void* self);
+  void loop(JNIEnv* jni);
+  // Waits up to `ns`; false if stop() was called.
+  bool wait_ns(std::int64_t ns);
+  // One sample of every thread; returns false when the VM is shutting down.
+  bool tick(JNIEnv* jni, bool first, std::int64_t& held_ns);
+  void sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
+                     std::int64_t& held_ns);
+  calltree::NodeId stack_node(const jvmtiFrameInfo* frames, jint count);
+  std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
+  void flush();
+  calltree::Metadata metadata(bool final) const;
+  void report(const std::string& message) const;
+
+  jvmtiEnv* jvmti_;
+  Options options_;
+  bool monitor_owners_;
+  int cpus_;
+  std::int64_t start_ns_;       // CLOCK_MONOTONIC at start; record times are relative to it
+  std::int64_t start_unix_ns_;
+  std::int64_t end_ns_ = 0;
+  std::string jvm_;
+  std::string command_line_;
+  jrawMonitorID lock_ = nullptr;
+  bool stop_requested_ = false;  // guarded by lock_
+  bool running_ = false;         // the sampler thread was started and has not finished
+  std::atomic<bool> started_{false};
+
+  ThreadRegistry registry_;
+  FrameTree tree_;
+  ProfileSink sink_;
+  Pacer pacer_;
+  std::vector<jvmtiFrameInfo> frames_;
+  std::vector<calltree::SampleTick> ticks_;
+  std::vector<calltree::SampleRecord> records_;
+  std::int64_t last_flush_ns_ = 0;
+  std::int64_t last_snapshot_ns_ = 0;
+  std::int64_t cpu_ns_ = 0;   // the sampler thread's CPU time while sampling
+  std::int64_t held_ns_ = 0;  // wall time running threads were held for their stacks
+  std::uint64_t tick_count_ = 0;
+  std::uint64_t sample_count_ = 0;
+  std::uint64_t dropped_ = 0;       // a stack the JVM refused, or out of memory
+  std::uint64_t threads_gone_ = 0;  // THREAD_NOT_ALIVE mid-tick: skipped, counted
+};
+
+}  // namespace bn::agent

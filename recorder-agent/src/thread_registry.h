@@ -1,0 +1,76 @@
+#pragma once
+// Every Java thread the recorder has seen, with its OS thread id. A record hangs off the
+// thread's JVMTI thread-local storage, so finding it in a tick costs one call, not a search.
+//
+// OS tids: a ThreadStart callback runs on the new thread itself, so it reads gettid(). Threads
+// that exist before the events are enabled (VMInit: main and the JDK's system threads; attach:
+// every thread) never send ThreadStart. VMInit runs on the main thread, so main gets its tid
+// there; the others are matched once, in the first tick, by name against /proc/self/task/*/comm
+// (HotSpot names each OS thread after its Java thread, truncated to 15 bytes); a name that is
+// ambiguous leaves the tid unknown (no CPU split for that thread). docs/recorder.md, "Threads".
+
+#include <jvmti.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "bn/calltree/sample_records.h"
+#include "os_thread.h"
+
+namespace bn::agent {
+
+struct ThreadRecord {
+  calltree::ThreadEntry entry;  // entry.index is kNoThread until first referenced
+  bool dirty = true;            // entry changed since it was last written
+  bool referenced = false;      // sampled or named as a monitor owner: worth writing
+  bool ended = false;           // ThreadEnd seen; freed once written
+  bool is_sampler = false;      // the agent's own thread: never sampled
+  bool has_previous = false;    // schedstat baseline below is valid
+  std::int64_t previous_time_ns = 0;
+  std::uint64_t previous_run_ns = 0;
+  std::uint64_t previous_wait_ns = 0;
+};
+
+class ThreadRegistry {
+ public:
+  ThreadRegistry(jvmtiEnv* jvmti, std::int64_t start_ns);
+
+  // ThreadStart / VMInit: `thread` is the calling thread.
+  void on_thread_start(JNIEnv* jni, jthread thread, std::int64_t now_ns);
+  // ThreadEnd: `thread` is the calling thread.
+  void on_thread_end(std::int64_t now_ns);
+
+  // Sampler: the record of a live thread, created on first sight; nullptr if the thread has
+  // ended or the JVM refused (it is then skipped). `names` (may be null): the threads of the
+  // process by name, to find the OS tid of a thread that existed before the agent's events.
+  ThreadRecord* find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names);
+  // Marks `record` as appearing in the profile (it then gets the next dense file index) and
+  // updates its name if the program renamed it. Returns the OS tid (0 = unknown).
+  std::int32_t reference(ThreadRecord* record, const char* current_name);
+  // Marks the sampler's own thread so it is skipped.
+  void mark_sampler(JNIEnv* jni, jthread thread);
+
+  // Entries of referenced threads changed since the last call, in index order; frees records of
+  // ended threads once their last state is handed out. Only the sampler thread calls it, between
+  // ticks, so no record it holds during a tick is freed under it.
+  std::vector<calltree::ThreadEntry> take_changed();
+  std::size_t size() const;
+
+ private:
+  ThreadRecord* create_locked(JNIEnv* jni, jthread thread, std::int32_t tid);
+  void describe(JNIEnv* jni, jthread thread, calltree::ThreadEntry& e);
+
+  jvmtiEnv* jvmti_;
+  std::int64_t start_ns_;
+  jfieldID tid_field_ = nullptr;
+  mutable std::mutex mutex_;
+  std::deque<std::unique_ptr<ThreadRecord>> records_;  // by index; null once freed
+  std::vector<std::int32_t> claimed_tids_;
+  std::uint32_t next_index_ = 0;
+};
+
+}  // namespace bn::agent

@@ -1,0 +1,121 @@
+#include "agent_harness.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace bn::test {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+JavaRun run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout, int signal,
+            std::chrono::milliseconds signal_after, const fs::path& dir) {
+  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("cannot start " + argv[0]);
+  JavaRun result;
+  const auto start = std::chrono::steady_clock::now();
+  bool signalled = false;
+  int status = 0;
+  while (true) {
+    if (waitpid(pid, &status, WNOHANG) == pid) break;
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    if (signal != 0 && !signalled && elapsed >= signal_after) {
+      kill(pid, signal);
+      signalled = true;
+    }
+    if (elapsed >= timeout) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      result.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  result.out = slurp(out);
+  result.err = slurp(err);
+  return result;
+}
+
+}  // namespace
+
+fs::path work_dir(const std::string& name) {
+  const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-tests" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string java_tool(const std::string& name) { return std::string(BN_JAVA_HOME) + "/bin/" + name; }
+
+fs::path compiled(const std::string& main_class) {
+  const fs::path source = fs::path(BN_SOURCE_DIR) / "tests/agent/java" / (main_class + ".java");
+  const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-java" / main_class;
+  const fs::path klass = dir / (main_class + ".class");
+  if (fs::exists(klass) && fs::last_write_time(klass) >= fs::last_write_time(source)) return dir;
+  fs::create_directories(dir);
+  const JavaRun r = run({java_tool("javac"), "-d", dir.string(), source.string()},
+                        std::chrono::milliseconds(120'000), 0, {}, dir);
+  if (r.exit_code != 0) throw std::runtime_error("javac failed for " + main_class + ": " + r.err);
+  return dir;
+}
+
+JavaRun run_java(const JavaRunOptions& o) {
+  const fs::path classes = compiled(o.main_class);
+  std::vector<std::string> argv{java_tool("java"), "-Xmx256m"};
+  if (!o.agent_options.empty())
+    argv.push_back("-agentpath:" + std::string(BN_AGENT_PATH) + "=" + o.agent_options);
+  argv.insert(argv.end(), {"-cp", classes.string(), o.main_class});
+  argv.insert(argv.end(), o.args.begin(), o.args.end());
+  return run(argv, o.timeout, o.signal, o.signal_after, work_dir(o.main_class + "-run-" + std::to_string(getpid())));
+}
+
+JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
+  return run(argv, timeout, 0, {}, work_dir("command-" + std::to_string(getpid())));
+}
+
+Profile load(const fs::path& file, bool accept_unfinished) {
+  Profile p{calltree::read_profile(file, calltree::LoadOptions{accept_unfinished}), {}};
+  p.samples = calltree::decode_sample_data(p.loaded, file.string());
+  return p;
+}
+
+std::optional<std::uint32_t> thread_named(const calltree::SampleData& d, const std::string& name) {
+  for (const calltree::ThreadEntry& t : d.threads)
+    if (t.name == name) return t.index;
+  return std::nullopt;
+}
+
+bool stack_contains(const calltree::CallTree& tree, calltree::NodeId node, const std::string& method) {
+  for (; node != calltree::kRootNode; node = tree.parent(node))
+    if (tree.node_name(node) == method) return true;
+  return false;
+}
+
+}  // namespace bn::test

@@ -1,0 +1,54 @@
+#pragma once
+// Runs the tiny Java programs of tests/agent/java under the recorder agent: compiles one with
+// javac into the build tree at test time, starts the JVM with a hard timeout, optionally signals
+// it, and loads the profile with the project's reader.
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bn/calltree/profile_reader.h"
+#include "bn/calltree/sample_records.h"
+
+namespace bn::test {
+
+struct JavaRun {
+  int exit_code = -1;   // process exit status, or -signal
+  bool timed_out = false;
+  std::string err;      // stderr
+  std::string out;      // stdout
+};
+
+struct JavaRunOptions {
+  std::string main_class;
+  std::vector<std::string> args;
+  std::string agent_options;  // empty: no agent
+  std::chrono::milliseconds timeout{60'000};
+  int signal = 0;             // sent once `signal_after` has passed
+  std::chrono::milliseconds signal_after{0};
+};
+
+// A fresh directory for one test's files, under the build tree.
+std::filesystem::path work_dir(const std::string& name);
+// Compiles tests/agent/java/<main_class>.java (once per build) and returns its class directory.
+std::filesystem::path compiled(const std::string& main_class);
+JavaRun run_java(const JavaRunOptions& options);
+// Runs any command with a timeout (jcmd, the bottlenecks CLI).
+JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
+std::string java_tool(const std::string& name);  // e.g. "jcmd" in the JDK under test
+
+struct Profile {
+  calltree::LoadedProfile loaded;
+  calltree::SampleData samples;
+};
+Profile load(const std::filesystem::path& file, bool accept_unfinished = false);
+
+// Index of the thread with this name, if it was sampled.
+std::optional<std::uint32_t> thread_named(const calltree::SampleData& d, const std::string& name);
+// True if `node` or one of its ancestors runs `method` (a dotted frame name).
+bool stack_contains(const calltree::CallTree& tree, calltree::NodeId node, const std::string& method);
+
+}  // namespace bn::test

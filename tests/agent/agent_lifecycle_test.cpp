@@ -1,0 +1,146 @@
+// End-to-end: however the JVM ends, the profile stays readable; bad options never stop a JVM
+// unless strict=true; the agent can attach to a running JVM (issue 7, "Must show").
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <csignal>
+#include <string>
+#include <sstream>
+#include <thread>
+
+#include "agent_harness.h"
+
+namespace ct = bn::calltree;
+using bn::test::JavaRunOptions;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct Ended {
+  bn::test::JavaRun run;
+  std::filesystem::path file;
+};
+
+Ended end_by(const std::string& how, int signal, const std::string& extra_options = "") {
+  Ended e;
+  e.file = bn::test::work_dir("Ending-" + how) / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Ending";
+  o.args = {signal != 0 ? "wait" : how};
+  o.agent_options = "file=" + e.file.string() + ",interval=10ms" + extra_options;
+  o.signal = signal;
+  o.signal_after = 1500ms;
+  e.run = bn::test::run_java(o);
+  return e;
+}
+
+void check_complete(const Ended& e) {
+  INFO("stderr: " << e.run.err);
+  CHECK_FALSE(e.run.timed_out);
+  const auto p = bn::test::load(e.file);  // throws unless the END chunk is there
+  CHECK_FALSE(p.loaded.unfinished);
+  CHECK(p.samples.ticks.size() >= 20);
+  CHECK(p.loaded.tree.total_cost() == static_cast<ct::Cost>(p.samples.records.size()));
+  const auto& m = p.loaded.tree.metadata();
+  CHECK(m.duration_ns > 0);
+  CHECK(m.find_extra("overhead_percent").has_value());
+  CHECK(m.find_extra("samples") == std::to_string(p.samples.records.size()));
+  CHECK(e.run.err.find("bottlenecks agent: wrote") != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("System.exit from a worker thread leaves a complete profile") {
+  const Ended e = end_by("exit", 0);
+  CHECK(e.run.exit_code == 3);
+  check_complete(e);
+}
+
+TEST_CASE("an uncaught exception in main leaves a complete profile") {
+  const Ended e = end_by("throw", 0);
+  CHECK(e.run.exit_code == 1);
+  check_complete(e);
+}
+
+TEST_CASE("SIGTERM leaves a complete profile") {
+  const Ended e = end_by("term", SIGTERM);
+  CHECK(e.run.exit_code == 143);
+  check_complete(e);
+}
+
+TEST_CASE("SIGKILL leaves a prefix that decodes up to the last flush") {
+  const Ended e = end_by("kill", SIGKILL, ",flush=100ms");
+  CHECK(e.run.exit_code == -SIGKILL);
+  CHECK_THROWS(bn::calltree::read_profile(e.file));
+  const auto p = bn::test::load(e.file, true);
+  CHECK(p.loaded.unfinished);
+  CHECK(p.samples.ticks.size() >= 20);
+  CHECK(p.loaded.tree.total_cost() >= static_cast<ct::Cost>(p.samples.records.size()));
+  CHECK(p.loaded.tree.metadata().mode == "sample");
+}
+
+TEST_CASE("a bad option names itself and the program runs unprofiled") {
+  const auto file = bn::test::work_dir("bad-option") / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Hot";
+  o.args = {"100"};
+  o.agent_options = "file=" + file.string() + ",interval=abc";
+  const auto r = bn::test::run_java(o);
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.find("'interval=abc'") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(file));
+}
+
+TEST_CASE("with strict=true a bad option stops the JVM") {
+  JavaRunOptions o;
+  o.main_class = "Hot";
+  o.args = {"100"};
+  o.agent_options = "strict,bogus=1";
+  const auto r = bn::test::run_java(o);
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find("'bogus=1'") != std::string::npos);
+}
+
+TEST_CASE("the agent attaches to a running JVM and records for the requested duration") {
+  const auto dir = bn::test::work_dir("attach");
+  const auto file = dir / "attached.bnp";
+  // The target runs with no agent; jcmd loads it after start-up.
+  const auto classes = bn::test::compiled("Ending");
+  std::thread target_thread;
+  bn::test::JavaRun target;
+  target_thread = std::thread([&] {
+    JavaRunOptions o;
+    o.main_class = "Ending";
+    o.args = {"wait"};
+    o.signal = SIGTERM;
+    o.signal_after = 6000ms;
+    target = bn::test::run_java(o);
+  });
+  // Find the target's pid with jcmd's listing once it is up.
+  std::string pid;
+  for (int i = 0; i < 100 && pid.empty(); ++i) {
+    std::this_thread::sleep_for(100ms);
+    const auto list = bn::test::run_command({bn::test::java_tool("jcmd"), "-l"}, 20s);
+    std::istringstream lines(list.out);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find(" Ending wait") != std::string::npos) pid = line.substr(0, line.find(' '));
+  }
+  REQUIRE_FALSE(pid.empty());
+  const auto load = bn::test::run_command(
+      {bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH,
+       // jcmd would split an unquoted key=value argument into a named option.
+       "\"file=" + file.string() + ",interval=10ms,duration=1s\""},
+      30s);
+  INFO("jcmd: " << load.out << load.err);
+  CHECK(load.exit_code == 0);
+  target_thread.join();
+  INFO("target stderr: " << target.err);
+  const auto p = bn::test::load(file);
+  CHECK_FALSE(p.loaded.unfinished);
+  CHECK(p.samples.ticks.size() >= 20);
+  CHECK(p.samples.ticks.size() <= 200);  // duration=1s ended it long before the JVM
+  const auto main = bn::test::thread_named(p.samples, "main");
+  REQUIRE(main.has_value());
+  CHECK(p.samples.threads[*main].os_tid != 0);  // matched by name: main runs in a "java" thread
+}

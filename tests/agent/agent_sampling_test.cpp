@@ -1,0 +1,115 @@
+// End-to-end: Java programs with a known behaviour, sampled by the agent, profile decoded with
+// the project's reader (issue 7, "Must show").
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "agent_harness.h"
+
+namespace ct = bn::calltree;
+namespace st = bn::calltree::thread_state;
+using bn::test::JavaRunOptions;
+
+namespace {
+
+bn::test::Profile record(const std::string& main_class, std::vector<std::string> args,
+                         const std::string& extra_options = "") {
+  const auto file = bn::test::work_dir(main_class + "-profile") / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = main_class;
+  o.args = std::move(args);
+  o.agent_options = "file=" + file.string() + ",interval=10ms,quiet" + extra_options;
+  const bn::test::JavaRun r = bn::test::run_java(o);
+  INFO("stderr: " << r.err);
+  REQUIRE_FALSE(r.timed_out);
+  REQUIRE(r.exit_code == 0);
+  return bn::test::load(file);
+}
+
+}  // namespace
+
+TEST_CASE("a CPU-bound program's known hot path dominates its thread's samples") {
+  const auto p = record("Hot", {"1500"});
+  const ct::CallTree& tree = p.loaded.tree;
+  CHECK(tree.metadata().mode == "sample");
+  CHECK(tree.metadata().metric == "samples");
+  const auto main = bn::test::thread_named(p.samples, "main");
+  REQUIRE(main.has_value());
+  int in_main = 0, in_hot = 0, in_cold = 0;
+  for (const ct::SampleRecord& r : p.samples.records) {
+    if (r.thread != *main) continue;
+    ++in_main;
+    in_hot += bn::test::stack_contains(tree, r.node, "Hot.hot");
+    in_cold += bn::test::stack_contains(tree, r.node, "Hot.cold");
+  }
+  REQUIRE(in_main >= 30);
+  CHECK(in_hot * 10 >= in_main * 6);
+  CHECK(in_hot > 4 * in_cold);
+  // The plain call tree (samples per node) says the same without the records.
+  const auto hot = tree.find_method("Hot.hot");
+  REQUIRE(hot.has_value());
+  ct::Cost hot_samples = 0;
+  for (ct::NodeId n : tree.nodes_of(*hot)) hot_samples += tree.cum_cost(n);
+  CHECK(hot_samples == in_hot);
+  CHECK(tree.total_cost() == static_cast<ct::Cost>(p.samples.records.size()));
+}
+
+TEST_CASE("a thread blocked on a monitor is recorded with its state and the owner thread") {
+  const auto p = record("Blocked", {});
+  const auto waiter = bn::test::thread_named(p.samples, "blocked-waiter");
+  const auto holder = bn::test::thread_named(p.samples, "lock-holder");
+  REQUIRE(waiter.has_value());
+  REQUIRE(holder.has_value());
+  int blocked = 0, with_owner = 0;
+  for (const ct::SampleRecord& r : p.samples.records) {
+    if (r.thread != *waiter || (r.state & st::kBlockedOnMonitorEnter) == 0) continue;
+    ++blocked;
+    with_owner += r.owner == *holder;
+  }
+  CHECK(blocked >= 20);
+  CHECK(with_owner == blocked);
+}
+
+TEST_CASE("sleeping, waiting and parked threads carry their JVMTI states") {
+  const auto p = record("Idle", {});
+  auto count = [&](const char* name, std::uint32_t bits) {
+    const auto t = bn::test::thread_named(p.samples, name);
+    REQUIRE(t.has_value());
+    int n = 0;
+    for (const ct::SampleRecord& r : p.samples.records) n += r.thread == *t && (r.state & bits) == bits;
+    return n;
+  };
+  CHECK(count("idle-sleeper", st::kSleeping) >= 20);
+  CHECK(count("idle-waiter", st::kInObjectWait) >= 20);
+  CHECK(count("idle-parker", st::kParked) >= 20);
+}
+
+TEST_CASE("three busy threads on two CPUs show time waiting for a CPU") {
+  const auto p = record("Busy", {"3", "1500"});
+  std::uint64_t elapsed = 0, run = 0, wait = 0;
+  for (const ct::ThreadEntry& t : p.samples.threads) {
+    if (t.name.rfind("busy-", 0) != 0) continue;
+    CHECK(t.os_tid != 0);
+    for (const ct::SampleRecord& r : p.samples.records) {
+      if (r.thread != t.index || !r.has_cpu) continue;
+      elapsed += r.elapsed_ns;
+      run += r.run_ns;
+      wait += r.wait_ns;
+    }
+  }
+  REQUIRE(elapsed > 0);
+  // Three runnable threads share at most two CPUs: each waits at least a third of the time.
+  CHECK(static_cast<double>(wait) >= 0.15 * static_cast<double>(elapsed));
+  CHECK(static_cast<double>(run) >= 0.1 * static_cast<double>(elapsed));
+  CHECK(run + wait <= elapsed + elapsed / 10);
+}
+
+TEST_CASE("thousands of short-lived threads are sampled without failure") {
+  const auto p = record("ShortLived", {"4000"}, ",interval=2ms");
+  CHECK(p.samples.ticks.size() > 10);
+  CHECK(p.samples.threads.size() > 1);
+  CHECK(p.loaded.tree.metadata().find_extra("threads_gone_mid_tick").has_value());
+  for (const ct::ThreadEntry& t : p.samples.threads)
+    if (t.name.rfind("short-", 0) == 0) CHECK(t.os_tid != 0);
+}

@@ -1,0 +1,32 @@
+// Threads that sleep, wait on a monitor and park, for about a second.
+import java.util.concurrent.locks.LockSupport;
+
+public class Idle {
+  static final Object MONITOR = new Object();
+
+  public static void main(String[] args) throws Exception {
+    Thread sleeper = new Thread(() -> {
+      try {
+        Thread.sleep(1500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "idle-sleeper");
+    Thread waiter = new Thread(() -> {
+      synchronized (MONITOR) {
+        try {
+          MONITOR.wait(1500);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }, "idle-waiter");
+    Thread parker = new Thread(() -> LockSupport.parkNanos(1_500_000_000L), "idle-parker");
+    sleeper.start();
+    waiter.start();
+    parker.start();
+    sleeper.join();
+    waiter.join();
+    parker.join();
+  }
+}
