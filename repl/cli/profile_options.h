@@ -1,0 +1,21 @@
+#pragma once
+// Options every command that reads a profile shares, registered in one place.
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "bn/calltree/profile_loader.h"
+
+namespace bn::cli {
+
+struct ProfileOptions {
+  std::string path;
+  bool partial = false;
+  bool keep_signatures = false;
+};
+
+// Adds the positional PROFILE and the loading flags to `sub`.
+void add_profile_options(CLI::App& sub, ProfileOptions& options);
+calltree::OpenedProfile open_profile_from(const ProfileOptions& options);
+
+}  // namespace bn::cli

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# End-to-end checks of `bottlenecks info` and `convert` through the real binary.
+# Usage: cli_test.sh BOTTLENECKS SOURCE_DIR CASE
+set -uo pipefail
+bin=$1 src=$2 case=$3
+sample=$src/samples/figure2/figure2.collapsed
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect_error CMD...: the command must exit non-zero and print exactly one line on stderr.
+expect_error() {
+  local pattern=$1; shift
+  "$@" >"$work/out" 2>"$work/err" && fail "expected failure: $*"
+  [ "$(wc -l <"$work/err")" -eq 1 ] || fail "expected one error line, got: $(cat "$work/err")"
+  grep -q -- "$pattern" "$work/err" || fail "error '$(cat "$work/err")' does not mention '$pattern'"
+}
+# Aggregated stacks, so line order and repeated stacks do not matter.
+canonical() { awk '{n=$NF; $NF=""; sub(/ $/, ""); c[$0]+=n} END {for (s in c) print s " " c[s]}' "$1" | LC_ALL=C sort; }
+
+case $case in
+info_figure2)
+  "$bin" info "$sample" >"$work/out" || fail "info exited non-zero"
+  grep -qx 'nodes               6 (2 leaves)' "$work/out" || fail "nodes line: $(cat "$work/out")"
+  grep -q '^depth *max 4, mean 2.50$' "$work/out" || fail "depth line"
+  grep -q '^out-degree *max 2, mean 1.25' "$work/out" || fail "out-degree line"
+  grep -q '^total cost *100 samples$' "$work/out" || fail "total line"
+  grep -q '^distinct methods *5$' "$work/out" || fail "methods line"
+  ;;
+info_json)
+  "$bin" info "$sample" --json >"$work/out" || fail "info --json exited non-zero"
+  for field in '"nodes":6' '"leaves":2' '"max_depth":4' '"total_cost":100' '"metric":"samples"' \
+               '"mean_out_degree":"1.25"' '"distinct_methods":5'; do
+    grep -qF "$field" "$work/out" || fail "json lacks $field: $(cat "$work/out")"
+  done
+  [ "$(wc -l <"$work/out")" -eq 1 ] || fail "json is not one line"
+  ;;
+round_trip)
+  # collapsed -> native -> collapsed keeps every stack and count, also on a larger random input.
+  awk 'BEGIN { srand(7); for (i = 0; i < 3000; i++) { d = 1 + int(rand() * 12); s = "";
+         for (j = 0; j < d; j++) s = s (j ? ";" : "") "org.x.C" int(rand() * 9) ".m" int(rand() * 5);
+         print s " " 1 + int(rand() * 100) } }' >"$work/random.collapsed"
+  for input in "$sample" "$work/random.collapsed"; do
+    "$bin" convert "$input" -o "$work/p.bnp" || fail "convert to native"
+    "$bin" convert "$work/p.bnp" -o "$work/back.collapsed" || fail "convert back"
+    diff <(canonical "$input") <(canonical "$work/back.collapsed") || fail "round trip of $input differs"
+  done
+  "$bin" convert "$sample" -o "$work/explicit" --to native || fail "--to native"
+  "$bin" info "$work/explicit" | grep -q '^format *native$' || fail "--to native wrote no native file"
+  ;;
+convert_keeps_target_on_error)
+  echo "precious" >"$work/target.bnp"
+  printf 'a;b notanumber\n' >"$work/bad.collapsed"
+  expect_error "bad.collapsed:1" "$bin" convert "$work/bad.collapsed" -o "$work/target.bnp"
+  [ "$(cat "$work/target.bnp")" = precious ] || fail "target was overwritten"
+  [ "$(ls "$work" | wc -l)" -eq 4 ] || fail "temporary files left behind: $(ls "$work")"
+  ;;
+bad_inputs)
+  expect_error "No such file" "$bin" info "$work/missing.bnp"
+  expect_error "is a directory" "$bin" info "$work"
+  "$bin" convert "$sample" -o "$work/good.bnp" || fail "convert"
+  head -c 30 "$work/good.bnp" >"$work/truncated.bnp"
+  expect_error "truncated" "$bin" info "$work/truncated.bnp"
+  printf 'a;;b 3\n' >"$work/empty-frame.collapsed"
+  expect_error "empty-frame.collapsed:1" "$bin" info "$work/empty-frame.collapsed"
+  ;;
+partial_flag)
+  "$bin" convert "$sample" -o "$work/good.bnp" || fail "convert"
+  size=$(stat -c %s "$work/good.bnp")
+  head -c $((size - 3)) "$work/good.bnp" >"$work/cut.bnp"
+  expect_error "" "$bin" info "$work/cut.bnp"
+  "$bin" info --partial "$work/cut.bnp" >"$work/out" 2>"$work/err" || fail "--partial failed: $(cat "$work/err")"
+  grep -q "warning" "$work/err" || fail "--partial gave no warning"
+  grep -q '^nodes *6 ' "$work/out" || fail "--partial lost nodes: $(cat "$work/out")"
+  ;;
+help)
+  for sub in info convert; do
+    "$bin" "$sub" --help >"$work/out" || fail "$sub --help"
+    grep -q "PROFILE" "$work/out" || fail "$sub --help does not document PROFILE"
+  done
+  ;;
+*) fail "unknown case $case" ;;
+esac
+echo "ok: $case"
