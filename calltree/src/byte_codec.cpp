@@ -67,37 +67,37 @@ void ByteSource::fail(const std::string& what, std::size_t at) const {
   throw Error(context_ + ", payload byte " + std::to_string(at) + ": " + what);
 }
 
-std::uint64_t ByteSource::varint(std::string_view what) {
+std::uint64_t ByteSource::varint(What what) {
   const std::size_t start = pos_;
   std::uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {
-    if (pos_ == bytes_.size()) fail("payload ends inside the " + std::string(what), start);
+    if (pos_ == bytes_.size()) fail("payload ends inside the " + what.str(), start);
     const auto b = std::to_integer<std::uint64_t>(bytes_[pos_++]);
     // The tenth byte holds bit 63 only; anything more does not fit in 64 bits.
-    if (shift == 63 && b > 1) fail("the " + std::string(what) + " does not fit in 64 bits", start);
+    if (shift == 63 && b > 1) fail("the " + what.str() + " does not fit in 64 bits", start);
     v |= (b & 0x7f) << shift;
     if (b < 0x80) return v;
   }
 }
 
-std::string_view ByteSource::string(std::string_view what) {
+std::string_view ByteSource::string(What what) {
   const std::size_t start = pos_;
   const std::uint64_t len = varint(what);
   if (len > remaining())
-    fail("the " + std::string(what) + " is " + std::to_string(len) + " bytes long, but only " +
+    fail("the " + what.str() + " is " + std::to_string(len) + " bytes long, but only " +
              std::to_string(remaining()) + " bytes remain",
          start);
   const std::string_view s(reinterpret_cast<const char*>(bytes_.data() + pos_), len);
-  if (!is_valid_utf8(s)) fail("the " + std::string(what) + " is not valid UTF-8", start);
+  if (!is_valid_utf8(s)) fail("the " + what.str() + " is not valid UTF-8", start);
   pos_ += len;
   return s;
 }
 
-std::uint32_t ByteSource::count(std::string_view what, std::size_t min_item_bytes) {
+std::uint32_t ByteSource::count(What what, std::size_t min_item_bytes) {
   const std::size_t start = pos_;
   const std::uint64_t n = varint(what);
   if (n > remaining() / min_item_bytes)
-    fail("the " + std::string(what) + " " + std::to_string(n) + " needs at least " +
+    fail("the " + what.str() + " " + std::to_string(n) + " needs at least " +
              std::to_string(min_item_bytes) + " bytes each, but only " + std::to_string(remaining()) +
              " bytes remain",
          start);

@@ -23,6 +23,22 @@ std::size_t varint_size(std::uint64_t v);
 // True if `s` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
 bool is_valid_utf8(std::string_view s);
 
+// Names a value in error messages ("parent distance of node 17"). Formatted only on failure:
+// readers name millions of values and fail at most once.
+class What {
+ public:
+  // Implicit so plain names read naturally: in.varint("node count").
+  What(const char* text) : text_(text) {}               // NOLINT
+  What(std::string_view text) : text_(text) {}          // NOLINT
+  What(std::string_view text, std::uint64_t index) : text_(text), index_(index), indexed_(true) {}
+  std::string str() const { return indexed_ ? std::string(text_) + " " + std::to_string(index_) : std::string(text_); }
+
+ private:
+  std::string_view text_;
+  std::uint64_t index_ = 0;
+  bool indexed_ = false;
+};
+
 // Appends encoded values to a growing byte buffer.
 class ByteSink {
  public:
@@ -46,14 +62,13 @@ class ByteSource {
   ByteSource(std::span<const std::byte> bytes, std::string context)
       : bytes_(bytes), context_(std::move(context)) {}
 
-  // `what` names the value in the error message ("parent distance of node 17").
-  std::uint64_t varint(std::string_view what);
-  std::int64_t zigzag(std::string_view what) { return zigzag_decode(varint(what)); }
+  std::uint64_t varint(What what);
+  std::int64_t zigzag(What what) { return zigzag_decode(varint(what)); }
   // A varint-length string that must be valid UTF-8; the view points into the payload.
-  std::string_view string(std::string_view what);
+  std::string_view string(What what);
   // An item count, refused if `count * min_item_bytes` exceeds the bytes left: a count can never
   // make the reader allocate more than the payload proves present.
-  std::uint32_t count(std::string_view what, std::size_t min_item_bytes);
+  std::uint32_t count(What what, std::size_t min_item_bytes);
 
   std::size_t offset() const { return pos_; }
   bool at_end() const { return pos_ == bytes_.size(); }

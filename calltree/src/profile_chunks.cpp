@@ -59,8 +59,8 @@ void decode_meta(ByteSource& in, Metadata& m) {
   const std::uint32_t n = in.count("metadata entry count", 2);
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::size_t at = in.offset();
-    const std::string_view key = in.string("metadata key");
-    const std::string_view value = in.string("value of metadata key '" + std::string(key) + "'");
+    const std::string_view key = in.string({"key of metadata entry", i});
+    const std::string_view value = in.string({"value of metadata entry", i});
     if (key.empty()) in.fail("metadata entry " + std::to_string(i) + " has an empty key", at);
     bool known = false;
     const auto texts = text_fields(m);
@@ -105,7 +105,7 @@ std::size_t encode_strings(std::span<const std::string_view> items, std::size_t 
 void decode_strings(ByteSource& in, StringTable& names) {
   const std::uint32_t n = in.count("string count", 1);
   if (names.size() + n >= kNoMethod) in.fail("more strings than a method id can number");
-  for (std::uint32_t i = 0; i < n; ++i) names.append(in.string("string " + std::to_string(names.size())));
+  for (std::uint32_t i = 0; i < n; ++i) names.append(in.string({"string", names.size()}));
   if (!in.at_end()) in.fail("unexpected bytes after the last string");
 }
 
@@ -133,7 +133,7 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
   table.cost.resize(first + n, 0);
   for (std::size_t id = first; id < first + n; ++id) {
     const std::size_t at = in.offset();
-    const std::uint64_t distance = in.varint("parent distance of node " + std::to_string(id));
+    const std::uint64_t distance = in.varint({"parent distance of node", id});
     if (distance == 0 || distance > id)
       in.fail("node " + std::to_string(id) + " has parent distance " + std::to_string(distance) +
                   ", which names " + (distance == 0 ? "itself (a cycle)" : "no earlier node (a forward reference)"),
@@ -142,7 +142,7 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
   }
   for (std::size_t id = first; id < first + n; ++id) {
     const std::size_t at = in.offset();
-    const std::uint64_t method = in.varint("method id of node " + std::to_string(id));
+    const std::uint64_t method = in.varint({"method id of node", id});
     if (method >= string_count)
       in.fail("node " + std::to_string(id) + " has method id " + std::to_string(method) + ", but only " +
                   std::to_string(string_count) + " strings precede it",
@@ -178,8 +178,8 @@ void decode_costs(ByteSource& in, NodeTable& table) {
   std::int64_t node = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::size_t at = in.offset();
-    const std::int64_t delta = in.zigzag("node delta of cost entry " + std::to_string(i));
-    const std::int64_t cost = in.zigzag("cost of entry " + std::to_string(i));
+    const std::int64_t delta = in.zigzag({"node delta of cost entry", i});
+    const std::int64_t cost = in.zigzag({"cost of entry", i});
     // |delta| and node are below 2^33 once node is checked, so the sum cannot overflow.
     if (delta > std::int64_t{1} << 33 || delta < -(std::int64_t{1} << 33) ||
         node + delta < 0 || node + delta >= static_cast<std::int64_t>(table.cost.size()))

@@ -3,7 +3,6 @@
 
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -281,19 +280,4 @@ TEST_CASE("a file without END is an error unless unfinished files are accepted")
 TEST_CASE("a missing file is reported with its path") {
   CHECK_THROWS_WITH_AS(read_profile("/nonexistent/dir/p.bnp"),
                        "cannot open profile '/nonexistent/dir/p.bnp': No such file or directory", bn::Error);
-}
-
-TEST_CASE("inputs the fuzzer once crashed on now load or fail cleanly") {
-  const std::filesystem::path dir = std::filesystem::path(BN_SOURCE_DIR) / "tests/fuzz/regressions";
-  if (!std::filesystem::exists(dir)) return;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".bin") continue;
-    CAPTURE(entry.path().string());
-    for (bool unfinished : {false, true}) {
-      try {
-        (void)read_profile(entry.path(), {.accept_unfinished = unfinished});
-      } catch (const bn::Error&) {
-      }
-    }
-  }
 }
