@@ -33,6 +33,14 @@ void note_if_empty(iface::Profile& p, const char* side, std::vector<std::string>
     notes.push_back(std::string("profile ") + side + " is empty (total 0): every sequence counts 0 there");
 }
 
+// Both inputs are sorted by name (the interface's promise), so the union is one merge.
+std::vector<std::string_view> union_of(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+  std::vector<std::string_view> merged;
+  merged.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(merged));
+  return merged;
+}
+
 }  // namespace
 
 ComparativeProfile::ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options)
@@ -98,14 +106,6 @@ std::optional<Summary> ComparativeProfile::method_summary(std::string_view metho
   return intern(a_.method_summary(method), b_.method_summary(method));
 }
 
-std::vector<std::string_view> ComparativeProfile::union_of(std::vector<std::string_view> a,
-                                                           std::vector<std::string_view> b) const {
-  std::vector<std::string_view> merged;
-  merged.reserve(a.size() + b.size());
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(merged));
-  return merged;
-}
-
 std::vector<std::string_view> ComparativeProfile::top_extensions(Summary s) {
   const Record& r = record(s);
   return union_of(r.a ? a_.top_extensions(*r.a) : std::vector<std::string_view>{},
@@ -157,24 +157,26 @@ Amount ComparativeProfile::cum_of(Summary s) {
   return scaling_.difference(r.a ? a_.cum_of(*r.a) : 0, r.b ? b_.cum_of(*r.b) : 0);
 }
 
-Amount ComparativeProfile::total_base_of(std::span<const Summary> S) {
-  std::vector<Summary> in_a, in_b;
+ComparativeProfile::SideSets ComparativeProfile::split(std::span<const Summary> S) const {
+  SideSets sets;
   for (const Summary s : S) {
     const Record& r = record(s);
-    if (r.a) in_a.push_back(*r.a);
-    if (r.b) in_b.push_back(*r.b);
+    if (r.a) sets.a.push_back(*r.a);
+    if (r.b) sets.b.push_back(*r.b);
   }
-  return scaling_.difference(a_.total_base_of(in_a), b_.total_base_of(in_b));
+  return sets;
+}
+
+// Each side's total over the present sides of S: a side union never reaches a sequence that
+// has no root there, so dropping absent sides loses nothing.
+Amount ComparativeProfile::total_base_of(std::span<const Summary> S) {
+  const SideSets sets = split(S);
+  return scaling_.difference(a_.total_base_of(sets.a), b_.total_base_of(sets.b));
 }
 
 Amount ComparativeProfile::total_cum_of(std::span<const Summary> S) {
-  std::vector<Summary> in_a, in_b;
-  for (const Summary s : S) {
-    const Record& r = record(s);
-    if (r.a) in_a.push_back(*r.a);
-    if (r.b) in_b.push_back(*r.b);
-  }
-  return scaling_.difference(a_.total_cum_of(in_a), b_.total_cum_of(in_b));
+  const SideSets sets = split(S);
+  return scaling_.difference(a_.total_cum_of(sets.a), b_.total_cum_of(sets.b));
 }
 
 Amount ComparativeProfile::total() { return scaling_.difference(a_.total(), b_.total()); }

@@ -67,6 +67,9 @@ class ComparativeProfile final : public iface::Profile {
     std::optional<iface::Summary> a;
     std::optional<iface::Summary> b;
   };
+  struct SideSets {
+    std::vector<iface::Summary> a, b;
+  };
   struct CallsHash {
     std::size_t operator()(const std::vector<NameId>& calls) const;
   };
@@ -78,7 +81,8 @@ class ComparativeProfile final : public iface::Profile {
   // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
   // side is recomputed from the trimmed path unless the untrimmed one is present.
   std::optional<iface::Summary> trimmed(iface::Summary s, bool top);
-  std::vector<std::string_view> union_of(std::vector<std::string_view> a, std::vector<std::string_view> b) const;
+  // The present A-sides and B-sides of the summaries in S.
+  SideSets split(std::span<const iface::Summary> S) const;
 
   iface::Profile& a_;
   iface::Profile& b_;
