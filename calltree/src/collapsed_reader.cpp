@@ -1,5 +1,6 @@
 // Reading collapsed stacks (collapsed.h): `frame;frame;...;frame COUNT` per line.
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -28,10 +29,11 @@ std::string quote(std::string_view s) {
   return q + "'";
 }
 
-// Splits decompressed input into lines without holding more than one line plus one chunk.
+// Splits decompressed input into lines. The buffer holds one line plus one chunk and grows with
+// the longest line seen, up to the line cap.
 class LineReader {
  public:
-  explicit LineReader(DecompressingInput& input) : input_(input), buffer_(kMaxLineBytes + kReadChunk) {}
+  explicit LineReader(DecompressingInput& input) : input_(input), buffer_(2 * kReadChunk) {}
 
   // The next line without its '\n'; false at the end of the input.
   bool next(std::string_view& line) {
@@ -48,6 +50,8 @@ class LineReader {
         end_ -= begin_;
         begin_ = 0;
       }
+      if (buffer_.size() - end_ < kReadChunk)
+        buffer_.resize(std::min(2 * buffer_.size(), kMaxLineBytes + kReadChunk + 1));
       const std::size_t got = input_.read(std::span(buffer_).subspan(end_));
       if (got == 0) eof_ = true;
       end_ += got;
