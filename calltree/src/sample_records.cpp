@@ -17,14 +17,14 @@ constexpr std::uint64_t kFlagCpu = 2;
 constexpr std::size_t kMinThreadBytes = 8;
 constexpr std::size_t kMinRecordBytes = 6;
 
-std::uint32_t u32(ByteSource& in, std::string_view what) {
+std::uint32_t u32(ByteSource& in, const char* what) {
   const std::size_t at = in.offset();
   const std::uint64_t v = in.varint(what);
   if (v > std::numeric_limits<std::uint32_t>::max()) in.fail("the " + std::string(what) + " is too large", at);
   return static_cast<std::uint32_t>(v);
 }
 
-std::int32_t i32(ByteSource& in, std::string_view what) {
+std::int32_t i32(ByteSource& in, const char* what) {
   const std::size_t at = in.offset();
   const std::int64_t v = in.zigzag(what);
   if (v < std::numeric_limits<std::int32_t>::min() || v > std::numeric_limits<std::int32_t>::max())

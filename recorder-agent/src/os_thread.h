@@ -14,6 +14,8 @@ std::int32_t current_tid();
 std::int64_t monotonic_ns();
 std::int64_t realtime_ns();
 std::int64_t thread_cpu_ns();  // CPU time of the calling thread
+// CPU time of another thread of this process (Linux per-thread CPU clock); -1 if it is gone.
+std::int64_t thread_cpu_ns(std::int32_t tid);
 
 struct SchedStat {
   std::uint64_t run_ns = 0;   // time on a CPU

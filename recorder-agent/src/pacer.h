@@ -15,7 +15,9 @@ class Pacer {
   Pacer(std::int64_t interval_ns, double max_overhead, std::uint64_t seed);
 
   // The cost of one tick: the sampler's CPU time plus the wall time threads were held for
-  // their stacks (an upper bound: it includes handshake latency).
+  // their stacks (an upper bound: it includes handshake latency). The first tick also pays
+  // one-time costs (naming every thread, resolving the first methods), so it counts towards
+  // the total but not towards the average that sets the interval.
   void record_tick(std::int64_t cost_ns);
   std::int64_t next_wait_ns();
 
@@ -30,6 +32,7 @@ class Pacer {
   double max_overhead_;
   std::uint64_t state_;
   double average_cost_ns_ = 0;  // exponential moving average of the tick cost
+  std::uint64_t ticks_ = 0;
   std::int64_t total_cost_ns_ = 0;
   std::uint64_t stretched_ = 0;
 };

@@ -61,9 +61,9 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.set_extra("ticks", std::to_string(tick_count_));
   m.set_extra("samples", std::to_string(sample_count_));
   m.set_extra("dropped_samples", std::to_string(dropped_));
-  m.set_extra("threads_gone_mid_tick", std::to_string(threads_gone_));
+  m.set_extra("threads_gone", std::to_string(threads_gone_));
   m.set_extra("stretched_ticks", std::to_string(pacer_.stretched_ticks()));
-  m.set_extra("final_mean_interval_ns", std::to_string(pacer_.mean_interval_ns()));
+  m.set_extra("mean_interval_ns", std::to_string(pacer_.mean_interval_ns()));
   return m;
 }
 
@@ -260,13 +260,20 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
   const std::int32_t tid = registry_.reference(record, info.name);
   jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
 
-  jint depth = 0;
-  const std::int64_t before = monotonic_ns();
-  const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
   // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
-  // or in native code loses nothing while its stack is walked.
-  if ((state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0)
-    held_ns += monotonic_ns() - before;
+  // or in native code loses nothing while its stack is walked. A running thread is charged the
+  // CPU time it used during the call (its own stack walk at its next safepoint poll, plus the
+  // few instructions before the poll): wall time would also count the time it waited for a
+  // CPU on a loaded machine, which is not the agent's doing. Without an OS tid, wall time.
+  const bool running = (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
+  const std::int64_t cpu_before = running && tid != 0 ? thread_cpu_ns(tid) : -1;
+  const std::int64_t wall_before = monotonic_ns();
+  jint depth = 0;
+  const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
+  if (running) {
+    const std::int64_t cpu_after = cpu_before >= 0 ? thread_cpu_ns(tid) : -1;
+    held_ns += cpu_after >= cpu_before && cpu_before >= 0 ? cpu_after - cpu_before : monotonic_ns() - wall_before;
+  }
   if (err == JVMTI_ERROR_THREAD_NOT_ALIVE) {
     ++threads_gone_;
     return;

