@@ -1,0 +1,89 @@
+// `bottlenecks repl PROFILE`: the BOTTLENECKS user interface (seed 004 sec. 2.3) on one
+// profile — interactive at a terminal, scripted with -f/-c or piped input. The session knows
+// only bn::iface::Profile, so another backend (e.g. `--base BASE` for A minus B) only changes
+// which profile is built here.
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "bn/calltree/tree_profile.h"
+#include "bn/iface/error.h"
+#include "bn/repl/runner.h"
+#include "bn/repl/session.h"
+#include "bn/repl/terminal.h"
+#include "commands.h"
+#include "profile_options.h"
+
+namespace bn::cli {
+namespace {
+
+struct ReplOptions {
+  ProfileOptions profile;
+  std::string file;      // -f: run a command file, then exit
+  std::string commands;  // -c: run these commands, then exit
+  bool json = false;
+  bool keep_going = false;
+};
+
+// NO_COLOR (no-color.org): any non-empty value turns colour off.
+bool colour_allowed() {
+  const char* no_color = std::getenv("NO_COLOR");
+  return isatty(STDOUT_FILENO) && !(no_color && *no_color);
+}
+
+std::string banner(const ReplOptions& o, const calltree::OpenedProfile& opened, iface::Profile& profile) {
+  const iface::MetricInfo metric = profile.metric();
+  return "bottlenecks: " + o.profile.path + " (" + opened.format + "), " +
+         std::to_string(profile.initial_summaries().size()) + " methods, total " +
+         iface::decimal_string(profile.total(), profile.denominator()) + (metric.unit.empty() ? "" : " " + metric.unit) +
+         ". `help` lists commands, `suggest` starts a search.";
+}
+
+void run_repl(const ReplOptions& o) {
+  const calltree::OpenedProfile opened = open_profile_from(o.profile);
+  calltree::TreeProfile profile(opened.loaded.tree);
+  repl::Session session(profile);
+  const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
+  repl::Runner runner(session, std::cout, std::cerr,
+                      {.json = o.json, .echo = !interactive, .color = colour_allowed()});
+  if (interactive) {
+    repl::run_terminal(runner, banner(o, opened, profile));
+    return;
+  }
+  repl::ScriptResult result;
+  if (!o.file.empty()) {
+    std::ifstream in(o.file);
+    if (!in) throw Error("cannot open command file '" + o.file + "'");
+    result = repl::run_script(runner, in, o.file, o.keep_going);
+  } else if (!o.commands.empty()) {
+    result = repl::run_commands(runner, o.commands, o.keep_going);
+  } else {
+    result = repl::run_script(runner, std::cin, "<stdin>", o.keep_going);
+  }
+  // The failing command was reported where it happened; --keep-going adds a count.
+  if (result.stopped) throw CLI::RuntimeError(1);
+  if (result.failures > 0) throw Error(std::to_string(result.failures) + " command(s) failed");
+}
+
+}  // namespace
+
+void setup_repl(CLI::App& app) {
+  auto options = std::make_shared<ReplOptions>();
+  CLI::App* sub = app.add_subcommand("repl", "Search a profile for bottlenecks: suggest, select, zoom, label (seed 004)");
+  add_profile_options(*sub, options->profile);
+  auto* file = sub->add_option("-f,--file", options->file, "Run the commands in FILE, then exit");
+  sub->add_option("-c,--commands", options->commands,
+                  "Run these commands, then exit (separate them by newlines or '; ')")
+      ->excludes(file);
+  sub->add_flag("--json", options->json, "Print one JSON object per command (JSON Lines, exact values)");
+  sub->add_flag("--keep-going", options->keep_going,
+                "In a script, go on after a failing command (the exit status is still 1)");
+  sub->callback([options] { run_repl(*options); });
+}
+
+}  // namespace bn::cli

@@ -1,0 +1,34 @@
+#pragma once
+// From a typed line to a row of the command table: exact names first, then unambiguous
+// prefixes ("sel 3"), else a one-line error with a "did you mean". Also the candidates for tab
+// completion, from the same table.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bn/repl/commands.h"
+
+namespace bn::repl {
+
+struct Invocation {
+  const Command* command = nullptr;
+  std::string_view args;  // the rest of the line, trimmed
+};
+
+// Throws bn::Error for an unknown, ambiguous or incomplete command. `line` must be non-blank.
+Invocation parse_command(std::string_view line);
+
+struct Completion {
+  std::vector<std::string> words;  // replacements for the whole word being typed, sorted
+  bool files = false;              // the argument is a file name: let the terminal complete it
+};
+
+// Candidates for the word that ends `before_cursor` (the line up to the cursor); words are
+// separated by blanks only, so a call sequence "a;b;c" is one word.
+Completion complete(Context& context, std::string_view before_cursor);
+
+// The closest of `known` to `typed` when it is a plausible typo, else empty.
+std::string_view closest_match(std::string_view typed, const std::vector<std::string_view>& known);
+
+}  // namespace bn::repl

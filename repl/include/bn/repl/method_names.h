@@ -1,0 +1,52 @@
+#pragma once
+// Method names as the user types and reads them: short display names (seed 004 Fig. 1 prints
+// `Class.method` without the package), and resolution of what `path` receives — exact names,
+// unambiguous prefixes and `*` globs — against the methods of the profile.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bn/iface/profile.h"
+#include "bn/repl/settings.h"
+
+namespace bn::repl {
+
+// "java.lang.SecurityManager.getClassContext" -> "SecurityManager.getClassContext"; names with
+// fewer than two dots are returned unchanged. A signature suffix "(...)" is kept but not split.
+std::string short_name(std::string_view full);
+std::string display_name(std::string_view full, NameStyle style);
+// "[a;b;c]" in the given style.
+std::string display_path(const std::vector<std::string_view>& path, NameStyle style);
+
+// Splits "a;b;c" on ';' outside parentheses (JVM signatures contain ';'), trimming blanks.
+std::vector<std::string> split_call_sequence(std::string_view text);
+
+// True if `name` matches `pattern`, where '*' matches any run of characters.
+bool glob_match(std::string_view pattern, std::string_view name);
+
+class MethodIndex {
+ public:
+  explicit MethodIndex(iface::Profile& profile);
+
+  // The one method `pattern` denotes: an exact full or short name, else the one name with that
+  // prefix (full or short), or for a pattern with '*' the one name it matches. Throws bn::Error
+  // listing candidates when none or several match.
+  std::string_view resolve(std::string_view pattern) const;
+  // Full names starting with `prefix` (also matched on short names), sorted.
+  std::vector<std::string_view> complete(std::string_view prefix) const;
+  const std::vector<std::string_view>& names() const { return names_; }
+
+ private:
+  std::vector<std::string_view> names_;  // sorted
+};
+
+// Why a call sequence of full names has no root: "method x does not occur in this profile" or
+// "[a;b] never calls d" for the longest prefix that has one.
+std::string why_no_root(iface::Profile& profile, const std::vector<std::string_view>& calls);
+
+// The summary for a typed call sequence; throws bn::Error when a name does not resolve or the
+// sequence has no root, naming the longest prefix that has one and its bottom extensions.
+iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text);
+
+}  // namespace bn::repl

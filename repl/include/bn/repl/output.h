@@ -1,0 +1,111 @@
+#pragma once
+// What a command computed, as plain structs (the LLVM XRay habit): the engine fills them, the
+// text and JSON renderers print them, and neither side knows about the other.
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "bn/iface/profile.h"
+#include "bn/repl/label_file.h"
+#include "bn/repl/nearby.h"
+#include "bn/repl/settings.h"
+
+namespace bn::repl {
+
+// A summary as printed. Amounts are numerators over the profile's denominator.
+struct Row {
+  int number = -1;  // its number for `select`, -1 when not numbered (the current summary)
+  iface::Summary summary;
+  std::vector<std::string_view> path;  // full names, outermost first
+  iface::Amount cum = 0;
+  iface::Amount base = 0;
+  bool unreliable = false;  // ten-samples rule (seed 000 sec. 5.1)
+};
+
+// `suggest`, `history`.
+struct ListOutput {
+  std::string title;
+  std::vector<Row> rows;
+};
+
+struct LabelOverlap {
+  std::string label;
+  iface::Amount cum = 0;   // cum_overlap of the summary with the summaries carrying the label
+  iface::Amount base = 0;  // base_overlap, likewise
+};
+
+struct NearbyRows {
+  NearbyKind kind;
+  std::vector<Row> rows;
+};
+
+// `select`, `path`, `show`, `back`: seed 004 sec. 2.3's list of details, in its order.
+struct DetailOutput {
+  Row summary;
+  std::vector<std::string> labels;
+  std::vector<LabelOverlap> overlaps;
+  bool zoomed = false;
+  std::vector<NearbyRows> nearby;
+};
+
+struct LabelGroup {
+  std::string label;
+  std::vector<Row> rows;
+  iface::Amount total_cum = 0;  // over the union of its summaries: overlap counted once
+  iface::Amount total_base = 0;
+};
+
+// `labels`: each label and the coverage of all labels together (seed 004 Table 2).
+struct LabelsOutput {
+  std::vector<LabelGroup> labels;
+  iface::Amount coverage_cum = 0;
+  iface::Amount coverage_base = 0;
+};
+
+// `set ...`, `label`, `unlabel`, `save`: one sentence plus the same facts as key/value strings.
+struct MessageOutput {
+  std::string text;
+  std::vector<std::pair<std::string, std::string>> fields;
+};
+
+struct UnresolvedLabel {
+  SavedLabel saved;
+  std::string reason;
+};
+
+// `load`.
+struct LoadOutput {
+  std::string file;
+  int loaded = 0;
+  std::vector<UnresolvedLabel> unresolved;  // call sequences with no root in this profile
+};
+
+struct HelpEntry {
+  std::string name;
+  std::string args;
+  std::string help;
+};
+
+struct HelpOutput {
+  std::vector<HelpEntry> entries;
+};
+
+struct QuitOutput {
+  bool unsaved_labels = false;
+};
+
+using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutput, LoadOutput, HelpOutput, QuitOutput>;
+
+// What the renderers need besides an Output: profile-wide facts and the display settings.
+struct RenderContext {
+  iface::Amount total = 0;
+  iface::Amount denominator = 1;
+  iface::MetricInfo metric;
+  NameStyle names = NameStyle::kFull;
+  bool color = false;
+};
+
+}  // namespace bn::repl

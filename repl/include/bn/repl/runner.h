@@ -1,0 +1,58 @@
+#pragma once
+// Runs command lines against a session and prints their outputs: the one path every input
+// takes (terminal, command file, -c, piped stdin). Terminal I/O lives in terminal.h.
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "bn/repl/commands.h"
+#include "bn/repl/output.h"
+#include "bn/repl/session.h"
+
+namespace bn::repl {
+
+struct RunOptions {
+  bool json = false;   // one JSON object per command (JSON Lines) instead of text
+  bool echo = false;   // text mode: print each line after a prompt, so a script reads as a session
+  bool color = false;  // text mode: colour by cost (only on a terminal, never with NO_COLOR)
+};
+
+enum class LineResult { kOk, kFailed, kQuit };
+
+class Runner {
+ public:
+  Runner(Session& session, std::ostream& out, std::ostream& err, RunOptions options);
+
+  // Runs one line; blank lines and '#' comments do nothing. Errors are printed to `err` as one
+  // line prefixed with `location` ("walk.cmds:3"; empty at the terminal), and in JSON mode also
+  // as a JSON object on `out`. A failing command leaves the session as it was.
+  LineResult run_line(std::string_view line, std::string_view location);
+
+  Context& context() { return context_; }
+  static constexpr std::string_view kPrompt = "bottlenecks> ";
+
+ private:
+  RenderContext render_context() const;
+
+  Session& session_;
+  Context context_;
+  std::ostream& out_;
+  std::ostream& err_;
+  RunOptions options_;
+};
+
+struct ScriptResult {
+  int failures = 0;
+  bool stopped = false;  // stopped at a failure (no --keep-going)
+};
+
+// Runs every line of `in`, naming errors `name:LINE`; stops at `quit` and, unless keep_going,
+// at the first failure.
+ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name, bool keep_going);
+// Runs the commands of a `-c` argument: separated by newlines or by ';' followed by a blank
+// (so a call sequence "a;b;c" stays one argument). Errors are named `-c:N`.
+ScriptResult run_commands(Runner& runner, std::string_view text, bool keep_going);
+
+}  // namespace bn::repl

@@ -1,0 +1,21 @@
+#pragma once
+// Builds the Outputs that print summaries, numbering every printed summary and recording the
+// numbers in the session so `select N` can find them.
+
+#include <string>
+#include <vector>
+
+#include "bn/repl/output.h"
+#include "bn/repl/session.h"
+
+namespace bn::repl {
+
+Row make_row(Session& session, iface::Summary s, int number);
+// A titled, numbered list (`suggest`, `history`); the list becomes the session's numbering.
+ListOutput numbered_list(Session& session, std::string title, const std::vector<iface::Summary>& summaries);
+// The details of s (seed 004 sec. 2.3, `select`); its nearby summaries become the numbering.
+DetailOutput detail(Session& session, iface::Summary s);
+// Every label with its summaries (numbered) and totals, and the coverage of all labels.
+LabelsOutput labels_report(Session& session);
+
+}  // namespace bn::repl

@@ -1,0 +1,205 @@
+#include "bn/repl/dispatch.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "bn/iface/error.h"
+
+namespace bn::repl {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && (is_blank(s.back()) || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
+  return s;
+}
+
+// First blank-separated word of s, and the trimmed rest.
+std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
+  s = trim(s);
+  std::size_t end = 0;
+  while (end < s.size() && !is_blank(s[end])) ++end;
+  return {s.substr(0, end), trim(s.substr(end))};
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool starts_with_nocase(std::string_view name, std::string_view prefix) {
+  return lower(name).starts_with(lower(prefix));
+}
+
+std::string word_of(std::string_view name, int index) {
+  const auto [first, rest] = split_word(name);
+  return std::string(index == 0 ? first : rest);
+}
+
+std::vector<std::string_view> distinct_words(const std::vector<const Command*>& rows, int index) {
+  std::vector<std::string_view> out;
+  for (const Command* c : rows) {
+    const auto [first, rest] = split_word(c->name);
+    const std::string_view w = index == 0 ? first : rest;
+    if (!w.empty() && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string_view>& words, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) out += (i ? std::string(sep) : "") + std::string(words[i]);
+  return out;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The one word of `known` that `typed` names exactly or as a unique prefix; throws otherwise.
+std::string_view resolve_word(std::string_view typed, const std::vector<std::string_view>& known, const std::string& what) {
+  std::vector<std::string_view> prefixed;
+  for (std::string_view k : known) {
+    if (lower(k) == lower(typed)) return k;
+    if (starts_with_nocase(k, typed)) prefixed.push_back(k);
+  }
+  if (prefixed.size() == 1) return prefixed.front();
+  if (prefixed.size() > 1)
+    throw Error("ambiguous " + what + " '" + std::string(typed) + "': it could be " + join(prefixed, ", "));
+  const std::string_view guess = closest_match(typed, known);
+  throw Error("unknown " + what + " '" + std::string(typed) + "'" +
+              (guess.empty() ? "; one of " + join(known, ", ") : "; did you mean '" + std::string(guess) + "'?"));
+}
+
+std::vector<const Command*> rows_with_first_word(std::string_view first) {
+  std::vector<const Command*> rows;
+  for (const Command& c : command_table())
+    if (word_of(c.name, 0) == first) rows.push_back(&c);
+  return rows;
+}
+
+std::vector<const Command*> all_rows() {
+  std::vector<const Command*> rows;
+  for (const Command& c : command_table()) rows.push_back(&c);
+  return rows;
+}
+
+void keep_prefixed(std::vector<std::string>& words, std::string_view prefix) {
+  std::erase_if(words, [&](const std::string& w) { return !starts_with_nocase(w, prefix); });
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+}
+
+}  // namespace
+
+std::string_view closest_match(std::string_view typed, const std::vector<std::string_view>& known) {
+  std::string_view best;
+  std::size_t best_distance = 0;
+  for (std::string_view k : known) {
+    const std::size_t d = edit_distance(lower(typed), lower(k));
+    if (best.empty() || d < best_distance) {
+      best = k;
+      best_distance = d;
+    }
+  }
+  // A plausible typo changes at most a third of the word (and at least one letter may differ).
+  return best_distance <= std::max<std::size_t>(1, typed.size() / 3) ? best : std::string_view{};
+}
+
+Invocation parse_command(std::string_view line) {
+  const auto [typed_first, rest] = split_word(line);
+  const std::string_view first = resolve_word(typed_first, distinct_words(all_rows(), 0), "command");
+  const std::vector<const Command*> rows = rows_with_first_word(first);
+  const std::vector<std::string_view> seconds = distinct_words(rows, 1);
+  const Command* bare = nullptr;
+  for (const Command* c : rows)
+    if (word_of(c->name, 1).empty()) bare = c;
+  if (seconds.empty() || (rest.empty() && bare)) return {bare, rest};
+  if (rest.empty())
+    throw Error("'" + std::string(first) + "' needs one of: " + join(seconds, ", "));
+  const auto [typed_second, args] = split_word(rest);
+  const std::string_view second = resolve_word(typed_second, seconds, "'" + std::string(first) + "' setting");
+  for (const Command* c : rows)
+    if (word_of(c->name, 1) == second) return {c, args};
+  throw Error("internal: command table lost '" + std::string(second) + "'");
+}
+
+Completion complete(Context& context, std::string_view before_cursor) {
+  std::vector<std::string_view> done;
+  for (std::string_view rest = before_cursor;;) {
+    const auto [w, r] = split_word(rest);
+    if (w.empty()) break;
+    done.push_back(w);
+    rest = r;
+  }
+  const bool at_new_word = before_cursor.empty() || is_blank(before_cursor.back());
+  std::string_view current;
+  if (!at_new_word) {
+    current = done.back();
+    done.pop_back();
+  }
+  Completion out;
+  auto offer_words = [&](const std::vector<std::string_view>& words) {
+    for (std::string_view w : words) out.words.emplace_back(w);
+    keep_prefixed(out.words, current);
+  };
+  if (done.empty()) {
+    offer_words(distinct_words(all_rows(), 0));
+    return out;
+  }
+  const Command* command = nullptr;
+  try {
+    std::string typed(done.front());
+    if (done.size() >= 2) typed += " " + std::string(done[1]);
+    const std::vector<const Command*> rows = rows_with_first_word(resolve_word(done.front(), distinct_words(all_rows(), 0), "command"));
+    if (done.size() == 1 && !distinct_words(rows, 1).empty()) {
+      offer_words(distinct_words(rows, 1));
+      return out;
+    }
+    command = parse_command(typed).command;
+  } catch (const Error&) {
+    return out;
+  }
+  switch (command->completion) {
+    case ArgCompletion::kNone: break;
+    case ArgCompletion::kChoices: {
+      std::string_view choices = command->args;
+      for (std::size_t bar; (bar = choices.find('|')) != std::string_view::npos; choices.remove_prefix(bar + 1))
+        out.words.emplace_back(choices.substr(0, bar));
+      out.words.emplace_back(choices);
+      keep_prefixed(out.words, current);
+      break;
+    }
+    case ArgCompletion::kLabels:
+      for (const auto& entry : context.session().labels().all()) out.words.push_back(entry.first);
+      keep_prefixed(out.words, current);
+      break;
+    case ArgCompletion::kMethods: {
+      const std::size_t semi = current.rfind(';');
+      const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
+      const std::string_view tail = current.substr(head.size());
+      for (std::string_view name : context.methods().complete(tail)) out.words.push_back(std::string(head) + std::string(name));
+      std::sort(out.words.begin(), out.words.end());
+      break;
+    }
+    case ArgCompletion::kFiles: out.files = true; break;
+    case ArgCompletion::kCommands: offer_words(distinct_words(all_rows(), 0)); break;
+  }
+  return out;
+}
+
+}  // namespace bn::repl

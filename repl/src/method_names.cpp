@@ -1,0 +1,148 @@
+#include "bn/repl/method_names.h"
+
+#include <algorithm>
+
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+
+namespace bn::repl {
+namespace {
+
+constexpr std::size_t kMaxListed = 8;
+
+std::string join_listed(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kMaxListed; ++i) {
+    if (i) out += ", ";
+    out += names[i];
+  }
+  if (names.size() > kMaxListed) out += ", ... (" + std::to_string(names.size()) + " in all)";
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string short_name(std::string_view full) {
+  const std::string_view head = full.substr(0, full.find('('));
+  const std::size_t last = head.rfind('.');
+  if (last == std::string_view::npos || last == 0) return std::string(full);
+  const std::size_t before = head.rfind('.', last - 1);
+  if (before == std::string_view::npos) return std::string(full);
+  return std::string(full.substr(before + 1));
+}
+
+std::string display_name(std::string_view full, NameStyle style) {
+  return style == NameStyle::kShort ? short_name(full) : std::string(full);
+}
+
+std::string display_path(const std::vector<std::string_view>& path, NameStyle style) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (i) out += ';';
+    out += display_name(path[i], style);
+  }
+  return out + "]";
+}
+
+std::vector<std::string> split_call_sequence(std::string_view text) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ';';
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    if (c == ';' && (depth == 0 || i == text.size())) {
+      parts.emplace_back(trim(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+bool glob_match(std::string_view pattern, std::string_view name) {
+  // Iterative wildcard match with one backtrack point: linear in practice, never exponential.
+  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && pattern[p] != '*' && pattern[p] == name[n]) {
+      ++p;
+      ++n;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+MethodIndex::MethodIndex(iface::Profile& profile) {
+  for (iface::Summary s : profile.initial_summaries()) {
+    const std::vector<std::string_view> path = profile.path_of(s);
+    if (path.size() == 1) names_.push_back(path.front());
+  }
+  std::sort(names_.begin(), names_.end());
+}
+
+std::string_view MethodIndex::resolve(std::string_view pattern) const {
+  if (pattern.empty()) throw Error("empty method name in call sequence");
+  std::vector<std::string_view> found;
+  auto collect = [&](auto&& matches) {
+    found.clear();
+    for (std::string_view name : names_)
+      if (matches(name) || matches(std::string_view(short_name(name)))) found.push_back(name);
+  };
+  if (pattern.find('*') != std::string_view::npos) {
+    collect([&](std::string_view n) { return glob_match(pattern, n); });
+  } else {
+    if (std::binary_search(names_.begin(), names_.end(), pattern)) return *std::lower_bound(names_.begin(), names_.end(), pattern);
+    collect([&](std::string_view n) { return n == pattern; });
+    if (found.empty()) collect([&](std::string_view n) { return n.starts_with(pattern); });
+  }
+  if (found.size() == 1) return found.front();
+  if (found.empty()) throw Error("no method matches '" + std::string(pattern) + "'");
+  throw Error("'" + std::string(pattern) + "' is ambiguous: it matches " + join_listed(found));
+}
+
+std::vector<std::string_view> MethodIndex::complete(std::string_view prefix) const {
+  std::vector<std::string_view> out;
+  for (std::string_view name : names_)
+    if (name.starts_with(prefix) || std::string_view(short_name(name)).starts_with(prefix)) out.push_back(name);
+  return out;
+}
+
+std::string why_no_root(iface::Profile& profile, const std::vector<std::string_view>& calls) {
+  std::optional<iface::Summary> s = calls.empty() ? std::nullopt : profile.method_summary(calls.front());
+  if (!s) return "method " + std::string(calls.empty() ? "" : calls.front()) + " does not occur in this profile";
+  for (std::size_t i = 1; i < calls.size(); ++i) {
+    std::optional<iface::Summary> next = profile.extend_bottom(*s, calls[i]);
+    if (!next) {
+      const std::vector<std::string_view> ext = profile.bottom_extensions(*s);
+      return display_path(profile.path_of(*s), NameStyle::kFull) + " never calls " + std::string(calls[i]) +
+             (ext.empty() ? std::string(" (it calls nothing)") : " (it calls " + join_listed(ext) + ")");
+    }
+    s = next;
+  }
+  return "no root in this profile";
+}
+
+iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text) {
+  const std::vector<std::string> typed = split_call_sequence(text);
+  std::vector<std::string_view> names;
+  for (const std::string& t : typed) names.push_back(methods.resolve(t));
+  if (std::optional<iface::Summary> s = iface::summary_for_path(profile, names)) return *s;
+  throw Error("call sequence " + display_path(names, NameStyle::kFull) + " has no root: " + why_no_root(profile, names));
+}
+
+}  // namespace bn::repl

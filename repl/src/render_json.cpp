@@ -1,0 +1,91 @@
+// JSON Lines rendering. Amounts are exact strings ("97", "-3/2") because they can exceed a
+// double's precision and may be fractions; method names are always full. Schema: docs/repl.md.
+
+#include <nlohmann/json.hpp>
+
+#include "bn/repl/render.h"
+
+namespace bn::repl {
+namespace {
+
+using nlohmann::json;
+
+std::string exact(iface::Amount a, const RenderContext& c) { return iface::exact_string(a, c.denominator); }
+
+json row(const Row& r, const RenderContext& c) {
+  json path = json::array();
+  for (std::string_view m : r.path) path.push_back(std::string(m));
+  json j = {{"path", path}, {"cum", exact(r.cum, c)}, {"base", exact(r.base, c)}, {"unreliable", r.unreliable}};
+  if (r.number >= 0) j["number"] = r.number;
+  return j;
+}
+
+json rows(const std::vector<Row>& list, const RenderContext& c) {
+  json a = json::array();
+  for (const Row& r : list) a.push_back(row(r, c));
+  return a;
+}
+
+void fill(json& j, const ListOutput& o, const RenderContext& c) {
+  j["title"] = o.title;
+  j["summaries"] = rows(o.rows, c);
+}
+
+void fill(json& j, const DetailOutput& o, const RenderContext& c) {
+  j["summary"] = row(o.summary, c);
+  j["labels"] = o.labels;
+  j["overlaps"] = json::array();
+  for (const LabelOverlap& ov : o.overlaps)
+    j["overlaps"].push_back({{"label", ov.label}, {"cum", exact(ov.cum, c)}, {"base", exact(ov.base, c)}});
+  j["zoomed"] = o.zoomed;
+  j["nearby"] = json::object();
+  for (const NearbyRows& g : o.nearby) j["nearby"][std::string(nearby_kind_key(g.kind))] = rows(g.rows, c);
+}
+
+void fill(json& j, const LabelsOutput& o, const RenderContext& c) {
+  j["labels"] = json::array();
+  for (const LabelGroup& g : o.labels)
+    j["labels"].push_back({{"label", g.label},
+                           {"cum", exact(g.total_cum, c)},
+                           {"base", exact(g.total_base, c)},
+                           {"summaries", rows(g.rows, c)}});
+  j["coverage"] = {{"cum", exact(o.coverage_cum, c)}, {"base", exact(o.coverage_base, c)}};
+}
+
+void fill(json& j, const MessageOutput& o, const RenderContext&) {
+  j["message"] = o.text;
+  for (const auto& [key, value] : o.fields) j[key] = value;
+}
+
+void fill(json& j, const LoadOutput& o, const RenderContext&) {
+  j["file"] = o.file;
+  j["loaded"] = o.loaded;
+  j["unresolved"] = json::array();
+  for (const UnresolvedLabel& u : o.unresolved)
+    j["unresolved"].push_back({{"label", u.saved.label}, {"path", u.saved.calls}, {"line", u.saved.line}, {"reason", u.reason}});
+}
+
+void fill(json& j, const HelpOutput& o, const RenderContext&) {
+  j["commands"] = json::array();
+  for (const HelpEntry& e : o.entries) j["commands"].push_back({{"name", e.name}, {"args", e.args}, {"help", e.help}});
+}
+
+void fill(json& j, const QuitOutput& o, const RenderContext&) { j["unsaved_labels"] = o.unsaved_labels; }
+
+}  // namespace
+
+std::string render_json(const Output& output, std::string_view command, std::string_view line,
+                        const RenderContext& context) {
+  json j = {{"command", std::string(command)}, {"input", std::string(line)}, {"ok", true},
+            {"total", exact(context.total, context)}};
+  std::visit([&](const auto& o) { fill(j, o, context); }, output);
+  // Replace invalid UTF-8 (method names come from the profile) instead of throwing.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string render_json_error(std::string_view line, std::string_view location, std::string_view message) {
+  json j = {{"input", std::string(line)}, {"ok", false}, {"location", std::string(location)}, {"error", std::string(message)}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace bn::repl

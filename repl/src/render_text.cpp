@@ -1,0 +1,152 @@
+#include <algorithm>
+#include <string>
+
+#include "bn/repl/method_names.h"
+#include "bn/repl/render.h"
+
+namespace bn::repl {
+namespace {
+
+using iface::Amount;
+
+constexpr std::string_view kReset = "\033[0m";
+
+// Warmer for a larger share of the total, like CPPROFJ's colouring of hot paths.
+std::string_view heat(Amount cum, const RenderContext& c) {
+  if (!c.color || c.total == 0) return {};
+  const iface::Rational share = iface::to_rational(iface::abs_amount(cum), iface::abs_amount(c.total));
+  if (share >= iface::Rational(1, 2)) return "\033[1;31m";
+  if (share >= iface::Rational(1, 5)) return "\033[31m";
+  if (share >= iface::Rational(1, 20)) return "\033[33m";
+  if (share >= iface::Rational(1, 100)) return "\033[32m";
+  return "\033[34m";
+}
+
+std::string painted(std::string text, std::string_view colour) {
+  return colour.empty() ? text : std::string(colour) + text + std::string(kReset);
+}
+
+std::string pad_left(const std::string& s, std::size_t width) {
+  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+std::string value(Amount a, const RenderContext& c) { return iface::decimal_string(a, c.denominator); }
+std::string share(Amount a, const RenderContext& c) { return iface::percent_string(a, c.total); }
+
+constexpr std::string_view kUnreliable = "  (unreliable: under 10 samples)";
+
+// Column widths shared by every row of one output, so groups line up.
+struct Widths {
+  std::size_t number = 1, cum = 3, cum_share = 1, base = 4, base_share = 1;
+  void fit(const Row& r, const RenderContext& c) {
+    number = std::max(number, std::to_string(r.number).size());
+    cum = std::max(cum, value(r.cum, c).size());
+    cum_share = std::max(cum_share, share(r.cum, c).size());
+    base = std::max(base, value(r.base, c).size());
+    base_share = std::max(base_share, share(r.base, c).size());
+  }
+};
+
+void header(const Widths& w, std::string_view indent, std::ostream& out) {
+  out << indent << pad_left("#", w.number) << "  " << pad_left("cum", w.cum + 1 + w.cum_share) << "  "
+      << pad_left("base", w.base + 1 + w.base_share) << "  summary\n";
+}
+
+void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
+  const std::string_view colour = heat(r.cum, c);
+  out << indent << pad_left(std::to_string(r.number), w.number) << "  "
+      << painted(pad_left(value(r.cum, c), w.cum) + " " + pad_left(share(r.cum, c), w.cum_share), colour) << "  "
+      << pad_left(value(r.base, c), w.base) << " " << pad_left(share(r.base, c), w.base_share) << "  "
+      << painted(display_path(r.path, c.names), colour) << (r.unreliable ? kUnreliable : "") << "\n";
+}
+
+void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c, std::string_view indent,
+          std::ostream& out) {
+  if (list.empty()) {
+    out << indent << "(none)\n";
+    return;
+  }
+  header(w, indent, out);
+  for (const Row& r : list) row(r, w, c, indent, out);
+}
+
+void render(const ListOutput& o, const RenderContext& c, std::ostream& out) {
+  Widths w;
+  for (const Row& r : o.rows) w.fit(r, c);
+  out << o.title << ":\n";
+  rows(o.rows, w, c, "  ", out);
+}
+
+void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
+  const Row& s = o.summary;
+  out << painted(display_path(s.path, c.names), heat(s.cum, c)) << (s.unreliable ? kUnreliable : "") << "\n";
+  if (!o.labels.empty()) {
+    out << "  labels:";
+    for (const std::string& l : o.labels) out << " " << l;
+    out << "\n";
+  }
+  out << "  cum  " << value(s.cum, c) << "  (" << share(s.cum, c) << " of total)\n";
+  out << "  base " << value(s.base, c) << "  (" << share(s.base, c) << " of total)\n";
+  for (const LabelOverlap& ov : o.overlaps)
+    out << "  overlap with label " << ov.label << ": cum " << value(ov.cum, c) << " ("
+        << iface::percent_string(ov.cum, s.cum) << " of this cum), base " << value(ov.base, c) << " ("
+        << iface::percent_string(ov.base, s.base) << " of this base)\n";
+  out << "  call path:\n";
+  for (std::string_view m : s.path) out << "    " << display_name(m, c.names) << "\n";
+  Widths w;
+  for (const NearbyRows& group : o.nearby)
+    for (const Row& r : group.rows) w.fit(r, c);
+  for (const NearbyRows& group : o.nearby) {
+    out << "  " << nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
+    rows(group.rows, w, c, "    ", out);
+  }
+}
+
+void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
+  if (o.labels.empty()) {
+    out << "no labels yet: `label NAME` labels the current summary\n";
+    return;
+  }
+  Widths w;
+  for (const LabelGroup& g : o.labels)
+    for (const Row& r : g.rows) w.fit(r, c);
+  for (const LabelGroup& g : o.labels) {
+    out << "label " << g.label << ": cum " << value(g.total_cum, c) << " (" << share(g.total_cum, c)
+        << " of total), base " << value(g.total_base, c) << " (" << share(g.total_base, c) << " of total)\n";
+    rows(g.rows, w, c, "  ", out);
+  }
+  out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share(o.coverage_cum, c)
+      << " of total), base " << value(o.coverage_base, c) << " (" << share(o.coverage_base, c) << " of total)\n";
+}
+
+void render(const MessageOutput& o, const RenderContext&, std::ostream& out) { out << o.text << "\n"; }
+
+void render(const LoadOutput& o, const RenderContext& c, std::ostream& out) {
+  out << "loaded " << o.loaded << " labelled summaries from " << o.file << "\n";
+  for (const UnresolvedLabel& u : o.unresolved) {
+    const std::vector<std::string_view> calls(u.saved.calls.begin(), u.saved.calls.end());
+    out << "  not loaded: " << o.file << ":" << u.saved.line << ": label " << u.saved.label << " "
+        << display_path(calls, c.names) << ": " << u.reason << "\n";
+  }
+}
+
+void render(const HelpOutput& o, const RenderContext&, std::ostream& out) {
+  std::size_t width = 0;
+  for (const HelpEntry& e : o.entries) width = std::max(width, e.name.size() + (e.args.empty() ? 0 : e.args.size() + 1));
+  for (const HelpEntry& e : o.entries) {
+    const std::string usage = e.name + (e.args.empty() ? "" : " " + e.args);
+    out << "  " << usage << std::string(width - usage.size() + 2, ' ') << e.help << "\n";
+  }
+}
+
+void render(const QuitOutput& o, const RenderContext&, std::ostream& out) {
+  if (o.unsaved_labels) out << "note: labels changed since the last save were not saved (`save FILE` keeps them)\n";
+}
+
+}  // namespace
+
+void render_text(const Output& output, const RenderContext& context, std::ostream& out) {
+  std::visit([&](const auto& o) { render(o, context, out); }, output);
+}
+
+}  // namespace bn::repl

@@ -1,0 +1,9 @@
+#include "bn/repl/settings.h"
+
+namespace bn::repl {
+
+std::string_view suggester_name(Suggester s) { return s == Suggester::kHighCum ? "HighCum" : "HighBase"; }
+
+std::string_view name_style_name(NameStyle s) { return s == NameStyle::kFull ? "full" : "short"; }
+
+}  // namespace bn::repl

@@ -1,0 +1,76 @@
+#include "bn/repl/terminal.h"
+
+#include <editline/readline.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "bn/repl/dispatch.h"
+
+namespace bn::repl {
+namespace {
+
+constexpr int kHistoryLength = 1000;
+
+// The readline API takes plain C callbacks without a user pointer, so the completer reaches
+// the session through these two variables, set only while run_terminal runs.
+Context* g_context = nullptr;
+std::vector<std::string> g_candidates;
+
+char* next_candidate(const char*, int state) {
+  static std::size_t index = 0;
+  if (state == 0) index = 0;
+  if (index >= g_candidates.size()) return nullptr;
+  return strdup(g_candidates[index++].c_str());
+}
+
+char** attempt_completion(const char* text, int, int end) {
+  const Completion c = complete(*g_context, std::string_view(rl_line_buffer, static_cast<std::size_t>(end)));
+  if (c.files) return nullptr;  // readline falls back to completing file names
+  rl_attempted_completion_over = 1;
+  g_candidates = c.words;
+  if (g_candidates.empty()) return nullptr;
+  return rl_completion_matches(text, next_candidate);
+}
+
+std::string history_file() {
+  const char* home = std::getenv("HOME");
+  return home && *home ? std::string(home) + "/.bottlenecks_history" : std::string();
+}
+
+}  // namespace
+
+void run_terminal(Runner& runner, std::string_view banner) {
+  g_context = &runner.context();
+  // Blanks alone separate words: a call sequence "a;b;c" completes as one word.
+  static char word_breaks[] = " \t";
+  rl_completer_word_break_characters = word_breaks;
+  rl_attempted_completion_function = attempt_completion;
+  const std::string history = history_file();
+  stifle_history(kHistoryLength);
+  if (!history.empty()) read_history(history.c_str());
+
+  std::cout << banner << "\n";
+  const std::string prompt(Runner::kPrompt);
+  for (;;) {
+    char* raw = readline(prompt.c_str());
+    if (!raw) {  // end of input (Ctrl-D) ends the session like `quit`
+      std::cout << "\n";
+      runner.run_line("quit", "");
+      break;
+    }
+    const std::string line(raw);
+    std::free(raw);
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    add_history(line.c_str());
+    if (!history.empty()) write_history(history.c_str());
+    if (runner.run_line(line, "") == LineResult::kQuit) break;
+  }
+  g_context = nullptr;
+}
+
+}  // namespace bn::repl

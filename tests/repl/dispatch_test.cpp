@@ -1,0 +1,52 @@
+#include <doctest/doctest.h>
+
+#include "bn/iface/error.h"
+#include "bn/repl/dispatch.h"
+#include "fake_profile.h"
+
+using bn::repl::parse_command;
+
+TEST_CASE("exact names and unambiguous prefixes select a row of the command table") {
+  CHECK(parse_command("select 3").command->name == "select");
+  CHECK(parse_command("select 3").args == "3");
+  CHECK(parse_command("sel 3").command->name == "select");
+  CHECK(parse_command("  labels  ").command->name == "labels");
+  CHECK(parse_command("label hot path").args == "hot path");
+  CHECK(parse_command("set zoom on").command->name == "set zoom");
+  CHECK(parse_command("set z on").command->name == "set zoom");
+  CHECK(parse_command("set").command->name == "set");
+  CHECK(parse_command("SUGGEST").command->name == "suggest");
+}
+
+TEST_CASE("an unknown command gets a one-line error with a did-you-mean") {
+  CHECK_THROWS_WITH_AS(parse_command("selet 1"), "unknown command 'selet'; did you mean 'select'?", bn::Error);
+  CHECK_THROWS_WITH_AS(parse_command("set zom on"), "unknown 'set' setting 'zom'; did you mean 'zoom'?", bn::Error);
+}
+
+TEST_CASE("an ambiguous prefix lists what it could be") {
+  CHECK_THROWS_WITH_AS(parse_command("s"), "ambiguous command 's': it could be suggest, select, show, save, set",
+                       bn::Error);
+}
+
+TEST_CASE("a plausible typo is recognised only within a third of the word") {
+  const std::vector<std::string_view> known{"select", "suggest", "labels"};
+  CHECK(bn::repl::closest_match("sugest", known) == "suggest");
+  CHECK(bn::repl::closest_match("xyzzy", known).empty());
+}
+
+TEST_CASE("completion offers commands, settings, choices, labels and methods from the table") {
+  bn::repl::testing::FakeProfile p({{"org.x.Foo.run;org.x.Foo.call", 3}, {"org.y.Bar.go", 1}});
+  bn::repl::Session session(p);
+  bn::repl::Context context(session);
+  using Words = std::vector<std::string>;
+  CHECK(bn::repl::complete(context, "sel").words == Words{"select"});
+  CHECK(bn::repl::complete(context, "la").words == Words{"label", "labels"});
+  CHECK(bn::repl::complete(context, "set ").words == Words{"cutoff", "names", "suggester", "zoom"});
+  CHECK(bn::repl::complete(context, "set suggester h").words == Words{"HighBase", "HighCum"});
+  CHECK(bn::repl::complete(context, "path org.x.Foo.r").words == Words{"org.x.Foo.run"});
+  CHECK(bn::repl::complete(context, "path org.x.Foo.run;Foo.c").words == Words{"org.x.Foo.run;org.x.Foo.call"});
+  CHECK(bn::repl::complete(context, "save ").files);
+  session.labels().add("hot", *p.method_summary("org.y.Bar.go"));
+  CHECK(bn::repl::complete(context, "unlabel h").words == Words{"hot"});
+  CHECK(bn::repl::complete(context, "help sh").words == Words{"show"});
+}

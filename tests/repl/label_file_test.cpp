@@ -1,0 +1,64 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+#include "bn/repl/label_file.h"
+#include "fake_profile.h"
+
+namespace fs = std::filesystem;
+using bn::repl::testing::FakeProfile;
+
+namespace {
+
+fs::path temp_file(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("bn_repl_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+
+}  // namespace
+
+TEST_CASE("labels saved as call sequences read back with their label names") {
+  FakeProfile p(bn::repl::testing::figure2());
+  bn::repl::LabelSet labels;
+  std::vector<std::string_view> cd{"c", "d"};
+  labels.add("hot", *bn::iface::summary_for_path(p, cd));
+  labels.add("hot", *p.method_summary("e"));
+  labels.add("root", *p.method_summary("a"));
+  const fs::path file = temp_file("labels.txt");
+  bn::repl::save_labels(file, p, labels);
+  const auto saved = bn::repl::read_label_file(file);
+  REQUIRE(saved.size() == 3);
+  CHECK(saved[0].label == "hot");
+  CHECK(saved[0].calls == std::vector<std::string>{"c", "d"});
+  CHECK(saved[1].calls == std::vector<std::string>{"e"});
+  CHECK(saved[2].label == "root");
+  // The write was atomic: no temporary file is left beside it.
+  CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
+  fs::remove_all(file.parent_path());
+}
+
+TEST_CASE("a malformed label file is refused naming file and line") {
+  const fs::path file = temp_file("bad.txt");
+  write(file, "# comment\nlabel x\n  a\nnonsense\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
+                       (file.string() + ":4: expected `label NAME` or an indented method name").c_str(), bn::Error);
+  write(file, "  a\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
+                       (file.string() + ":1: method line before the first `label NAME` line").c_str(), bn::Error);
+  write(file, "label x\nlabel y\n  a\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file), (file.string() + ":2: label 'x' has no call sequence").c_str(),
+                       bn::Error);
+  fs::remove_all(file.parent_path());
+}
+
+TEST_CASE("saving into a missing directory fails with one line and leaves nothing behind") {
+  FakeProfile p(bn::repl::testing::figure2());
+  bn::repl::LabelSet labels;
+  CHECK_THROWS_AS(bn::repl::save_labels("/nonexistent-dir/x/labels.txt", p, labels), bn::Error);
+}

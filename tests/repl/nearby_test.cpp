@@ -1,0 +1,82 @@
+#include <doctest/doctest.h>
+
+#include "bn/iface/overlap.h"
+#include "bn/repl/nearby.h"
+#include "fake_profile.h"
+
+using bn::iface::Summary;
+using bn::repl::NearbyKind;
+using bn::repl::testing::FakeProfile;
+using bn::repl::testing::figure2;
+
+namespace {
+
+Summary at(FakeProfile& p, std::vector<std::string_view> path) { return *bn::iface::summary_for_path(p, path); }
+
+std::vector<std::vector<std::string_view>> paths(FakeProfile& p, const std::vector<Summary>& list) {
+  std::vector<std::vector<std::string_view>> out;
+  for (Summary s : list) out.push_back(p.path_of(s));
+  return out;
+}
+
+const bn::iface::Rational kDefaultCutoff(19, 20);
+
+}  // namespace
+
+TEST_CASE("one step lists every 1-method extension sorted by cum, largest first") {
+  FakeProfile p(figure2());
+  const Summary c = at(p, {"c"});
+  CHECK(paths(p, bn::repl::one_step(p, c, NearbyKind::kTopExtensions)) ==
+        std::vector<std::vector<std::string_view>>{{"b", "c"}, {"a", "c"}});
+  CHECK(paths(p, bn::repl::one_step(p, c, NearbyKind::kBottomExtensions)) ==
+        std::vector<std::vector<std::string_view>>{{"c", "d"}, {"c", "e"}});
+  CHECK(bn::repl::one_step(p, c, NearbyKind::kTrimTop).empty());
+}
+
+TEST_CASE("zooming from [c;d] lands on the 2-method top extension [a;b;c;d] as in seed 004 sec. 2.3") {
+  FakeProfile p(figure2());
+  const auto zoomed = bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTopExtensions, kDefaultCutoff);
+  CHECK(paths(p, zoomed) == std::vector<std::vector<std::string_view>>{{"a", "b", "c", "d"}});
+}
+
+TEST_CASE("a zoom chain that runs out of candidates ends on the last summary reached") {
+  FakeProfile p(figure2());
+  // trim bottom of [a;b;c;d]: [a;b;c] (63) -> [a;b] (63) -> [a] (100), which cannot be trimmed.
+  const auto zoomed = bn::repl::zoom(p, at(p, {"a", "b", "c", "d"}), NearbyKind::kTrimBottom, kDefaultCutoff);
+  CHECK(paths(p, zoomed) == std::vector<std::vector<std::string_view>>{{"a"}});
+}
+
+TEST_CASE("zooming returns the empty list when no prefix of the candidates reaches the cutoff") {
+  FakeProfile p(figure2());
+  // trim top of [c;d] is [d] with cum 50 < 0.95 * 60 and nothing was zoomed through yet.
+  CHECK(bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTrimTop, kDefaultCutoff).empty());
+  // With a low cutoff the same candidate is zoomed through and the chain ends on it.
+  CHECK(paths(p, bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTrimTop, bn::iface::Rational(1, 2))) ==
+        std::vector<std::vector<std::string_view>>{{"d"}});
+}
+
+TEST_CASE("zooming takes the fewest candidates whose union reaches the cutoff") {
+  FakeProfile p(figure2());
+  const Summary c = at(p, {"c"});
+  // C = 0.95 * 97 = 92.15: [b;c] alone has cum 62, together with [a;c] the union has 100.
+  CHECK(bn::repl::zoom(p, c, NearbyKind::kTopExtensions, kDefaultCutoff).size() == 2);
+  // A cutoff of 0.6 is reached by [b;c] alone, which is zoomed through to [a;b;c].
+  CHECK(paths(p, bn::repl::zoom(p, c, NearbyKind::kTopExtensions, bn::iface::Rational(3, 5))) ==
+        std::vector<std::vector<std::string_view>>{{"a", "b", "c"}});
+}
+
+TEST_CASE("zooming ranks and compares by absolute value when costs are negative") {
+  FakeProfile p(figure2(), -1);
+  const auto zoomed = bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTopExtensions, kDefaultCutoff);
+  CHECK(paths(p, zoomed) == std::vector<std::vector<std::string_view>>{{"a", "b", "c", "d"}});
+  CHECK(p.cum_of(zoomed.front()) == -63);
+}
+
+TEST_CASE("nearby lists the four groups in order, zoomed or not") {
+  FakeProfile p(figure2());
+  const auto groups = bn::repl::nearby(p, at(p, {"b", "c"}), false, kDefaultCutoff);
+  REQUIRE(groups.size() == 4);
+  CHECK(groups[0].kind == NearbyKind::kTopExtensions);
+  CHECK(paths(p, groups[2].summaries) == std::vector<std::vector<std::string_view>>{{"c"}});
+  CHECK(paths(p, groups[3].summaries) == std::vector<std::vector<std::string_view>>{{"b"}});
+}

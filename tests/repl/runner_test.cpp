@@ -1,0 +1,85 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "bn/repl/runner.h"
+#include "fake_profile.h"
+
+using bn::repl::testing::FakeProfile;
+
+namespace {
+
+struct Harness {
+  FakeProfile profile{bn::repl::testing::figure2()};
+  bn::repl::Session session{profile};
+  std::ostringstream out, err;
+  bn::repl::Runner runner{session, out, err, {}};
+};
+
+}  // namespace
+
+TEST_CASE("a failing command in a script names file:line and stops the run") {
+  Harness h;
+  std::istringstream script("suggest\nselet 1\nsuggest 2\n");
+  const auto result = bn::repl::run_script(h.runner, script, "walk.cmds", false);
+  CHECK(result.failures == 1);
+  CHECK(result.stopped);
+  CHECK(h.err.str() == "bottlenecks: error: walk.cmds:2: unknown command 'selet'; did you mean 'select'?\n");
+  CHECK(h.out.str().find("1 of 5") == std::string::npos);  // suggest 2 never ran
+}
+
+TEST_CASE("keep-going runs every line and counts the failures") {
+  Harness h;
+  std::istringstream script("select 9\nsuggest 0\nsuggest 2\n");
+  const auto result = bn::repl::run_script(h.runner, script, "s", true);
+  CHECK(result.failures == 2);
+  CHECK_FALSE(result.stopped);
+  CHECK(h.err.str() ==
+        "bottlenecks: error: s:1: no numbered summaries yet: run `suggest` or `path` first\n"
+        "bottlenecks: error: s:2: bad count '0': expected 1 or more\n");
+  CHECK(h.out.str().find("2 of 5 methods") != std::string::npos);
+}
+
+TEST_CASE("a bad summary number names the valid range") {
+  Harness h;
+  h.runner.run_line("suggest 3", "");
+  CHECK(h.runner.run_line("select 3", "") == bn::repl::LineResult::kFailed);
+  CHECK(h.err.str() == "bottlenecks: error: bad summary number '3': expected 0-2\n");
+}
+
+TEST_CASE("errors leave every label in place") {
+  Harness h;
+  h.runner.run_line("path c", "");
+  h.runner.run_line("label hot", "");
+  for (const char* bad : {"label", "unlabel cold", "load /nonexistent/labels.txt", "path nope", "set cutoff -1",
+                          "save /nonexistent-dir/x"})
+    CHECK(h.runner.run_line(bad, "") == bn::repl::LineResult::kFailed);
+  REQUIRE(h.session.labels().all().count("hot") == 1);
+  CHECK(h.session.labels().all().at("hot").size() == 1);
+  CHECK(h.session.labels_dirty());
+}
+
+TEST_CASE("-c splits commands on '; ' but keeps a call sequence whole") {
+  Harness h;
+  const auto result = bn::repl::run_commands(h.runner, "path a;b;c; label x; quit; suggest", false);
+  CHECK(result.failures == 0);
+  CHECK(h.session.labels().all().count("x") == 1);
+  CHECK(h.profile.path_of(*h.session.current()) == std::vector<std::string_view>{"a", "b", "c"});
+  CHECK(h.out.str().find("HighCum") == std::string::npos);  // nothing runs after quit
+}
+
+TEST_CASE("the ten-samples rule marks sample counts under 10 as unreliable, and only sample counts") {
+  auto suggestions = [](bool samples) {
+    FakeProfile tiny({{"x", 3}, {"x;y", 4}, {"x;z", 30}}, 1, samples);
+    bn::repl::Session session(tiny);
+    std::ostringstream out, err;
+    bn::repl::Runner runner(session, out, err, {});
+    runner.run_line("suggest", "");
+    return out.str();
+  };
+  const std::string counted = suggestions(true);
+  CHECK(counted.find("[y]  (unreliable: under 10 samples)") != std::string::npos);
+  CHECK(counted.find("[z]  (unreliable") == std::string::npos);
+  CHECK(counted.find("[x]  (unreliable") == std::string::npos);
+  CHECK(suggestions(false).find("unreliable") == std::string::npos);
+}

@@ -1,0 +1,34 @@
+#include <doctest/doctest.h>
+
+#include "bn/repl/suggest.h"
+#include "fake_profile.h"
+
+using bn::repl::Suggester;
+using bn::repl::testing::FakeProfile;
+using bn::repl::testing::figure2;
+
+namespace {
+
+std::vector<std::string_view> first_methods(FakeProfile& p, Suggester s) {
+  std::vector<std::string_view> out;
+  for (bn::iface::Summary x : bn::repl::suggest(p, s)) out.push_back(p.path_of(x).front());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("HighCum ranks the methods of figure 2 by cum") {
+  FakeProfile p(figure2());
+  CHECK(first_methods(p, Suggester::kHighCum) == std::vector<std::string_view>{"a", "c", "b", "d", "e"});
+}
+
+TEST_CASE("HighBase ranks by base, ties broken by cum then name") {
+  FakeProfile p(figure2());
+  // base: d 50, e 32, c 15, b 2, a 1.
+  CHECK(first_methods(p, Suggester::kHighBase) == std::vector<std::string_view>{"d", "e", "c", "b", "a"});
+}
+
+TEST_CASE("suggesters rank by magnitude when every cost is negative") {
+  FakeProfile p(figure2(), -1);
+  CHECK(first_methods(p, Suggester::kHighCum) == std::vector<std::string_view>{"a", "c", "b", "d", "e"});
+}
