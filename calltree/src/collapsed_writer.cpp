@@ -1,9 +1,11 @@
 // Writing collapsed stacks (collapsed.h), readable by flamegraph.pl, speedscope and read_collapsed.
 
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bn/calltree/collapsed.h"
+#include "bn/calltree/decompress.h"
 #include "bn/iface/error.h"
 
 namespace bn::calltree {
@@ -31,6 +33,7 @@ void write_collapsed(const CallTree& tree, std::ostream& out) {
   std::vector<bool> checked(tree.method_count(), false);
   std::vector<std::string_view> path;  // path[d - 1] is the name of the current node's depth-d ancestor
   std::string line;
+  bool first_line = true;
   for (NodeId n = 1; n < tree.node_count(); ++n) {
     if (!checked[tree.method(n)]) {
       check_name(tree, n);
@@ -51,6 +54,12 @@ void write_collapsed(const CallTree& tree, std::ostream& out) {
     line += ' ';
     line += std::to_string(cost);
     line += '\n';
+    // Readers recognise compression by the first bytes (decompress.h); a name that begins like
+    // a gzip or zstd magic would make the file unreadable, so it gets a blank line, which
+    // readers skip, in front.
+    if (first_line && detect_compression(std::as_bytes(std::span(line.data(), line.size()))) != Compression::none)
+      out.put('\n');
+    first_line = false;
     out.write(line.data(), static_cast<std::streamsize>(line.size()));
   }
   if (!out) throw Error("cannot write collapsed stacks: the output stream failed");

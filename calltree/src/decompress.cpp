@@ -83,10 +83,12 @@ struct DecompressingInput::Impl {
       raw_eof = true;
       return;
     }
+    errno = 0;
     file.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
     const auto got = static_cast<std::size_t>(file.gcount());
     if (got == 0) {
-      if (file.bad()) fail("read error after byte " + std::to_string(total_in));
+      if (file.bad())
+        fail("read error after byte " + std::to_string(total_in) + ": " + std::strerror(errno != 0 ? errno : EIO));
       raw_eof = true;
       return;
     }

@@ -13,8 +13,10 @@
 //  2. A frame is treated as Java only if it looks like `class.method` optionally followed by a
 //     JVM method descriptor: identifier characters, '/', '.', '$' and '+' in the class, a method
 //     name that does not start with a digit, and no C++ `::`, spaces, brackets or other
-//     parentheses. Native, C++ and kernel frames (`os::javaTimeNanos()`, `[unknown]`,
-//     `libc.so.6`, `/usr/lib/x.so`) keep their names apart from rule 1.
+//     parentheses. In a JVM internal name no '.' comes before a '/' (hidden-class suffixes
+//     aside), which keeps Go's `github.com/x/y.Func` out. Native, C++, kernel and other
+//     languages' frames (`os::javaTimeNanos()`, `[unknown]`, `libc.so.6`, `/usr/lib/x.so`) keep
+//     their names apart from rule 1.
 //  3. Signatures (`--signatures`: `Foo.bar(Ljava/lang/String;)V`) are dropped unless kept; a
 //     kept one stays as written except that ';' becomes '|', as async-profiler's collapsed
 //     output already does, because ';' separates frames in collapsed stacks.
@@ -190,9 +192,9 @@ std::string_view strip_class_counter(std::string_view simple) {
   return simple;
 }
 
-// Rules 4–6 on the class part of a Java frame.
-std::string normalize_class(std::string_view raw) {
-  std::string cls(cut_hidden_suffix(raw));
+// Rules 5 and 6 on the class part of a Java frame, its hidden-class suffix already cut.
+std::string normalize_class(std::string_view cut) {
+  std::string cls(cut);
   for (char& c : cls)
     if (c == '/') c = '.';
   const std::size_t last_dot = cls.rfind('.');
@@ -220,8 +222,11 @@ std::string normalize_frame(std::string_view frame, bool keep_signatures) {
   std::size_t dot = 0;
   if (!is_java_method(head, dot) || (!signature.empty() && !is_method_descriptor(signature)))
     return std::string(name);
+  const std::string_view cls = cut_hidden_suffix(head.substr(0, dot));
+  if (const std::size_t slash = cls.rfind('/'); slash != std::string_view::npos && cls.find('.') < slash)
+    return std::string(name);
 
-  std::string out = normalize_class(head.substr(0, dot));
+  std::string out = normalize_class(cls);
   out += '.';
   out += head.substr(dot + 1);
   if (keep_signatures) {

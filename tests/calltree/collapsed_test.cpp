@@ -110,9 +110,12 @@ TEST_CASE("over-long lines and over-deep stacks are refused, not buffered") {
   CHECK(parse(deep + "1").node_count() == 65537);
 }
 
-TEST_CASE("a missing file is reported by name") {
+TEST_CASE("a missing file or a directory is reported by name") {
   CHECK_THROWS_WITH_AS(read_collapsed("/nonexistent/x.collapsed"),
                        "cannot open '/nonexistent/x.collapsed': No such file or directory", bn::Error);
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string expected = dir + ": read error after byte 0: Is a directory";
+  CHECK_THROWS_WITH_AS(read_collapsed(dir), expected.c_str(), bn::Error);
 }
 
 TEST_CASE("a hand-written async-profiler profile imports with normalised, comparable names") {
@@ -224,6 +227,20 @@ TEST_CASE("writing refuses names and costs the format cannot represent") {
   CHECK_THROWS_WITH_AS(written(std::move(b).build({})),
                        "cannot write collapsed stacks: the synthetic root has cost 3 (an empty stack)", bn::Error);
   CHECK(written(tree_with("a b", 0)) == "");  // zero-cost nodes have no line
+}
+
+TEST_CASE("a first frame that looks like compressed data is written behind a blank line") {
+  // Found by the fuzzer: the zero-count first line vanished and the output began with 1f 8b 08.
+  const std::string text = "a 0\n\x1f\x8b\x08x;y 1\n(\xb5/\xfd 2\n";
+  const CallTree t = parse(text);
+  const std::string out = written(t);
+  CHECK(out == "\n\x1f\x8b\x08x;y 1\n(\xb5/\xfd 2\n");
+  CHECK(stacks_of(parse(out)) == stacks_of(t));
+  // A plain file cannot start with a magic itself: it is taken for compressed data.
+  CHECK_THROWS_WITH_AS(parse("(\xb5/\xfd 2\n"), "t.collapsed: truncated zstd data (7 compressed bytes)", bn::Error);
+  TreeBuilder b;
+  b.add_stack(std::vector{b.intern("(\xb5/\xfd")}, 2);
+  CHECK(stacks_of(parse(written(std::move(b).build({})))) == StackCounts{{"(\xb5/\xfd", 2}});
 }
 
 TEST_CASE("write then read gives back the same stacks (random stacks, names with spaces)") {

@@ -36,7 +36,7 @@ TEST_CASE("native, C++ and kernel frames keep their names") {
                            "[main tid=12345]", "/usr/lib/x86_64-linux-gnu/libc.so.6", "libc.so.6",
                            "libjvm.so`JVM_Sleep", "std::vector<int>::push_back(int const&)",
                            "tcp_sendmsg.isra.0", "[libjvm.so+0x1234]", "start_thread",
-                           "a/b c.d", "a/b::c.d"}) {
+                           "a/b c.d", "a/b::c.d", "github.com/x/y.Func", "runtime.goexit"}) {
     CAPTURE(name);
     CHECK(normalize_frame(name) == name);
   }
@@ -54,6 +54,8 @@ TEST_CASE("hidden and anonymous class suffixes are cut in all their spellings") 
         "java.lang.invoke.LambdaForm$DMH.invokeStatic");  // JDK 8 VM-anonymous class
   CHECK(normalize_frame("org/h2/Foo$$Lambda$14.run") == "org.h2.Foo$$Lambda.run");
   CHECK(normalize_frame("org.h2.Foo$$Lambda.run") == "org.h2.Foo$$Lambda.run");
+  // async-profiler's dotted style keeps the '/' before a hidden-class suffix.
+  CHECK(normalize_frame("org.h2.Foo$$Lambda$14/0x0000000800c02a00.run") == "org.h2.Foo$$Lambda.run");
 }
 
 TEST_CASE("numbered and randomly named generated classes lose their number") {

@@ -6,6 +6,13 @@
 //
 // Importing these lets the analyzer work on profiles recorded by other tools; frame names are
 // normalised (frame_names.h) so two runs compare by name (GUIDE.md sec. 4).
+//
+// Reading: the count is the token after the LAST space (frames may contain spaces) and must be
+// a plain non-negative decimal integer within int64; frames are split at every ';' and none may
+// be empty. Lines with only spaces and tabs are skipped, a '\r' before '\n' is dropped, equal
+// stacks on several lines add up, and a zero count creates the nodes without cost. Lines over
+// 1 MiB, stacks over 65536 frames and NUL bytes are errors. The stacks become paths below the
+// synthetic root of the tree (call_tree.h).
 
 #include <cstdint>
 #include <filesystem>
@@ -36,7 +43,8 @@ CallTree read_collapsed_bytes(std::span<const std::byte> bytes, std::string_view
 
 // One line per node with nonzero self cost, in preorder: "a;b;c 10". Throws bn::Error on a node
 // whose name cannot be represented (empty, or containing ';', a newline or NUL), on a negative
-// cost, or on a nonzero cost at the synthetic root (an empty stack).
+// cost, or on a nonzero cost at the synthetic root (an empty stack). Output that would begin
+// like a gzip or zstd file starts with a blank line instead, so it reads back as text.
 void write_collapsed(const CallTree& tree, std::ostream& out);
 
 }  // namespace bn::calltree
