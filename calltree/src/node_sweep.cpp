@@ -1,7 +1,5 @@
 #include "node_sweep.h"
 
-#include <functional>
-#include <queue>
 #include <utility>
 
 namespace bn::calltree::sweep {
@@ -20,36 +18,40 @@ const NodeId* gallop(const NodeId* first, const NodeId* last, NodeId value) {
   }
 }
 
-std::vector<NodeId> outermost(const CallTree& tree, std::span<const std::span<const NodeId>> lists) {
-  struct Cursor {
-    const NodeId* at;
-    const NodeId* end;
-  };
-  std::vector<Cursor> cursors;
-  cursors.reserve(lists.size());
-  for (auto list : lists)
-    if (!list.empty()) cursors.push_back({list.data(), list.data() + list.size()});
+namespace {
 
-  // Min-heap of (head value, cursor index).
-  using Head = std::pair<NodeId, std::size_t>;
-  std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
-  for (std::size_t i = 0; i < cursors.size(); ++i) heads.push({*cursors[i].at, i});
-
-  std::vector<NodeId> result;
-  NodeId covered_end = 0;  // end of the last outermost subtree; nodes below it are inside it
-  while (!heads.empty()) {
-    const auto [n, i] = heads.top();
-    heads.pop();
-    if (n >= covered_end) {
-      result.push_back(n);
-      covered_end = tree.subtree_end(n);
-    }
-    // Every remaining node of this list below covered_end is inside the current subtree.
-    Cursor& c = cursors[i];
-    c.at = gallop(c.at + 1, c.end, covered_end);
-    if (c.at != c.end) heads.push({*c.at, i});
+// The outermost nodes of the union of two increasing lists. After each node is emitted both
+// cursors gallop past its subtree, so nested runs cost O(log run) and the next head is
+// outermost: it lies after every subtree emitted so far, and ancestors come first in preorder.
+std::vector<NodeId> outermost_pair(const CallTree& tree, std::span<const NodeId> a, std::span<const NodeId> b) {
+  std::vector<NodeId> out;
+  const NodeId *pa = a.data(), *ea = a.data() + a.size();
+  const NodeId *pb = b.data(), *eb = b.data() + b.size();
+  while (pa != ea || pb != eb) {
+    const NodeId n = (pb == eb || (pa != ea && *pa <= *pb)) ? *pa : *pb;
+    out.push_back(n);
+    const NodeId end = tree.subtree_end(n);
+    pa = gallop(pa, ea, end);
+    pb = gallop(pb, eb, end);
   }
-  return result;
+  return out;
+}
+
+}  // namespace
+
+std::vector<NodeId> outermost(const CallTree& tree, std::span<const std::span<const NodeId>> lists) {
+  // Pairwise rounds (a merge tree) rather than one heap: with many short interleaved lists a
+  // heap touches every list once per outermost subtree, while merged lists shrink as they go.
+  std::vector<std::vector<NodeId>> level;
+  for (std::size_t i = 0; i < lists.size(); i += 2)
+    level.push_back(outermost_pair(tree, lists[i], i + 1 < lists.size() ? lists[i + 1] : std::span<const NodeId>()));
+  while (level.size() > 1) {
+    std::vector<std::vector<NodeId>> next;
+    for (std::size_t i = 0; i < level.size(); i += 2)
+      next.push_back(outermost_pair(tree, level[i], i + 1 < level.size() ? level[i + 1] : std::vector<NodeId>()));
+    level = std::move(next);
+  }
+  return level.empty() ? std::vector<NodeId>() : std::move(level.front());
 }
 
 iface::Amount sum_cost(const CallTree& tree, std::span<const NodeId> nodes) {

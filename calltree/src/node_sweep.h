@@ -19,7 +19,7 @@ const NodeId* gallop(const NodeId* first, const NodeId* last, NodeId value);
 
 // The outermost nodes of the union of several increasing lists: the nodes inside no other
 // listed node's subtree, increasing. Nested nodes are skipped by galloping, so long runs
-// inside one subtree cost O(log run).
+// inside one subtree cost O(log run); with T nodes in L lists, O(T log L) at worst.
 std::vector<NodeId> outermost(const CallTree& tree, std::span<const std::span<const NodeId>> lists);
 
 // Calls f(n) for every n of the increasing list `nodes` that lies outside the subtrees of all

@@ -64,10 +64,10 @@ TreeProfile::View TreeProfile::view(Summary s) const {
   if (is_method_summary(s)) {
     const auto nodes = tree_.nodes_of(s.id);
     if (nodes.empty()) throw Error("unknown summary handle " + std::to_string(s.id));
-    return {{&method_ids_[s.id], 1}, nodes, nodes};
+    return {{&method_ids_[s.id], 1}, nodes, nodes, nodes};
   }
   const Sequence& seq = sequence(s);
-  return {seq.calls, seq.roots, seq.finals};
+  return {seq.calls, seq.roots, seq.finals, seq.sorted_finals};
 }
 
 std::span<const MethodId> TreeProfile::calls(Summary s) const { return view(s).calls; }
@@ -115,9 +115,8 @@ std::vector<Summary> TreeProfile::initial_summaries() {
   std::vector<Summary> result;
   for (MethodId m = 0; m < method_count_; ++m)
     if (!tree_.nodes_of(m).empty()) result.push_back({m});
-  std::sort(result.begin(), result.end(), [&](Summary a, Summary b) {
-    return tree_.method_name(a.id) < tree_.method_name(b.id);
-  });
+  const auto& rank = name_rank();
+  std::sort(result.begin(), result.end(), [&](Summary a, Summary b) { return rank[a.id] < rank[b.id]; });
   return result;
 }
 

@@ -23,9 +23,9 @@ std::vector<Summary> distinct(std::span<const Summary> S) {
 }  // namespace
 
 void TreeProfile::compute_metrics(Sequence& seq) const {
-  std::vector<NodeId> finals = seq.finals;
-  std::sort(finals.begin(), finals.end());  // distinct: a final node determines its root
-  const std::span<const NodeId> list[] = {finals};
+  seq.sorted_finals = seq.finals;
+  std::sort(seq.sorted_finals.begin(), seq.sorted_finals.end());  // distinct: a final determines its root
+  const std::span<const NodeId> list[] = {seq.sorted_finals};
   seq.top_finals = sweep::outermost(tree_, list);
 
   // A path is its final node and the calls.size() - 1 nodes above it.

@@ -2,6 +2,7 @@
 // extensions, extend and trim. Roots are always ALL nodes where a sequence starts: a shorter
 // sequence can start at nodes where the longer one does not.
 #include <algorithm>
+#include <bit>
 
 #include "bn/calltree/tree_profile.h"
 #include "node_sweep.h"
@@ -10,22 +11,21 @@ namespace bn::calltree {
 
 using iface::Summary;
 
-std::optional<NodeId> TreeProfile::child_with_method(NodeId n, MethodId m) const {
-  // The nodes of m inside n's subtree are a contiguous run of nodes_of(m). The child is the
-  // one at depth(n) + 1; a deeper node tells which child's subtree to skip, so a method that
-  // is absent or a direct child costs a binary search, not a scan of n's children.
-  const auto nodes = tree_.nodes_of(m);
+const NodeId* TreeProfile::child_in(NodeId n, std::span<const NodeId> nodes) const {
+  // The listed nodes inside n's subtree are a contiguous run. The child is the one at
+  // depth(n) + 1; a deeper node tells which child's subtree to skip, so a list with no node
+  // in n's subtree, or with the child first, costs one binary search, not a scan of children.
   const NodeId* last = nodes.data() + nodes.size();
   const NodeId end = tree_.subtree_end(n);
   const std::uint32_t child_depth = tree_.depth(n) + 1;
   const NodeId* at = std::upper_bound(nodes.data(), last, n);
   while (at != last && *at < end) {
-    if (tree_.depth(*at) == child_depth) return *at;
+    if (tree_.depth(*at) == child_depth) return at;
     NodeId child = *at;
     while (tree_.depth(child) > child_depth) child = tree_.parent(child);
     at = sweep::gallop(at + 1, last, tree_.subtree_end(child));
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 void TreeProfile::begin_methods() {
@@ -45,11 +45,23 @@ void TreeProfile::add_method(MethodId m) {
 bool TreeProfile::is_marked(MethodId m) const { return mark_[m] == epoch_; }
 
 std::vector<std::string_view> TreeProfile::take_methods() {
+  const auto& rank = name_rank();
+  std::sort(marked_.begin(), marked_.end(), [&](MethodId a, MethodId b) { return rank[a] < rank[b]; });
   std::vector<std::string_view> names;
   names.reserve(marked_.size());
   for (MethodId m : marked_) names.push_back(tree_.method_name(m));
-  std::sort(names.begin(), names.end());
   return names;
+}
+
+const std::vector<std::uint32_t>& TreeProfile::name_rank() {
+  if (name_rank_.empty() && method_count_ > 0) {
+    std::vector<MethodId> order(method_ids_);
+    std::sort(order.begin(), order.end(),
+              [&](MethodId a, MethodId b) { return tree_.method_name(a) < tree_.method_name(b); });
+    name_rank_.resize(method_count_);
+    for (std::uint32_t i = 0; i < method_count_; ++i) name_rank_[order[i]] = i;
+  }
+  return name_rank_;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
@@ -81,10 +93,18 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
   if (auto known = find(calls)) return known;
   // Every node where m :: calls starts is a parent of a node where calls starts, and roots of
   // one sequence never share a parent (siblings differ in method), so this loses nothing.
+  // Walk whichever side is smaller: the roots, or the nodes of m (a rare caller of a common
+  // summary is found without touching all its roots).
+  const auto callers = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
-  for (std::size_t i = 0; i < v.roots.size(); ++i) {
-    const NodeId p = tree_.parent(v.roots[i]);
-    if (p != kRootNode && tree_.method(p) == *m) paths.push_back({p, v.finals[i]});
+  if (callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
+    for (NodeId p : callers)
+      if (const NodeId* r = child_in(p, v.roots)) paths.push_back({p, v.finals[static_cast<std::size_t>(r - v.roots.data())]});
+  } else {
+    for (std::size_t i = 0; i < v.roots.size(); ++i) {
+      const NodeId p = tree_.parent(v.roots[i]);
+      if (p != kRootNode && tree_.method(p) == *m) paths.push_back({p, v.finals[i]});
+    }
   }
   return store(std::move(calls), std::move(paths));
 }
@@ -96,10 +116,24 @@ std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view na
   std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
   calls.push_back(*m);
   if (auto known = find(calls)) return known;
-  // Every node where calls @ [m] starts also starts calls, so it is one of s's roots.
+  // Every node where calls @ [m] starts also starts calls, so it is one of s's roots. Walk
+  // whichever side is smaller: the final nodes (find each one's child m), or the nodes of m
+  // (keep those whose parent is a final node; its root is calls.size() - 1 levels up). The
+  // suggesters try every bottom extension, and most are rare methods.
+  const auto callees = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
-  for (std::size_t i = 0; i < v.roots.size(); ++i)
-    if (auto c = child_with_method(v.finals[i], *m)) paths.push_back({v.roots[i], *c});
+  if (callees.size() < v.roots.size()) {
+    for (NodeId c : callees) {
+      const NodeId f = tree_.parent(c);
+      if (!std::binary_search(v.sorted_finals.begin(), v.sorted_finals.end(), f)) continue;
+      NodeId root = f;
+      for (std::size_t i = 1; i < v.calls.size(); ++i) root = tree_.parent(root);
+      paths.push_back({root, c});
+    }
+  } else {
+    for (std::size_t i = 0; i < v.roots.size(); ++i)
+      if (const NodeId* c = child_in(v.finals[i], callees)) paths.push_back({v.roots[i], *c});
+  }
   return store(std::move(calls), std::move(paths));
 }
 
@@ -133,8 +167,8 @@ std::optional<Summary> TreeProfile::summary_of(std::vector<MethodId> calls) {
     }
     NodeId final_node = x;
     for (std::size_t i = anchor + 1; ok && i < calls.size(); ++i) {
-      const auto c = child_with_method(final_node, calls[i]);
-      ok = c.has_value();
+      const NodeId* c = child_in(final_node, tree_.nodes_of(calls[i]));
+      ok = c != nullptr;
       if (ok) final_node = *c;
     }
     if (ok) paths.push_back({root, final_node});

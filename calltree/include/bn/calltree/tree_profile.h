@@ -15,7 +15,7 @@
 // paper's reason for excluding descendants). total_base_of/total_cum_of are the same over the
 // union of the paths of all summaries in the set.
 //
-// Fast paths (n = nodes in the tree, R = roots of a summary, k = its length):
+// Fast paths:
 // - "d is a descendant of a" is the preorder interval test a < d < subtree_end(a), so unions
 //   of subtrees are sorted sweeps over preorder numbers, never tree walks.
 // - Length-1 summaries: the roots are CallTree::nodes_of(m) (not copied); base and cum of every
@@ -23,26 +23,30 @@
 // - Longer summaries are interned by call sequence (equal sequences give equal handles) and
 //   their base and cum are computed once, when the summary is first built.
 //
-// Complexity of each operation:
+// Complexity of each operation (n = tree nodes, R = roots of the summary, k = its length,
+// N(m) = nodes of method m, e = names returned, L = summaries built so far):
 //   constructor                     O(n) time, O(methods + depth) extra memory
-//   path_of, roots, base_of, cum_of O(k) / O(1): cached
-//   initial_summaries               O(methods · log methods)
+//   path_of, calls, roots           O(k) / O(1)
+//   base_of, cum_of                 O(1): per-method totals or cached when the summary is built
+//   initial_summaries               O(methods log methods) (name order is computed once)
 //   method_summary                  O(1) expected (string-table lookup)
-//   top_extensions                  O(R + e log e), e = extensions returned
+//   top_extensions                  O(R + e log e)
 //   bottom_extensions               O(Σ children of the final nodes + e log e)
-//   extend_top                      O(R + new summary), extend_bottom O(R · c + new summary)
-//   trim_top, trim_bottom           O(log L) if the sequence was built before; otherwise
-//                                   O(N_min · k · c + new summary), N_min = nodes of the
-//                                   rarest method in the sequence
-//   building a new summary          O(R k log(R k)) once (its along nodes are sorted)
-//   total_base_of(S)                O(|S| log |S| + Σ along nodes of summaries of length ≥ 2
-//                                   whose method has no length-1 summary in S, log of that)
-//   total_cum_of(S)                 O(|S| log |S| + F log |S| log n + X log X): F = outermost
-//                                   final nodes met by the sweep (galloping skips nested ones),
-//                                   X = along nodes outside the finals of summaries of length ≥ 2
-// where c = cost of finding the child of a node with a given method: a binary search in
-// nodes_of(m) plus one walk up from each m-node of another child's subtree (O(log n) when the
-// method is a direct child or absent), and L = summaries built so far.
+//   extend_top(s, m)                O(log L) if built before; else O(min(R, N(m) log R · c))
+//                                   plus building it
+//   extend_bottom(s, m)             O(log L) if built before; else O(min(R c, N(m) log R))
+//                                   plus building it
+//   trim_top, trim_bottom           O(log L) if built before; else O(N(rarest method of the
+//                                   shorter sequence) · k · c) plus building it
+//   building a summary of length ≥ 2  O(R k log(R k)), once (along nodes are sorted)
+//   total_base_of(S)                O(|S| log |S| + A log A), A = along nodes of the summaries
+//                                   of length ≥ 2 whose method has no length-1 summary in S
+//   total_cum_of(S)                 O(|S| log |S| + F log |S| + X log X), F = outermost final
+//                                   nodes of the summaries (nested runs are galloped over), X =
+//                                   along nodes of summaries of length ≥ 2 outside their finals
+// c = finding a node's child among a sorted node list: a binary search, plus one walk up per
+// other child whose subtree holds listed nodes (O(log n) when the child comes first or is
+// absent).
 //
 // Handles stay valid for the life of the TreeProfile; the CallTree must outlive it. Not
 // thread-safe: queries update caches.
@@ -96,8 +100,9 @@ class TreeProfile final : public iface::Profile {
   struct Sequence {
     std::vector<MethodId> calls;
     std::vector<NodeId> roots;       // increasing preorder
-    std::vector<NodeId> finals;      // finals[i] ends the path from roots[i]
-    std::vector<NodeId> top_finals;  // increasing; none lies in another's subtree
+    std::vector<NodeId> finals;         // finals[i] ends the path from roots[i]
+    std::vector<NodeId> sorted_finals;  // the finals, increasing
+    std::vector<NodeId> top_finals;     // increasing; none lies in another's subtree
     std::vector<NodeId> along;       // increasing, each node once
     std::vector<NodeId> exposed;     // along nodes outside every final subtree, increasing
     iface::Amount base = 0;
@@ -108,6 +113,7 @@ class TreeProfile final : public iface::Profile {
     std::span<const MethodId> calls;
     std::span<const NodeId> roots;
     std::span<const NodeId> finals;  // parallel to roots
+    std::span<const NodeId> sorted_finals;
   };
   struct MethodTotals {
     iface::Amount base = 0;
@@ -129,8 +135,9 @@ class TreeProfile final : public iface::Profile {
   std::optional<iface::Summary> store(std::vector<MethodId> calls, std::vector<RootFinal> paths);
 
   // --- paths (tree_profile_paths.cpp) ---
-  // The child of n labelled m, if any.
-  std::optional<NodeId> child_with_method(NodeId n, MethodId m) const;
+  // The node of the increasing list `nodes` that is a child of n, or nullptr. Used on the
+  // nodes of one method and on the roots of one summary, where siblings cannot repeat.
+  const NodeId* child_in(NodeId n, std::span<const NodeId> nodes) const;
   // The summary of an arbitrary non-empty sequence, with its roots found from scratch.
   std::optional<iface::Summary> summary_of(std::vector<MethodId> calls);
   // Starts collecting a set of methods (see add_method / take_methods).
@@ -139,6 +146,8 @@ class TreeProfile final : public iface::Profile {
   bool is_marked(MethodId m) const;
   // The names of the methods added since begin_methods, each once, sorted by name.
   std::vector<std::string_view> take_methods();
+  // Position of each method in name order, computed on first use.
+  const std::vector<std::uint32_t>& name_rank();
 
   // --- metrics (tree_profile_metrics.cpp) ---
   void compute_metrics(Sequence& seq) const;
@@ -158,6 +167,7 @@ class TreeProfile final : public iface::Profile {
   std::vector<std::uint32_t> mark_;
   std::uint32_t epoch_ = 0;
   std::vector<MethodId> marked_;
+  std::vector<std::uint32_t> name_rank_;
 };
 
 }  // namespace bn::calltree
