@@ -10,6 +10,7 @@ namespace bn::cli {
 
 void setup_info(CLI::App& app);
 void setup_convert(CLI::App& app);
+void setup_record(CLI::App& app);
 void setup_repl(CLI::App& app);
 
 }  // namespace bn::cli

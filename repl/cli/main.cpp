@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   bn::cli::setup_info(app);
   bn::cli::setup_convert(app);
+  bn::cli::setup_record(app);
   bn::cli::setup_repl(app);
   try {
     app.parse(argc, argv);

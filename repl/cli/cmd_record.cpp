@@ -1,0 +1,171 @@
+// `bottlenecks record`: the front end of the recorder agent (docs/recorder.md).
+//   bottlenecks record -o FILE [options] -- java ARGS...   start a JVM with the agent
+//   bottlenecks record --pid PID --duration 30s -o FILE    attach to a running JVM (jcmd)
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bn/calltree/profile_reader.h"
+#include "bn/iface/error.h"
+#include "commands.h"
+
+namespace bn::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RecordOptions {
+  std::string output;
+  std::string interval = "20ms";
+  std::string max_overhead;
+  std::string delay;
+  std::string duration;
+  std::string flush;
+  std::string snapshot;
+  std::string agent;  // default: libbottlenecks-agent.so beside this executable
+  int pid = 0;
+  std::vector<std::string> command;
+};
+
+fs::path default_agent() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) throw Error("cannot find the agent: /proc/self/exe unreadable; pass --agent");
+  return self.parent_path() / "libbottlenecks-agent.so";
+}
+
+// The agent's option string. Its own parser validates the values; `strict` makes a bad one
+// stop the JVM instead of running unprofiled, so `record` never silently records nothing.
+std::string agent_options(const RecordOptions& o, const fs::path& output) {
+  std::string s = "strict,file=" + output.string() + ",interval=" + o.interval;
+  if (!o.max_overhead.empty()) s += ",maxoverhead=" + o.max_overhead;
+  if (!o.delay.empty()) s += ",delay=" + o.delay;
+  if (!o.duration.empty()) s += ",duration=" + o.duration;
+  if (!o.flush.empty()) s += ",flush=" + o.flush;
+  if (!o.snapshot.empty()) s += ",snapshot=" + o.snapshot;
+  return s;
+}
+
+// Runs argv, waits for it and returns its exit status (128 + signal if killed). While waiting,
+// SIGINT and SIGTERM reach the child (the JVM writes the profile as it shuts down), not us.
+int run_and_wait(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t child = fork();
+  if (child < 0) throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
+  if (child == 0) {
+    execvp(args[0], args.data());
+    std::fprintf(stderr, "bottlenecks: error: cannot run '%s': %s\n", args[0], std::strerror(errno));
+    _exit(127);
+  }
+  struct sigaction ignore {}, old_int {}, old_term {};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &ignore, &old_int);
+  sigaction(SIGTERM, &ignore, &old_term);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  sigaction(SIGINT, &old_int, nullptr);
+  sigaction(SIGTERM, &old_term, nullptr);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string java_tool(const char* name) {
+  const char* home = std::getenv("JAVA_HOME");
+  return home != nullptr && *home != '\0' ? std::string(home) + "/bin/" + name : name;
+}
+
+// Waits until `file` holds a complete profile (END chunk), or `limit` passes.
+bool wait_complete(const fs::path& file, std::chrono::steady_clock::duration limit, int pid) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < until) {
+    std::error_code ec;
+    if (fs::exists(file, ec)) {
+      try {
+        calltree::read_profile(file);
+        return true;
+      } catch (const Error&) {
+        // still being written
+      }
+    }
+    // Without --duration the agent completes the file when the JVM exits.
+    if (pid != 0 && kill(pid, 0) != 0 && errno == ESRCH) {
+      try {
+        calltree::read_profile(file);
+        return true;
+      } catch (const Error&) {
+        return false;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  return false;
+}
+
+std::chrono::seconds duration_limit(const std::string& d) {
+  // Generous: the agent parses the value; here it only bounds how long we wait for the file.
+  double v = std::atof(d.c_str());
+  if (d.find("ms") != std::string::npos) v /= 1000;
+  else if (d.find('m') != std::string::npos) v *= 60;
+  else if (d.find('h') != std::string::npos) v *= 3600;
+  return std::chrono::seconds(static_cast<long long>(v) + 60);
+}
+
+void run_record(const RecordOptions& o) {
+  const fs::path output = fs::absolute(o.output);
+  const fs::path agent = o.agent.empty() ? default_agent() : fs::absolute(o.agent);
+  if (!fs::exists(agent)) throw Error("cannot find the agent '" + agent.string() + "'; pass --agent");
+  if (o.pid != 0) {
+    if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
+    // jcmd would split an unquoted key=value argument into a named option: quote it.
+    const int rc = run_and_wait({java_tool("jcmd"), std::to_string(o.pid), "JVMTI.agent_load",
+                                 agent.string(), "\"" + agent_options(o, output) + "\""});
+    if (rc != 0) throw Error("jcmd could not load the agent into process " + std::to_string(o.pid));
+    const auto limit = o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration);
+    if (!wait_complete(output, limit, o.pid))
+      throw Error("no complete profile in '" + output.string() + "' (see the target JVM's stderr)");
+    std::cout << "bottlenecks: recorded process " << o.pid << " into " << output.string() << '\n';
+    return;
+  }
+  if (o.command.empty()) throw Error("nothing to record: give --pid PID or -- java ARGS...");
+  std::vector<std::string> argv{o.command.front(), "-agentpath:" + agent.string() + "=" + agent_options(o, output)};
+  argv.insert(argv.end(), o.command.begin() + 1, o.command.end());
+  const int rc = run_and_wait(argv);
+  if (rc != 0) std::cerr << "bottlenecks: the program exited with status " << rc << '\n';
+  calltree::read_profile(output);  // throws, naming the file, if the agent left no valid profile
+}
+
+}  // namespace
+
+void setup_record(CLI::App& app) {
+  auto options = std::make_shared<RecordOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "record", "Record a Java program with the sampling agent: record -o FILE -- java ARGS..., "
+                "or record --pid PID --duration 30s -o FILE");
+  sub->add_option("-o,--output", options->output, "Profile file to write")->required();
+  sub->add_option("--pid", options->pid, "Attach to this running JVM (with jcmd) instead of starting one");
+  sub->add_option("--interval", options->interval, "Mean sampling interval (jittered)")->capture_default_str();
+  sub->add_option("--max-overhead", options->max_overhead, "Bound on the agent's cost, e.g. 1%");
+  sub->add_option("--delay", options->delay, "Wait this long before the first sample, e.g. 30s");
+  sub->add_option("--duration", options->duration, "Stop sampling after this long, e.g. 30s");
+  sub->add_option("--flush", options->flush, "Append to the file this often (default 1s)");
+  sub->add_option("--snapshot", options->snapshot, "Also rewrite FILE.snapshot this often");
+  sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
+  sub->add_option("command", options->command, "The java command line, after --");
+  sub->callback([options] { run_record(*options); });
+}
+
+}  // namespace bn::cli

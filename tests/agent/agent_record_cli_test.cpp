@@ -1,0 +1,72 @@
+// End-to-end: `bottlenecks record`, the front end of the agent, in both of its forms.
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <csignal>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "agent_harness.h"
+
+using namespace std::chrono_literals;
+
+namespace {
+const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
+}
+
+TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
+  const auto file = bn::test::work_dir("record-launch") / "run.bnp";
+  const auto classes = bn::test::compiled("Hot");
+  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms",
+                                        "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"),
+                                        "-cp", classes.string(), "Hot", "800"},
+                                       60s);
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 0);
+  const auto p = bn::test::load(file);
+  CHECK(p.loaded.tree.find_method("Hot.hot").has_value());
+  CHECK(p.loaded.tree.metadata().sample_interval_ns == 10'000'000);
+}
+
+TEST_CASE("bottlenecks record refuses a bad interval and says which option is wrong") {
+  const auto file = bn::test::work_dir("record-bad") / "run.bnp";
+  const auto classes = bn::test::compiled("Hot");
+  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "fast",
+                                        "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"),
+                                        "-cp", classes.string(), "Hot", "100"},
+                                       60s);
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find("'interval=fast'") != std::string::npos);
+}
+
+TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
+  const auto file = bn::test::work_dir("record-pid") / "run.bnp";
+  bn::test::JavaRun target;
+  std::thread target_thread([&] {
+    bn::test::JavaRunOptions o;
+    o.main_class = "Ending";
+    o.args = {"wait"};
+    o.signal = SIGTERM;
+    o.signal_after = 8000ms;
+    target = bn::test::run_java(o);
+  });
+  std::string pid;
+  for (int i = 0; i < 100 && pid.empty(); ++i) {
+    std::this_thread::sleep_for(100ms);
+    const auto list = bn::test::run_command({bn::test::java_tool("jcmd"), "-l"}, 20s);
+    std::istringstream lines(list.out);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find(" Ending wait") != std::string::npos) pid = line.substr(0, line.find(' '));
+  }
+  REQUIRE_FALSE(pid.empty());
+  const auto r = bn::test::run_command({kCli, "record", "--pid", pid, "--duration", "1s", "-o",
+                                        file.string(), "--interval", "10ms", "--agent", BN_AGENT_PATH},
+                                       60s);
+  INFO("stderr: " << r.err << " stdout: " << r.out);
+  CHECK(r.exit_code == 0);
+  const auto p = bn::test::load(file);  // complete before the target has ended
+  CHECK(p.samples.ticks.size() >= 20);
+  target_thread.join();
+}
