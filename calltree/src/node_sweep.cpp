@@ -1,5 +1,7 @@
 #include "node_sweep.h"
 
+#include <bit>
+#include <cstdint>
 #include <utility>
 
 namespace bn::calltree::sweep {
@@ -37,9 +39,36 @@ std::vector<NodeId> outermost_pair(const CallTree& tree, std::span<const NodeId>
   return out;
 }
 
+// The same for many lists at once: mark every listed node in a bitmap of the tree, then jump
+// from each marked node to the end of its subtree. O(T + n / 64) for T listed nodes.
+std::vector<NodeId> outermost_by_bitmap(const CallTree& tree, std::span<const std::span<const NodeId>> lists) {
+  std::vector<std::uint64_t> bits((tree.node_count() + 63) / 64, 0);
+  for (auto list : lists)
+    for (NodeId n : list) bits[n / 64] |= std::uint64_t{1} << (n % 64);
+  std::vector<NodeId> out;
+  std::size_t from = 0;  // the next node that can be outermost
+  for (;;) {
+    std::size_t word = from / 64;
+    if (word >= bits.size()) return out;
+    std::uint64_t pending = bits[word] & (~std::uint64_t{0} << (from % 64));
+    while (pending == 0) {
+      if (++word == bits.size()) return out;
+      pending = bits[word];
+    }
+    const auto n = static_cast<NodeId>(word * 64 + static_cast<std::size_t>(std::countr_zero(pending)));
+    out.push_back(n);
+    from = tree.subtree_end(n);
+  }
+}
+
 }  // namespace
 
 std::vector<NodeId> outermost(const CallTree& tree, std::span<const std::span<const NodeId>> lists) {
+  std::size_t total = 0;
+  for (auto list : lists) total += list.size();
+  // Many nodes in many lists: a pass over a bitmap beats log(lists) merge rounds.
+  if (lists.size() > 2 && total * std::bit_width(lists.size()) > tree.node_count() / 32)
+    return outermost_by_bitmap(tree, lists);
   // Pairwise rounds (a merge tree) rather than one heap: with many short interleaved lists a
   // heap touches every list once per outermost subtree, while merged lists shrink as they go.
   std::vector<std::vector<NodeId>> level;
