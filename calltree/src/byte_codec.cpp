@@ -98,8 +98,8 @@ std::uint32_t ByteSource::count(What what, std::size_t min_item_bytes) {
   const std::uint64_t n = varint(what);
   if (n > remaining() / min_item_bytes)
     fail("the " + what.str() + " " + std::to_string(n) + " needs at least " +
-             std::to_string(min_item_bytes) + " bytes each, but only " + std::to_string(remaining()) +
-             " bytes remain",
+             std::to_string(min_item_bytes) + " bytes each, but only " +
+             std::to_string(remaining()) + " bytes remain",
          start);
   return static_cast<std::uint32_t>(n);
 }

@@ -28,10 +28,12 @@ bool is_valid_utf8(std::string_view s);
 class What {
  public:
   // Implicit so plain names read naturally: in.varint("node count").
-  What(const char* text) : text_(text) {}               // NOLINT
-  What(std::string_view text) : text_(text) {}          // NOLINT
+  What(const char* text) : text_(text) {}       // NOLINT
+  What(std::string_view text) : text_(text) {}  // NOLINT
   What(std::string_view text, std::uint64_t index) : text_(text), index_(index), indexed_(true) {}
-  std::string str() const { return indexed_ ? std::string(text_) + " " + std::to_string(index_) : std::string(text_); }
+  std::string str() const {
+    return indexed_ ? std::string(text_) + " " + std::to_string(index_) : std::string(text_);
+  }
 
  private:
   std::string_view text_;

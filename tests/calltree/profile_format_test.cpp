@@ -38,7 +38,8 @@ CallTree random_tree(unsigned seed, int stacks) {
   std::mt19937 rng(seed);
   TreeBuilder b;
   std::vector<MethodId> methods;
-  for (int i = 0; i < 40; ++i) methods.push_back(b.intern("pkg.Class" + std::to_string(i % 7) + ".m" + std::to_string(i)));
+  for (int i = 0; i < 40; ++i)
+    methods.push_back(b.intern("pkg.Class" + std::to_string(i % 7) + ".m" + std::to_string(i)));
   for (int s = 0; s < stacks; ++s) {
     std::vector<MethodId> frames(1 + rng() % 12);
     for (auto& f : frames) f = methods[rng() % methods.size()];
@@ -133,7 +134,8 @@ TEST_CASE("a profile streamed in several flushes reads back as the summed tree")
   CHECK(t.metadata().mode == "sample");
   CHECK(t.metadata().duration_ns == 99);
   // Later META chunks override key by key; keys they do not mention stay.
-  CHECK(t.metadata().extra == std::vector<std::pair<std::string, std::string>>{{"flushes", "2"}, {"kept", "yes"}});
+  CHECK(t.metadata().extra ==
+        std::vector<std::pair<std::string, std::string>>{{"flushes", "2"}, {"kept", "yes"}});
 }
 
 TEST_CASE("big tables are split into several chunks that read back as one") {
@@ -181,22 +183,32 @@ TEST_CASE("ancillary chunks are kept raw, in order, for later readers") {
 
 TEST_CASE("the stream writer refuses references the reader would reject") {
   std::vector<std::string_view> one = {"a"};
-  stream_bytes([&](ProfileStreamWriter& w) {
-    w.append_strings(one);
-    const std::vector<NodeId> self = {1};
-    const std::vector<MethodId> m0 = {0}, m5 = {5};
-    const std::vector<NodeId> root = {0};
-    CHECK_THROWS_WITH_AS(w.append_nodes(self, m0), doctest::Contains("parent 1 is not an earlier node"), bn::Error);
-    CHECK_THROWS_WITH_AS(w.append_nodes(root, m5), doctest::Contains("method id 5"), bn::Error);
-    const std::vector<std::pair<NodeId, Cost>> bad = {{3, 1}};
-    CHECK_THROWS_WITH_AS(w.add_costs(bad), doctest::Contains("node 3"), bn::Error);
-    const std::vector<std::string_view> latin1 = {"caf\xe9"};
-    CHECK_THROWS_WITH_AS(w.append_strings(latin1), doctest::Contains("not valid UTF-8"), bn::Error);
-    CHECK_THROWS_WITH_AS(w.write_chunk("NODE", {}), doctest::Contains("its own"), bn::Error);
-    CHECK(w.nodes_written() == 0);
-    w.finish();
-    CHECK_THROWS_WITH_AS(w.append_strings(one), doctest::Contains("after the END chunk"), bn::Error);
-  });
+  stream_bytes(
+      [&](ProfileStreamWriter& w) {
+        w.append_strings(one);
+        const std::vector<NodeId> self = {1};
+        const std::vector<MethodId> m0 = {0}, m5 = {5};
+        const std::vector<NodeId> root = {0};
+        CHECK_THROWS_WITH_AS(w.append_nodes(self, m0),
+                             doctest::Contains("parent 1 is not an earlier node"), bn::Error);
+        CHECK_THROWS_WITH_AS(w.append_nodes(root, m5), doctest::Contains("method id 5"), bn::Error);
+        const std::vector<std::pair<NodeId, Cost>> bad = {{3, 1}};
+        CHECK_THROWS_WITH_AS(w.add_costs(bad), doctest::Contains("node 3"), bn::Error);
+        const std::vector<std::string_view> latin1 = {"caf\xe9"};
+        CHECK_THROWS_WITH_AS(w.append_strings(latin1), doctest::Contains("not valid UTF-8"),
+                             bn::Error);
+        CHECK_THROWS_WITH_AS(w.write_chunk("NODE", {}), doctest::Contains("its own"), bn::Error);
+        const std::string long_name(100, 'x');
+        const std::vector<std::string_view> too_long = {"fits", long_name};
+        CHECK_THROWS_WITH_AS(w.append_strings(too_long),
+                             doctest::Contains("string 2: its 100 bytes exceed"), bn::Error);
+        CHECK(w.strings_written() == 1);
+        CHECK(w.nodes_written() == 0);
+        w.finish();
+        CHECK_THROWS_WITH_AS(w.append_strings(one), doctest::Contains("after the END chunk"),
+                             bn::Error);
+      },
+      64);
 }
 
 TEST_CASE("is_native_profile recognises the magic bytes, not the extension") {
@@ -210,8 +222,10 @@ TEST_CASE("is_native_profile recognises the magic bytes, not the extension") {
 TEST_CASE("write_profile into a missing directory fails clearly and creates nothing") {
   TempDir dir;
   const auto path = dir.path() / "missing" / "p.bnp";
-  const std::string expected = "cannot write '" + path.string() + "': cannot create a temporary file beside it";
-  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), path), doctest::Contains(expected.c_str()), bn::Error);
+  const std::string expected =
+      "cannot write '" + path.string() + "': cannot create a temporary file beside it";
+  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), path),
+                       doctest::Contains(expected.c_str()), bn::Error);
   CHECK(dir.entries().empty());
 }
 
@@ -235,7 +249,8 @@ TEST_CASE("a failed rename removes the temporary file and names the target") {
   const auto target = dir.path() / "a-directory";
   std::filesystem::create_directory(target);
   std::filesystem::create_directory(target / "not-empty");
-  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), target), doctest::Contains("cannot rename"), bn::Error);
+  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), target),
+                       doctest::Contains("cannot rename"), bn::Error);
   CHECK(dir.entries() == std::vector<std::string>{"a-directory"});
 }
 

@@ -29,7 +29,8 @@ struct ChunkTag {
   std::array<char, 4> chars{};
 
   constexpr ChunkTag() = default;
-  constexpr ChunkTag(const char (&s)[5]) : chars{s[0], s[1], s[2], s[3]} {}  // NOLINT: implicit by design
+  // Implicit so a literal reads as a tag: w.write_chunk("smpl", bytes).
+  constexpr ChunkTag(const char (&s)[5]) : chars{s[0], s[1], s[2], s[3]} {}  // NOLINT
   constexpr explicit ChunkTag(std::array<char, 4> c) : chars(c) {}
 
   constexpr std::string_view view() const { return {chars.data(), chars.size()}; }
@@ -38,10 +39,10 @@ struct ChunkTag {
   friend constexpr bool operator==(const ChunkTag&, const ChunkTag&) = default;
 };
 
-inline constexpr ChunkTag kTagMeta("META");  // metadata key/value pairs
+inline constexpr ChunkTag kTagMeta("META");     // metadata key/value pairs
 inline constexpr ChunkTag kTagStrings("STRS");  // method names, ids continue across chunks
-inline constexpr ChunkTag kTagNodes("NODE");  // parent and method columns, ids continue
-inline constexpr ChunkTag kTagCosts("COST");  // cost increments per node
-inline constexpr ChunkTag kTagEnd("END ");  // counts that prove the file is complete
+inline constexpr ChunkTag kTagNodes("NODE");    // parent and method columns, ids continue
+inline constexpr ChunkTag kTagCosts("COST");    // cost increments per node
+inline constexpr ChunkTag kTagEnd("END ");      // counts that prove the file is complete
 
 }  // namespace bn::calltree
