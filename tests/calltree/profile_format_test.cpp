@@ -263,3 +263,18 @@ TEST_CASE("write_profile replaces an existing profile") {
   check_same_tree(second, read_profile(path).tree);
   CHECK(dir.entries() == std::vector<std::string>{"p.bnp"});
 }
+
+TEST_CASE("write_profile that fails midway leaves the existing profile and no temporary file") {
+  TempDir dir;
+  const auto path = dir.path() / "p.bnp";
+  const CallTree good = random_tree(5, 20);
+  write_profile(good, path);
+  Metadata clash;
+  clash.extra = {{"mode", "a built-in key"}};
+  const std::string expected =
+      "cannot write profile '" + path.string() + "': metadata extra key 'mode'";
+  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build(std::move(clash)), path),
+                       doctest::Contains(expected.c_str()), bn::Error);
+  CHECK(dir.entries() == std::vector<std::string>{"p.bnp"});
+  check_same_tree(good, read_profile(path).tree);
+}
