@@ -114,3 +114,18 @@ TEST_CASE("thousands of short-lived threads are sampled without failure") {
   for (const ct::ThreadEntry& t : p.samples.threads)
     if (t.name.rfind("short-", 0) == 0) CHECK(t.os_tid != 0);
 }
+
+TEST_CASE("a stack deeper than depth= keeps its innermost frames under a [truncated] frame") {
+  const auto p = record("Deep", {"3000"}, ",depth=100");
+  const ct::CallTree& tree = p.loaded.tree;
+  const auto deep = bn::test::thread_named(p.samples, "deep");
+  REQUIRE(deep.has_value());
+  int truncated = 0;
+  for (const ct::SampleRecord& r : p.samples.records) {
+    if (r.thread != *deep || !bn::test::stack_contains(tree, r.node, "Deep.down")) continue;
+    CHECK(bn::test::stack_contains(tree, r.node, "[truncated]"));
+    CHECK(tree.depth(r.node) <= 101);
+    ++truncated;
+  }
+  CHECK(truncated >= 20);
+}

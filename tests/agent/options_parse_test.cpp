@@ -1,0 +1,70 @@
+// The agent's option parser (recorder-agent/src/options.cpp): every option of docs/recorder.md,
+// its default, and a message naming the option for every bad value.
+
+#include "options.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using bn::agent::parse_options;
+
+TEST_CASE("no options give the documented defaults") {
+  const auto p = parse_options(nullptr);
+  CHECK(p.error.empty());
+  CHECK(p.options.mode == "sample");
+  CHECK(p.options.file == "bottlenecks.bnp");
+  CHECK(p.options.interval_ns == 20'000'000);
+  CHECK(p.options.max_overhead == 0);
+  CHECK(p.options.delay_ns == 0);
+  CHECK(p.options.duration_ns == 0);
+  CHECK(p.options.flush_ns == 1'000'000'000);
+  CHECK(p.options.snapshot_ns == 0);
+  CHECK(p.options.max_depth == 2048);
+  CHECK_FALSE(p.options.strict);
+  CHECK_FALSE(p.options.quiet);
+}
+
+TEST_CASE("every option is parsed with its unit") {
+  const auto p = parse_options(
+      "mode=sample,file=/tmp/x.bnp,interval=1.5ms,maxoverhead=2%,delay=2s,duration=1m,flush=250ms,"
+      "snapshot=10s,depth=64,strict,quiet=false");
+  REQUIRE(p.error.empty());
+  CHECK(p.options.file == "/tmp/x.bnp");
+  CHECK(p.options.interval_ns == 1'500'000);
+  CHECK(p.options.max_overhead == doctest::Approx(0.02));
+  CHECK(p.options.delay_ns == 2'000'000'000);
+  CHECK(p.options.duration_ns == 60'000'000'000);
+  CHECK(p.options.flush_ns == 250'000'000);
+  CHECK(p.options.snapshot_ns == 10'000'000'000);
+  CHECK(p.options.max_depth == 64);
+  CHECK(p.options.strict);
+  CHECK_FALSE(p.options.quiet);
+  CHECK(parse_options("maxoverhead=0.5").options.max_overhead == doctest::Approx(0.005));
+}
+
+TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
+  const auto check = [](const char* text, const char* named) {
+    const auto p = parse_options(text);
+    INFO(text << " -> " << p.error);
+    CHECK(p.error.find(named) != std::string::npos);
+  };
+  check("interval=20", "'interval=20'");       // no unit
+  check("interval=0.5ms", "'interval=0.5ms'"); // below 1 ms
+  check("interval=2h", "'interval=2h'");       // above 1 h
+  check("maxoverhead=0%", "'maxoverhead=0%'");
+  check("maxoverhead=150%", "'maxoverhead=150%'");
+  check("delay=soon", "'delay=soon'");
+  check("flush=1ms", "'flush=1ms'");
+  check("snapshot=10ms", "'snapshot=10ms'");
+  check("depth=0", "'depth=0'");
+  check("depth=12x", "'depth=12x'");
+  check("file=", "'file='");
+  check("mode=trace", "'mode=trace'");
+  check("strict=maybe", "'strict=maybe'");
+  check("colour=red", "unknown option 'colour=red'");
+  const auto p = parse_options("bogus,strict");
+  CHECK(p.options.strict);
+  CHECK(p.error.find("'bogus'") != std::string::npos);
+  CHECK(parse_options("interval=1x,depth=0").error.find("interval") != std::string::npos);  // first one
+}
