@@ -19,8 +19,7 @@ TreeProfile::TreeProfile(const CallTree& tree)
       method_count_(static_cast<std::uint32_t>(tree.method_count())),
       method_ids_(method_count_),
       method_totals_(method_count_),
-      method_top_finals_(method_count_),
-      mark_(method_count_, 0) {
+      method_top_finals_(method_count_) {
   std::iota(method_ids_.begin(), method_ids_.end(), MethodId{0});
   // Summaries are looked up by name; a second id under the same name would split a method.
   for (MethodId m = 0; m < method_count_; ++m) {
@@ -87,7 +86,8 @@ std::optional<Summary> TreeProfile::find(const std::vector<MethodId>& calls) con
   return Summary{it->second};
 }
 
-std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls, std::vector<RootFinal> paths) {
+std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls,
+                                          std::vector<RootFinal> paths) {
   if (paths.empty()) return std::nullopt;
   std::sort(paths.begin(), paths.end());
   Sequence seq;
@@ -116,7 +116,8 @@ std::vector<Summary> TreeProfile::initial_summaries() {
   for (MethodId m = 0; m < method_count_; ++m)
     if (!tree_.nodes_of(m).empty()) result.push_back({m});
   const auto& rank = name_rank();
-  std::sort(result.begin(), result.end(), [&](Summary a, Summary b) { return rank[a.id] < rank[b.id]; });
+  std::sort(result.begin(), result.end(),
+            [&](Summary a, Summary b) { return rank[a.id] < rank[b.id]; });
   return result;
 }
 

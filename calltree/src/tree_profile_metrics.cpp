@@ -24,7 +24,8 @@ std::vector<Summary> distinct(std::span<const Summary> S) {
 
 void TreeProfile::compute_metrics(Sequence& seq) const {
   seq.sorted_finals = seq.finals;
-  std::sort(seq.sorted_finals.begin(), seq.sorted_finals.end());  // distinct: a final determines its root
+  std::sort(seq.sorted_finals.begin(),
+            seq.sorted_finals.end());  // distinct: a final determines its root
   const std::span<const NodeId> list[] = {seq.sorted_finals};
   seq.top_finals = sweep::outermost(tree_, list);
 
@@ -33,7 +34,8 @@ void TreeProfile::compute_metrics(Sequence& seq) const {
   for (NodeId n : seq.finals)
     for (std::size_t i = 0; i < seq.calls.size(); ++i, n = tree_.parent(n)) seq.along.push_back(n);
   sweep::sort_unique(seq.along);
-  sweep::for_each_outside(tree_, seq.along, seq.top_finals, [&](NodeId n) { seq.exposed.push_back(n); });
+  sweep::for_each_outside(tree_, seq.along, seq.top_finals,
+                          [&](NodeId n) { seq.exposed.push_back(n); });
 
   seq.base = sweep::sum_cost(tree_, seq.along);
   // along ∪ descendants(final) = the outermost final subtrees plus the along nodes outside
@@ -58,20 +60,16 @@ Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   if (ids.size() == 1) return base_of(ids.front());
   // A length-1 summary [m] in S covers every node of m, so other summaries' nodes of m add
   // nothing: count [m] from the per-method totals and only the remaining path nodes by node.
+  // Handles of length-1 summaries are method ids, below every other handle: a sorted prefix.
+  const auto methods_end =
+      std::partition_point(ids.begin(), ids.end(), [&](Summary s) { return is_method_summary(s); });
   Amount total = 0;
-  begin_methods();
-  for (Summary s : ids) {
-    if (!is_method_summary(s)) continue;
-    view(s);  // throws for a method id that labels no node
-    add_method(s.id);
-    total += method_totals_[s.id].base;
-  }
+  for (auto it = ids.begin(); it != methods_end; ++it) total += base_of(*it);
   std::vector<NodeId> nodes;
-  for (Summary s : ids) {
-    if (is_method_summary(s)) continue;
-    for (NodeId n : sequence(s).along)
-      if (!is_marked(tree_.method(n))) nodes.push_back(n);
-  }
+  for (auto it = methods_end; it != ids.end(); ++it)
+    for (NodeId n : sequence(*it).along)
+      if (!std::binary_search(ids.begin(), methods_end, Summary{tree_.method(n)}))
+        nodes.push_back(n);
   sweep::sort_unique(nodes);
   return total + sweep::sum_cost(tree_, nodes);
 }

@@ -28,60 +28,6 @@ const NodeId* TreeProfile::child_in(NodeId n, std::span<const NodeId> nodes) con
   return nullptr;
 }
 
-void TreeProfile::begin_methods() {
-  if (++epoch_ == 0) {  // wrapped: old marks could collide with the new epoch
-    std::fill(mark_.begin(), mark_.end(), 0);
-    epoch_ = 1;
-  }
-  marked_.clear();
-}
-
-void TreeProfile::add_method(MethodId m) {
-  if (mark_[m] == epoch_) return;
-  mark_[m] = epoch_;
-  marked_.push_back(m);
-}
-
-bool TreeProfile::is_marked(MethodId m) const { return mark_[m] == epoch_; }
-
-std::vector<std::string_view> TreeProfile::take_methods() {
-  const auto& rank = name_rank();
-  std::sort(marked_.begin(), marked_.end(), [&](MethodId a, MethodId b) { return rank[a] < rank[b]; });
-  std::vector<std::string_view> names;
-  names.reserve(marked_.size());
-  for (MethodId m : marked_) names.push_back(tree_.method_name(m));
-  return names;
-}
-
-const std::vector<std::uint32_t>& TreeProfile::name_rank() {
-  if (name_rank_.empty() && method_count_ > 0) {
-    std::vector<MethodId> order(method_ids_);
-    std::sort(order.begin(), order.end(),
-              [&](MethodId a, MethodId b) { return tree_.method_name(a) < tree_.method_name(b); });
-    name_rank_.resize(method_count_);
-    for (std::uint32_t i = 0; i < method_count_; ++i) name_rank_[order[i]] = i;
-  }
-  return name_rank_;
-}
-
-std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
-  const View v = view(s);
-  begin_methods();
-  for (NodeId r : v.roots) {
-    const NodeId p = tree_.parent(r);
-    if (p != kRootNode) add_method(tree_.method(p));  // the synthetic root is no method
-  }
-  return take_methods();
-}
-
-std::vector<std::string_view> TreeProfile::bottom_extensions(Summary s) {
-  const View v = view(s);
-  begin_methods();
-  for (NodeId f : v.finals)
-    for (NodeId c : tree_.children(f)) add_method(tree_.method(c));
-  return take_methods();
-}
-
 std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name) {
   const View v = view(s);
   const auto m = occurring_method(name);
@@ -97,9 +43,12 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
   // summary is found without touching all its roots).
   const auto callers = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
-  if (callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
+  if (const auto listed = cached_extensions(s, *m, true)) {
+    for (const ExtensionNode& e : *listed) paths.push_back({e.node, v.finals[e.path]});
+  } else if (callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
     for (NodeId p : callers)
-      if (const NodeId* r = child_in(p, v.roots)) paths.push_back({p, v.finals[static_cast<std::size_t>(r - v.roots.data())]});
+      if (const NodeId* r = child_in(p, v.roots))
+        paths.push_back({p, v.finals[static_cast<std::size_t>(r - v.roots.data())]});
   } else {
     for (std::size_t i = 0; i < v.roots.size(); ++i) {
       const NodeId p = tree_.parent(v.roots[i]);
@@ -122,7 +71,9 @@ std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view na
   // suggesters try every bottom extension, and most are rare methods.
   const auto callees = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
-  if (callees.size() < v.roots.size()) {
+  if (const auto listed = cached_extensions(s, *m, false)) {
+    for (const ExtensionNode& e : *listed) paths.push_back({v.roots[e.path], e.node});
+  } else if (callees.size() < v.roots.size()) {
     for (NodeId c : callees) {
       const NodeId f = tree_.parent(c);
       if (!std::binary_search(v.sorted_finals.begin(), v.sorted_finals.end(), f)) continue;

@@ -142,12 +142,14 @@ struct RandomCase {
 RandomCase random_case(std::mt19937& rng, bool large) {
   RandomCase c;
   const int letters = std::uniform_int_distribution<int>(1, 5)(rng);
-  for (int i = 0; i < letters; ++i) c.alphabet.push_back(std::string(1, static_cast<char>('a' + i)));
+  for (int i = 0; i < letters; ++i)
+    c.alphabet.push_back(std::string(1, static_cast<char>('a' + i)));
   const int count = large ? 150 : std::uniform_int_distribution<int>(1, 25)(rng);
   std::uniform_int_distribution<int> depth(1, 12), letter(0, letters - 1), cost(0, 99);
   for (int s = 0; s < count; ++s) {
     std::string stack;
-    for (int d = depth(rng); d > 0; --d) stack += (stack.empty() ? "" : ";") + c.alphabet[letter(rng)];
+    for (int d = depth(rng); d > 0; --d)
+      stack += (stack.empty() ? "" : ";") + c.alphabet[letter(rng)];
     // Mostly positive, sometimes zero or negative (the comparative backend relies on signs).
     c.stacks.push_back({stack, cost(rng) - (rng() % 8 == 0 ? 120 : 0)});
   }
@@ -201,7 +203,8 @@ class Checker {
     const std::set<Context> cum_s = naive_.cum_nodes({one}), cum_S = naive_.cum_nodes(calls);
     std::set_intersection(cum_s.begin(), cum_s.end(), cum_S.begin(), cum_S.end(),
                           std::inserter(cum_shared, cum_shared.end()));
-    const std::set<Context> along_s = naive_.paths({one}).along, along_S = naive_.paths(calls).along;
+    const std::set<Context> along_s = naive_.paths({one}).along,
+                            along_S = naive_.paths(calls).along;
     std::set_intersection(along_s.begin(), along_s.end(), along_S.begin(), along_S.end(),
                           std::inserter(base_shared, base_shared.end()));
     CHECK(bn::iface::cum_overlap(p_, s, S) == naive_.sum(cum_shared));
@@ -253,7 +256,17 @@ void run_case(std::mt19937& rng, bool large) {
       if (op <= 3) {
         const bool top = op % 2 == 0;
         const auto extensions = strings(top ? p.top_extensions(s) : p.bottom_extensions(s));
-        const std::string m = op < 2 && !extensions.empty() ? pick(rng, extensions) : pick(rng, rc.alphabet);
+        const std::string m =
+            op < 2 && !extensions.empty() ? pick(rng, extensions) : pick(rng, rc.alphabet);
+        // Listing extensions keeps the nodes found for extending by them; listing another
+        // summary's extensions first makes the extension search the tree itself.
+        if (op >= 2) {
+          const Summary other = pick(rng, checker.visited());
+          if (top)
+            p.top_extensions(other);
+          else
+            p.bottom_extensions(other);
+        }
         expected = calls;
         if (top)
           expected.insert(expected.begin(), m);
@@ -262,7 +275,8 @@ void run_case(std::mt19937& rng, bool large) {
         next = top ? p.extend_top(s, m) : p.extend_bottom(s, m);
       } else {
         if (calls.size() > 1)
-          expected = op == 4 ? Calls(calls.begin() + 1, calls.end()) : Calls(calls.begin(), calls.end() - 1);
+          expected = op == 4 ? Calls(calls.begin() + 1, calls.end())
+                             : Calls(calls.begin(), calls.end() - 1);
         next = op == 4 ? p.trim_top(s) : p.trim_bottom(s);
       }
       checker.check_result(next, expected);
@@ -274,7 +288,8 @@ void run_case(std::mt19937& rng, bool large) {
   const auto& seen = checker.visited();
   for (int round = 0; round < 6; ++round) {
     std::vector<Summary> S;
-    for (int i = std::uniform_int_distribution<int>(0, 5)(rng); i > 0; --i) S.push_back(pick(rng, seen));
+    for (int i = std::uniform_int_distribution<int>(0, 5)(rng); i > 0; --i)
+      S.push_back(pick(rng, seen));
     checker.check_set(S, pick(rng, seen));
   }
 }

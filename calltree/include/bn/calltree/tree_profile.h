@@ -30,12 +30,13 @@
 //   base_of, cum_of                 O(1): per-method totals or cached when the summary is built
 //   initial_summaries               O(methods log methods) (name order is computed once)
 //   method_summary                  O(1) expected (string-table lookup)
-//   top_extensions                  O(R + e log e)
-//   bottom_extensions               O(Σ children of the final nodes + e log e)
-//   extend_top(s, m)                O(log L) if built before; else O(min(R, N(m) log R · c))
-//                                   plus building it
-//   extend_bottom(s, m)             O(log L) if built before; else O(min(R c, N(m) log R))
-//                                   plus building it
+//   top_extensions                  O(R log R)
+//   bottom_extensions               O(C log C), C = children of the final nodes
+//   extend_top(s, m)                O(log L) if built before; right after top_extensions(s)
+//                                   O(its roots) plus building it; else O(min(R, N(m) log R ·
+//                                   c)) plus building it
+//   extend_bottom(s, m)             the same after bottom_extensions(s); else
+//                                   O(min(R c, N(m) log R)) plus building it
 //   trim_top, trim_bottom           O(log L) if built before; else O(N(rarest method of the
 //                                   shorter sequence) · k · c) plus building it
 //   building a summary of length ≥ 2  O(R k log(R k)), once (along nodes are sorted)
@@ -86,8 +87,8 @@ class TreeProfile final : public iface::Profile {
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
 
-  // Backend-specific views (tests, the comparative backend). All throw bn::Error for a handle
-  // this profile did not return.
+  // Backend-specific views (tests, benchmarks). The spans stay valid for the life of the
+  // profile. Both throw bn::Error for a handle this profile did not return.
   // The call sequence as method ids, outermost first.
   std::span<const MethodId> calls(iface::Summary s) const;
   // All nodes that root the call sequence, in increasing preorder. Never empty.
@@ -99,12 +100,12 @@ class TreeProfile final : public iface::Profile {
   // method id and everything about them is a view into the tree or the per-method arrays.
   struct Sequence {
     std::vector<MethodId> calls;
-    std::vector<NodeId> roots;       // increasing preorder
+    std::vector<NodeId> roots;          // increasing preorder
     std::vector<NodeId> finals;         // finals[i] ends the path from roots[i]
     std::vector<NodeId> sorted_finals;  // the finals, increasing
     std::vector<NodeId> top_finals;     // increasing; none lies in another's subtree
-    std::vector<NodeId> along;       // increasing, each node once
-    std::vector<NodeId> exposed;     // along nodes outside every final subtree, increasing
+    std::vector<NodeId> along;          // increasing, each node once
+    std::vector<NodeId> exposed;        // along nodes outside every final subtree, increasing
     iface::Amount base = 0;
     iface::Amount cum = 0;
   };
@@ -140,12 +141,26 @@ class TreeProfile final : public iface::Profile {
   const NodeId* child_in(NodeId n, std::span<const NodeId> nodes) const;
   // The summary of an arbitrary non-empty sequence, with its roots found from scratch.
   std::optional<iface::Summary> summary_of(std::vector<MethodId> calls);
-  // Starts collecting a set of methods (see add_method / take_methods).
-  void begin_methods();
-  void add_method(MethodId m);
-  bool is_marked(MethodId m) const;
-  // The names of the methods added since begin_methods, each once, sorted by name.
-  std::vector<std::string_view> take_methods();
+
+  // --- extensions (tree_profile_extensions.cpp) ---
+  // The nodes one step beyond a summary, found by top_extensions (parents of the roots) or
+  // bottom_extensions (children of the final nodes). Kept for the last summary listed in each
+  // direction, because zooming and the suggesters then extend it by every name in turn
+  // (sec. 2.3): each of those extensions then costs only its own size.
+  struct ExtensionNode {
+    MethodId method;
+    std::uint32_t path;  // index into the summary's roots/finals
+    NodeId node;         // the parent of roots[path] or a child of finals[path]
+    auto operator<=>(const ExtensionNode&) const = default;
+  };
+  struct ExtensionCache {
+    std::optional<iface::Summary> of;
+    std::vector<ExtensionNode> nodes;  // sorted
+  };
+  std::vector<std::string_view> list_extensions(iface::Summary s, bool top);
+  // The cached extension nodes of s labelled m; nullopt when s is not the cached summary.
+  std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m,
+                                                                  bool top) const;
   // Position of each method in name order, computed on first use.
   const std::vector<std::uint32_t>& name_rank();
 
@@ -163,10 +178,7 @@ class TreeProfile final : public iface::Profile {
   std::vector<std::vector<NodeId>> method_top_finals_;
   std::vector<Sequence> sequences_;  // handle id = method_count_ + index
   std::map<std::vector<MethodId>, std::uint32_t> index_;
-  // Scratch set of methods for the extension queries: m is in it iff mark_[m] == epoch_.
-  std::vector<std::uint32_t> mark_;
-  std::uint32_t epoch_ = 0;
-  std::vector<MethodId> marked_;
+  ExtensionCache top_cache_, bottom_cache_;
   std::vector<std::uint32_t> name_rank_;
 };
 
