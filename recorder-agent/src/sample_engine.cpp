@@ -12,6 +12,9 @@
 namespace bn::agent {
 namespace {
 
+// How often (in ticks) a thread's name and Java priority are re-read.
+constexpr std::uint64_t kInfoRefreshTicks = 16;
+
 std::string system_property(jvmtiEnv* jvmti, const char* name) {
   char* value = nullptr;
   if (jvmti->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr) return {};
@@ -252,12 +255,20 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
     return;
   }
   if (record->is_sampler) return;
+  // Name and priority rarely change: re-read them every kInfoRefreshTicks ticks, not every tick
+  // (GetThreadInfo allocates the name and two local references).
+  const char* name = nullptr;
   jvmtiThreadInfo info{};
-  if (jvmti_->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) {
-    ++threads_gone_;
-    return;
+  if (!record->has_info || tick_count_ % kInfoRefreshTicks == 0) {
+    if (jvmti_->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) {
+      ++threads_gone_;
+      return;
+    }
+    record->has_info = true;
+    record->priority = info.priority;
+    name = info.name;
   }
-  const std::int32_t tid = registry_.reference(record, info.name);
+  const std::int32_t tid = registry_.reference(record, name);
   jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
 
   // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
@@ -286,10 +297,12 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
   r.thread = record->entry.index;
   r.node = stack_node(frames_.data(), depth);
   r.state = static_cast<std::uint32_t>(state);
-  r.priority = info.priority;
+  r.priority = record->priority;
   if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0 && monitor_owners_)
     r.owner = monitor_owner(jni, thread, held_ns);
-  if (tid != 0) {
+  // The CPU split and the nice value matter for RUNNABLE threads (seed 000 sec. 5.2: only
+  // runnable threads compete for the CPU); a skipped read only makes the next delta span longer.
+  if (tid != 0 && (state & JVMTI_THREAD_STATE_RUNNABLE) != 0) {
     r.nice = nice_of(tid);
     SchedStat s;
     if (read_schedstat(tid, s)) {

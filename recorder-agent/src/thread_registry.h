@@ -29,6 +29,8 @@ struct ThreadRecord {
   bool referenced = false;      // sampled or named as a monitor owner: worth writing
   bool ended = false;           // ThreadEnd seen; freed once written
   bool is_sampler = false;      // the agent's own thread: never sampled
+  bool has_info = false;        // priority below was read (sampler only)
+  std::int32_t priority = 0;    // Java priority, refreshed every few ticks (sampler only)
   bool has_previous = false;    // schedstat baseline below is valid
   std::int64_t previous_time_ns = 0;
   std::uint64_t previous_run_ns = 0;

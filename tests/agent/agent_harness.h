@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bn/calltree/profile_reader.h"
@@ -45,6 +46,14 @@ struct Profile {
   calltree::SampleData samples;
 };
 Profile load(const std::filesystem::path& file, bool accept_unfinished = false);
+
+// Joins a thread when the scope ends, also when a REQUIRE throws.
+struct JoinAtExit {
+  std::thread& thread;
+  ~JoinAtExit() {
+    if (thread.joinable()) thread.join();
+  }
+};
 
 // Index of the thread with this name, if it was sampled.
 std::optional<std::uint32_t> thread_named(const calltree::SampleData& d, const std::string& name);

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "agent_harness.h"
 
 namespace ct = bn::calltree;
@@ -108,15 +110,18 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
   // The target runs with no agent; jcmd loads it after start-up.
   const auto classes = bn::test::compiled("Ending");
   std::thread target_thread;
+  const std::string marker = "attach-test-" + std::to_string(getpid());
   bn::test::JavaRun target;
   target_thread = std::thread([&] {
     JavaRunOptions o;
     o.main_class = "Ending";
-    o.args = {"wait"};
+    o.args = {"wait", marker};  // Ending ignores the marker; it finds this JVM in `jcmd -l`
     o.signal = SIGTERM;
     o.signal_after = 6000ms;
     target = bn::test::run_java(o);
   });
+  // The target ends by itself (SIGTERM above); wait for it even when a check below fails.
+  const bn::test::JoinAtExit join_target{target_thread};
   // Find the target's pid with jcmd's listing once it is up.
   std::string pid;
   for (int i = 0; i < 100 && pid.empty(); ++i) {
@@ -124,7 +129,7 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
     const auto list = bn::test::run_command({bn::test::java_tool("jcmd"), "-l"}, 20s);
     std::istringstream lines(list.out);
     for (std::string line; std::getline(lines, line);)
-      if (line.find(" Ending wait") != std::string::npos) pid = line.substr(0, line.find(' '));
+      if (line.find(marker) != std::string::npos) pid = line.substr(0, line.find(' '));
   }
   REQUIRE_FALSE(pid.empty());
   const auto load = bn::test::run_command(
@@ -134,7 +139,7 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
       30s);
   INFO("jcmd: " << load.out << load.err);
   CHECK(load.exit_code == 0);
-  target_thread.join();
+  target_thread.join();  // the recording (duration=1s) is long complete when the target ends
   INFO("target stderr: " << target.err);
   const auto p = bn::test::load(file);
   CHECK_FALSE(p.loaded.unfinished);

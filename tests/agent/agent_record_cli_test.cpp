@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include <unistd.h>
+
 #include "agent_harness.h"
 
 using namespace std::chrono_literals;
@@ -43,22 +45,24 @@ TEST_CASE("bottlenecks record refuses a bad interval and says which option is wr
 
 TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   const auto file = bn::test::work_dir("record-pid") / "run.bnp";
+  const std::string marker = "record-pid-test-" + std::to_string(getpid());
   bn::test::JavaRun target;
   std::thread target_thread([&] {
     bn::test::JavaRunOptions o;
     o.main_class = "Ending";
-    o.args = {"wait"};
+    o.args = {"wait", marker};  // Ending ignores the marker; it finds this JVM in `jcmd -l`
     o.signal = SIGTERM;
     o.signal_after = 8000ms;
     target = bn::test::run_java(o);
   });
+  const bn::test::JoinAtExit join_target{target_thread};
   std::string pid;
   for (int i = 0; i < 100 && pid.empty(); ++i) {
     std::this_thread::sleep_for(100ms);
     const auto list = bn::test::run_command({bn::test::java_tool("jcmd"), "-l"}, 20s);
     std::istringstream lines(list.out);
     for (std::string line; std::getline(lines, line);)
-      if (line.find(" Ending wait") != std::string::npos) pid = line.substr(0, line.find(' '));
+      if (line.find(marker) != std::string::npos) pid = line.substr(0, line.find(' '));
   }
   REQUIRE_FALSE(pid.empty());
   const auto r = bn::test::run_command({kCli, "record", "--pid", pid, "--duration", "1s", "-o",
@@ -68,5 +72,4 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   CHECK(r.exit_code == 0);
   const auto p = bn::test::load(file);  // complete before the target has ended
   CHECK(p.samples.ticks.size() >= 20);
-  target_thread.join();
 }

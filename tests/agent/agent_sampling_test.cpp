@@ -61,14 +61,18 @@ TEST_CASE("a thread blocked on a monitor is recorded with its state and the owne
   const auto holder = bn::test::thread_named(p.samples, "lock-holder");
   REQUIRE(waiter.has_value());
   REQUIRE(holder.has_value());
-  int blocked = 0, with_owner = 0;
+  int blocked = 0, with_owner = 0, wrong_owner = 0;
   for (const ct::SampleRecord& r : p.samples.records) {
     if (r.thread != *waiter || (r.state & st::kBlockedOnMonitorEnter) == 0) continue;
     ++blocked;
     with_owner += r.owner == *holder;
+    wrong_owner += r.owner != *holder && r.owner != ct::kNoThread;
   }
   CHECK(blocked >= 20);
-  CHECK(with_owner == blocked);
+  // The tick that catches the holder letting go may see the waiter still blocked but the
+  // monitor already free: at most one or two such samples.
+  CHECK(with_owner >= blocked - 2);
+  CHECK(wrong_owner == 0);
 }
 
 TEST_CASE("sleeping, waiting and parked threads carry their JVMTI states") {
