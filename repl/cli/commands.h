@@ -12,5 +12,6 @@ void setup_info(CLI::App& app);
 void setup_convert(CLI::App& app);
 void setup_record(CLI::App& app);
 void setup_repl(CLI::App& app);
+void setup_generate(CLI::App& app);
 
 }  // namespace bn::cli

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   bn::cli::setup_convert(app);
   bn::cli::setup_record(app);
   bn::cli::setup_repl(app);
+  bn::cli::setup_generate(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,36 @@
+#pragma once
+// Synthetic call trees with the shape seed 004 reports for real ones (Table 5: about half the
+// nodes leaves, mean depth 34, interior out-degree 1.89), at any size, for benchmarks and scale
+// tests. Deterministic: the same options give the same tree on every platform (own PRNG, no
+// std::*_distribution, whose output is implementation-defined).
+//
+// Shape:
+// - Depth: the nodes per depth follow a gamma-like bell (mean depth about 47) over 1..max depth,
+//   where max depth grows slowly with size (about 80 at 50k nodes, 110 at 10M nodes).
+// - Out-degree: each depth's nodes are the children of about count/1.9 of the depth above,
+//   so interior nodes have 1.9 children on average and about 47% of the nodes are leaves.
+// - Methods: leaves mostly call "utility" methods and interior nodes "application" methods,
+//   both drawn with Zipf-like popularity (rank r with probability ~ 1/(r+1)), so the hottest
+//   utilities label ~10^5 nodes of a 10M-node tree; application methods keep to a depth band,
+//   as framework frames do. Recursion: some frames repeat their parent's or grandparent's
+//   method, and popular utilities call each other.
+// - Costs: heavy-tailed sample counts, mostly on leaves.
+//
+// The tree is built as a NodeTable level by level, without TreeBuilder's hash map, so 10M
+// nodes take a few seconds and under 1 GB.
+
+#include <cstdint>
+
+#include "bn/calltree/call_tree.h"
+
+namespace bn::calltree {
+
+struct SyntheticOptions {
+  std::uint64_t nodes = 1'000'000;  // call-tree nodes, the synthetic root not counted; >= 100
+  std::uint64_t seed = 1;
+};
+
+// Throws bn::Error if options.nodes is below 100 or above kMaxNodes.
+CallTree generate_synthetic_tree(const SyntheticOptions& options);
+
+}  // namespace bn::calltree

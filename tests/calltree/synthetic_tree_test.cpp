@@ -1,0 +1,78 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "bn/calltree/synthetic_tree.h"
+#include "bn/calltree/tree_stats.h"
+#include "bn/iface/error.h"
+
+using namespace bn::calltree;
+
+namespace {
+
+bool same_tree(const CallTree& a, const CallTree& b) {
+  if (a.node_count() != b.node_count()) return false;
+  for (NodeId n = 0; n < a.node_count(); ++n)
+    if (a.parent(n) != b.parent(n) || a.node_name(n) != b.node_name(n) || a.cost(n) != b.cost(n)) return false;
+  return true;
+}
+
+// Nodes whose method also labels one of their ancestors.
+std::uint64_t recursive_nodes(const CallTree& t) {
+  std::uint64_t count = 0;
+  for (NodeId n = 1; n < t.node_count(); ++n)
+    for (NodeId a = t.parent(n); a != kRootNode; a = t.parent(a))
+      if (t.method(a) == t.method(n)) {
+        ++count;
+        break;
+      }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("a 50k-node synthetic tree has the shape of seed 004's profiles") {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    CAPTURE(seed);
+    const CallTree t = generate_synthetic_tree({50'000, seed});
+    const TreeStats s = compute_stats(t);
+    CHECK(s.nodes == 50'000);
+    const double leaf_share = static_cast<double>(s.leaves) / static_cast<double>(s.nodes);
+    const double mean_depth = static_cast<double>(s.depth_sum) / static_cast<double>(s.nodes);
+    const double out_degree = static_cast<double>(s.interior_edges) / static_cast<double>(s.interior_nodes);
+    CHECK(leaf_share > 0.42);
+    CHECK(leaf_share < 0.55);
+    CHECK(mean_depth >= 35.0);
+    CHECK(mean_depth <= 60.0);
+    CHECK(s.max_depth >= 75);
+    CHECK(s.max_depth <= 135);
+    CHECK(out_degree > 1.8);
+    CHECK(out_degree < 2.0);
+    CHECK(s.total_cost > 0);
+
+    // Zipf-like popularity: a few methods label a large share of the nodes, most label few.
+    std::vector<std::size_t> per_method;
+    for (MethodId m = 0; m < t.method_count(); ++m) per_method.push_back(t.nodes_of(m).size());
+    std::sort(per_method.rbegin(), per_method.rend());
+    CHECK(per_method[0] > s.nodes / 50);
+    CHECK(per_method[per_method.size() / 2] * 50 < per_method[0]);
+
+    CHECK(recursive_nodes(t) > s.nodes / 100);
+  }
+}
+
+TEST_CASE("the generator is deterministic in its seed") {
+  CHECK(same_tree(generate_synthetic_tree({5'000, 7}), generate_synthetic_tree({5'000, 7})));
+  CHECK_FALSE(same_tree(generate_synthetic_tree({5'000, 7}), generate_synthetic_tree({5'000, 8})));
+}
+
+TEST_CASE("the generator makes exactly the requested number of nodes, even small ones") {
+  for (std::uint64_t n : {100, 101, 999, 12'345})
+    CHECK(generate_synthetic_tree({n, 1}).node_count() == n + 1);
+}
+
+TEST_CASE("the generator refuses sizes it cannot shape") {
+  CHECK_THROWS_AS(generate_synthetic_tree({99, 1}), bn::Error);
+  CHECK_THROWS_AS(generate_synthetic_tree({std::uint64_t{1} << 33, 1}), bn::Error);
+}
