@@ -17,6 +17,7 @@
 #include "bn/repl/session.h"
 #include "bn/repl/terminal.h"
 #include "commands.h"
+#include "comparison.h"
 #include "profile_options.h"
 
 namespace bn::cli {
@@ -28,6 +29,7 @@ struct ReplOptions {
   std::string commands;  // -c: run these commands, then exit
   bool json = false;
   bool keep_going = false;
+  CompareCliOptions compare;  // --base: search A minus B
 };
 
 // NO_COLOR (no-color.org): any non-empty value turns colour off.
@@ -46,15 +48,22 @@ std::string banner(const ReplOptions& o, const calltree::OpenedProfile& opened, 
 
 void run_repl(const ReplOptions& o) {
   const calltree::OpenedProfile opened = open_profile_from(o.profile);
-  calltree::TreeProfile profile(opened.loaded.tree);
+  calltree::TreeProfile tree_profile(opened.loaded.tree);
+  std::optional<Comparison> comparison;
+  if (!o.compare.base.empty()) comparison.emplace(tree_profile, o.profile, o.compare);
+  iface::Profile& profile = comparison ? static_cast<iface::Profile&>(comparison->profile()) : tree_profile;
   repl::Session session(profile);
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
   repl::Runner runner(session, std::cout, std::cerr,
                       {.json = o.json, .echo = !interactive, .color = colour_allowed()});
+  std::string header;
+  if (comparison)
+    for (const std::string& line : comparison->header(o.profile.path)) header += line + "\n";
   if (interactive) {
-    repl::run_terminal(runner, banner(o, opened, profile));
+    repl::run_terminal(runner, header + banner(o, opened, profile));
     return;
   }
+  if (comparison) std::cout << (o.json ? comparison->header_json(o.profile.path) + "\n" : header + "\n");
   repl::ScriptResult result;
   if (!o.file.empty()) {
     std::ifstream in(o.file);
@@ -83,6 +92,7 @@ void setup_repl(CLI::App& app) {
   sub->add_flag("--json", options->json, "Print one JSON object per command (JSON Lines, exact values)");
   sub->add_flag("--keep-going", options->keep_going,
                 "In a script, go on after a failing command (the exit status is still 1)");
+  add_compare_options(*sub, options->compare);
   sub->callback([options] { run_repl(*options); });
 }
 

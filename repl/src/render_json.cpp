@@ -17,6 +17,11 @@ json row(const Row& r, const RenderContext& c) {
   for (std::string_view m : r.path) path.push_back(std::string(m));
   json j = {{"path", path}, {"cum", exact(r.cum, c)}, {"base", exact(r.base, c)}, {"unreliable", r.unreliable}};
   if (r.number >= 0) j["number"] = r.number;
+  // Comparative profiles: each side's values (B normalised), so cum == a.cum - b.cum.
+  if (r.sides) {
+    j["a"] = {{"present", r.sides->in_a}, {"cum", exact(r.sides->a_cum, c)}, {"base", exact(r.sides->a_base, c)}};
+    j["b"] = {{"present", r.sides->in_b}, {"cum", exact(r.sides->b_cum, c)}, {"base", exact(r.sides->b_base, c)}};
+  }
   return j;
 }
 

@@ -35,10 +35,20 @@ std::string share(Amount a, const RenderContext& c) { return iface::percent_stri
 
 constexpr std::string_view kUnreliable = "  (unreliable: under 10 samples)";
 
+// A comparative profile's side value, "-" when the call sequence has no root in that run.
+std::string side_value(bool present, Amount a, const RenderContext& c) { return present ? value(a, c) : "-"; }
+
 // Column widths shared by every row of one output, so groups line up.
 struct Widths {
   std::size_t number = 1, cum = 3, cum_share = 1, base = 4, base_share = 1;
+  std::size_t a_cum = 5, b_cum = 5;  // "A cum" and "B cum" columns of a comparative profile
+  bool sides = false;
   void fit(const Row& r, const RenderContext& c) {
+    if (r.sides) {
+      sides = true;
+      a_cum = std::max(a_cum, side_value(r.sides->in_a, r.sides->a_cum, c).size());
+      b_cum = std::max(b_cum, side_value(r.sides->in_b, r.sides->b_cum, c).size());
+    }
     number = std::max(number, std::to_string(r.number).size());
     cum = std::max(cum, value(r.cum, c).size());
     cum_share = std::max(cum_share, share(r.cum, c).size());
@@ -47,17 +57,24 @@ struct Widths {
   }
 };
 
+// The A and B columns after cum and base, so "absent in B" is visible at a glance.
+std::string side_cells(const Widths& w, const std::string& a, const std::string& b) {
+  return w.sides ? "  " + pad_left(a, w.a_cum) + "  " + pad_left(b, w.b_cum) : "";
+}
+
 void header(const Widths& w, std::string_view indent, std::ostream& out) {
   out << indent << pad_left("#", w.number) << "  " << pad_left("cum", w.cum + 1 + w.cum_share) << "  "
-      << pad_left("base", w.base + 1 + w.base_share) << "  summary\n";
+      << pad_left("base", w.base + 1 + w.base_share) << side_cells(w, "A cum", "B cum") << "  summary\n";
 }
 
 void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
   const std::string_view colour = heat(r.cum, c);
   out << indent << pad_left(std::to_string(r.number), w.number) << "  "
       << painted(pad_left(value(r.cum, c), w.cum) + " " + pad_left(share(r.cum, c), w.cum_share), colour) << "  "
-      << pad_left(value(r.base, c), w.base) << " " << pad_left(share(r.base, c), w.base_share) << "  "
-      << painted(display_path(r.path, c.names), colour) << (r.unreliable ? kUnreliable : "") << "\n";
+      << pad_left(value(r.base, c), w.base) << " " << pad_left(share(r.base, c), w.base_share)
+      << (r.sides ? side_cells(w, side_value(r.sides->in_a, r.sides->a_cum, c), side_value(r.sides->in_b, r.sides->b_cum, c))
+                  : "")
+      << "  " << painted(display_path(r.path, c.names), colour) << (r.unreliable ? kUnreliable : "") << "\n";
 }
 
 void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c, std::string_view indent,
@@ -87,6 +104,14 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
   }
   out << "  cum  " << value(s.cum, c) << "  (" << share(s.cum, c) << " of total)\n";
   out << "  base " << value(s.base, c) << "  (" << share(s.base, c) << " of total)\n";
+  if (s.sides) {
+    const auto side = [&](std::string_view name, bool present, Amount cum, Amount base) {
+      out << "  in " << name << ": "
+          << (present ? "cum " + value(cum, c) + ", base " + value(base, c) : std::string("absent (counts 0)")) << "\n";
+    };
+    side("A", s.sides->in_a, s.sides->a_cum, s.sides->a_base);
+    side("B", s.sides->in_b, s.sides->b_cum, s.sides->b_base);
+  }
   for (const LabelOverlap& ov : o.overlaps)
     out << "  overlap with label " << ov.label << ": cum " << value(ov.cum, c) << " ("
         << iface::percent_string(ov.cum, s.cum) << " of this cum), base " << value(ov.base, c) << " ("

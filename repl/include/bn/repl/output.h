@@ -2,6 +2,7 @@
 // What a command computed, as plain structs (the LLVM XRay habit): the engine fills them, the
 // text and JSON renderers print them, and neither side knows about the other.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,6 +24,8 @@ struct Row {
   iface::Amount cum = 0;
   iface::Amount base = 0;
   bool unreliable = false;  // ten-samples rule (seed 000 sec. 5.1)
+  // A comparative profile's values in A and in B behind cum and base (Profile::sides).
+  std::optional<iface::SideBySide> sides;
 };
 
 // `suggest`, `history`.

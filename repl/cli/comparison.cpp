@@ -1,0 +1,81 @@
+#include "comparison.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "bn/iface/error.h"
+
+namespace bn::cli {
+namespace {
+
+// File names only: the header is part of golden transcripts, which must not depend on where
+// the tree lives.
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+comparative::CompareOptions to_compare_options(const CompareCliOptions& o) {
+  comparative::CompareOptions options;
+  options.force = o.force;
+  options.normalization = comparative::parse_normalize_mode(o.normalize);
+  if (!o.scale.empty()) options.normalization = {comparative::Normalization::Kind::scale, comparative::parse_scale_factor(o.scale)};
+  return options;
+}
+
+}  // namespace
+
+void add_compare_options(CLI::App& sub, CompareCliOptions& options) {
+  auto* base = sub.add_option("--base", options.base,
+                              "Compare: search PROFILE minus BASE (seed 004 sec. 2.2), e.g. a run with a "
+                              "feature enabled minus one with it disabled");
+  auto* normalize = sub.add_option("--normalize", options.normalize,
+                                   "How BASE is weighed: none (default; both runs did the same work) or total "
+                                   "(scale BASE to PROFILE's total)")
+                        ->check(CLI::IsMember({"none", "total"}))
+                        ->needs(base);
+  sub.add_option("--scale", options.scale, "Weigh BASE by the exact factor F (a decimal or fraction, e.g. 0.5 or 2/3)")
+      ->needs(base)
+      ->excludes(normalize);
+  sub.add_flag("--force", options.force, "Compare profiles whose metric or unit differ")->needs(base);
+}
+
+Comparison::Comparison(iface::Profile& a, const ProfileOptions& loading, const CompareCliOptions& options)
+    : base_path_(options.base), a_total_(a.total()) {
+  ProfileOptions b_loading = loading;
+  b_loading.path = options.base;
+  calltree::OpenedProfile opened = open_profile_from(b_loading);
+  tree_ = std::make_unique<calltree::CallTree>(std::move(opened.loaded.tree));
+  base_ = std::make_unique<calltree::TreeProfile>(*tree_);
+  try {
+    profile_ = std::make_unique<comparative::ComparativeProfile>(a, *base_, to_compare_options(options));
+  } catch (const Error& e) {
+    throw Error("--base " + base_path_ + ": " + e.what());
+  }
+}
+
+std::vector<std::string> Comparison::header(const std::string& a_path) {
+  comparative::ComparativeProfile& p = *profile_;
+  const iface::Amount d = p.denominator();
+  const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
+  std::vector<std::string> lines{
+      "comparing A = " + file_name(a_path) + " (total " + iface::to_string(a_total_) + unit + ") minus B = " +
+          file_name(base_path_) + " (total " + iface::to_string(base_->total()) + unit +
+          "); normalisation: " + p.normalization_text(),
+      "every number is A - B; percentages are of the total difference " + iface::decimal_string(p.total(), d) + unit};
+  for (const std::string& note : p.notes()) lines.push_back("note: " + note);
+  return lines;
+}
+
+std::string Comparison::header_json(const std::string& a_path) {
+  comparative::ComparativeProfile& p = *profile_;
+  nlohmann::json j = {{"command", "compare"},
+                      {"ok", true},
+                      {"a", file_name(a_path)},
+                      {"b", file_name(base_path_)},
+                      {"normalization", p.normalization_text()},
+                      {"a_total", iface::to_string(a_total_)},
+                      {"b_total", iface::to_string(base_->total())},
+                      {"total", iface::exact_string(p.total(), p.denominator())},
+                      {"notes", p.notes()}};
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace bn::cli
