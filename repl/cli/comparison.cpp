@@ -39,13 +39,14 @@ void add_compare_options(CLI::App& sub, CompareCliOptions& options) {
 
 Comparison::Comparison(iface::Profile& a, const ProfileOptions& loading, const CompareCliOptions& options)
     : base_path_(options.base), a_total_(a.total()) {
+  const comparative::CompareOptions compare = to_compare_options(options);  // before the slow load
   ProfileOptions b_loading = loading;
   b_loading.path = options.base;
   calltree::OpenedProfile opened = open_profile_from(b_loading);
   tree_ = std::make_unique<calltree::CallTree>(std::move(opened.loaded.tree));
   base_ = std::make_unique<calltree::TreeProfile>(*tree_);
   try {
-    profile_ = std::make_unique<comparative::ComparativeProfile>(a, *base_, to_compare_options(options));
+    profile_ = std::make_unique<comparative::ComparativeProfile>(a, *base_, compare);
   } catch (const Error& e) {
     throw Error("--base " + base_path_ + ": " + e.what());
   }

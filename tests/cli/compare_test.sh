@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# End-to-end checks of `bottlenecks repl A --base B` (issue 5): option errors, empty sides and
+# the normalisation header. The transcripts themselves are golden tests (tests/golden/compare_*).
+# Usage: compare_test.sh BOTTLENECKS SOURCE_DIR CASE
+set -uo pipefail
+bin=$1 src=$2 case=$3
+a=$src/samples/compare-small/a.collapsed
+b=$src/samples/compare-small/b.collapsed
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect_error PATTERN CMD...: the command must exit non-zero and say PATTERN on stderr.
+expect_error() {
+  local pattern=$1; shift
+  "$@" >"$work/out" 2>"$work/err" && fail "expected failure: $*"
+  grep -q -- "$pattern" "$work/err" || fail "error '$(cat "$work/err")' does not mention '$pattern'"
+}
+
+case $case in
+bad_options)
+  expect_error "--base" "$bin" repl "$a" --normalize total -c suggest
+  expect_error "--base" "$bin" repl "$a" --scale 2 -c suggest
+  expect_error "excludes" "$bin" repl "$a" --base "$b" --scale 2 --normalize total -c suggest
+  expect_error "^bottlenecks: error: --scale: .-2." "$bin" repl "$a" --base "$b" --scale=-2 -c suggest
+  expect_error "--scale: 'x'" "$bin" repl "$a" --base "$b" --scale x -c suggest
+  expect_error "missing.collapsed" "$bin" repl "$a" --base "$work/missing.collapsed" -c suggest
+  expect_error "sideways" "$bin" repl "$a" --base "$b" --normalize sideways -c suggest
+  [ "$(wc -l <"$work/err")" -ge 1 ] || fail "no error line"
+  ;;
+empty_side)
+  : >"$work/empty.collapsed"
+  "$bin" repl "$a" --base "$work/empty.collapsed" -c suggest >"$work/out" 2>"$work/err" ||
+    fail "an empty B was refused: $(cat "$work/err")"
+  grep -q '^note: profile B is empty' "$work/out" || fail "empty B not reported: $(cat "$work/out")"
+  grep -q '66 100.0% .* 66 *- *\[main\]' "$work/out" || fail "[main] is not A's alone: $(cat "$work/out")"
+  "$bin" repl "$work/empty.collapsed" --base "$a" -c suggest >"$work/out" 2>"$work/err" || fail "an empty A was refused"
+  grep -q '^note: profile A is empty' "$work/out" || fail "empty A not reported"
+  expect_error "profile B's total is 0" "$bin" repl "$a" --base "$work/empty.collapsed" --normalize total -c suggest
+  ;;
+normalize_total)
+  "$bin" repl "$a" --base "$b" --normalize total -c suggest >"$work/out" 2>"$work/err" || fail "$(cat "$work/err")"
+  grep -q 'normalisation: total (B × 33/25)$' "$work/out" || fail "header: $(head -2 "$work/out")"
+  grep -q 'total difference 0 samples' "$work/out" || fail "A - (66/50)B does not sum to 0"
+  "$bin" repl "$a" --base "$b" --normalize total --json -c suggest >"$work/out" || fail "--json"
+  head -1 "$work/out" | grep -qF '"normalization":"total (B × 33/25)"' || fail "json header: $(head -1 "$work/out")"
+  ;;
+*) fail "unknown case $case" ;;
+esac
+echo "ok: $case"
