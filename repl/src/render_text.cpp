@@ -63,8 +63,9 @@ std::string side_cells(const Widths& w, const std::string& a, const std::string&
 }
 
 void header(const Widths& w, std::string_view indent, std::ostream& out) {
-  out << indent << pad_left("#", w.number) << "  " << pad_left("cum", w.cum + 1 + w.cum_share) << "  "
-      << pad_left("base", w.base + 1 + w.base_share) << side_cells(w, "A cum", "B cum") << "  summary\n";
+  out << indent << pad_left("#", w.number) << "  " << pad_left("cum", w.cum) << " " << pad_left("%", w.cum_share)
+      << "  " << pad_left("base", w.base) << " " << pad_left("%", w.base_share) << side_cells(w, "A cum", "B cum")
+      << "  summary\n";
 }
 
 void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
@@ -102,8 +103,9 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
     for (const std::string& l : o.labels) out << " " << l;
     out << "\n";
   }
-  out << "  cum  " << value(s.cum, c) << "  (" << share(s.cum, c) << " of total)\n";
-  out << "  base " << value(s.base, c) << "  (" << share(s.base, c) << " of total)\n";
+  const std::size_t width = std::max(value(s.cum, c).size(), value(s.base, c).size());
+  out << "  cum  " << pad_left(value(s.cum, c), width) << "  (" << share(s.cum, c) << " of total)\n";
+  out << "  base " << pad_left(value(s.base, c), width) << "  (" << share(s.base, c) << " of total)\n";
   if (s.sides) {
     const auto side = [&](std::string_view name, bool present, Amount cum, Amount base) {
       out << "  in " << name << ": "
