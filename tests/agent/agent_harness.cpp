@@ -79,10 +79,22 @@ fs::path compiled(const std::string& main_class) {
   const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-java" / main_class;
   const fs::path klass = dir / (main_class + ".class");
   if (fs::exists(klass) && fs::last_write_time(klass) >= fs::last_write_time(source)) return dir;
-  fs::create_directories(dir);
-  const JavaRun r = run({java_tool("javac"), "-d", dir.string(), source.string()},
-                        std::chrono::milliseconds(120'000), 0, {}, dir);
+  // Compile beside, then rename into place: tests running in parallel (ctest -j) never see a
+  // half-written class file.
+  const fs::path fresh = dir.string() + ".tmp-" + std::to_string(getpid());
+  fs::remove_all(fresh);
+  fs::create_directories(fresh);
+  const JavaRun r = run({java_tool("javac"), "-d", fresh.string(), source.string()},
+                        std::chrono::milliseconds(120'000), 0, {}, fresh);
   if (r.exit_code != 0) throw std::runtime_error("javac failed for " + main_class + ": " + r.err);
+  fs::remove(fresh / "stdout.txt");
+  fs::remove(fresh / "stderr.txt");
+  std::error_code ec;
+  fs::rename(fresh, dir, ec);
+  if (ec) {  // `dir` exists: a stale build (the source changed) or a parallel test's copy
+    fs::copy(fresh, dir, fs::copy_options::overwrite_existing | fs::copy_options::recursive);
+    fs::remove_all(fresh);
+  }
   return dir;
 }
 
