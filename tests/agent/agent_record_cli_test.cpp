@@ -71,5 +71,5 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   INFO("stderr: " << r.err << " stdout: " << r.out);
   CHECK(r.exit_code == 0);
   const auto p = bn::test::load(file);  // complete before the target has ended
-  CHECK(p.samples.ticks.size() >= 20);
+  CHECK(p.samples.ticks.size() >= 10);
 }
