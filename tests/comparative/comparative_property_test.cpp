@@ -90,6 +90,8 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
   CHECK(t.value(t.c.cum_of(s)) == t.expected(cum_a, cum_b));
   CHECK(t.value(sides->a_cum) == Rational(cum_a));
   CHECK(t.value(sides->b_base) == t.k * Rational(base_b));
+  CHECK(t.value(sides->a_total) == Rational(t.a.total_cost()));
+  CHECK(t.value(sides->b_total) == t.k * Rational(t.b.total_cost()));
   CHECK(sides->a_cum - sides->b_cum == t.c.cum_of(s));
   CHECK(sides->a_base - sides->b_base == t.c.base_of(s));
 
