@@ -192,7 +192,19 @@ Completion complete(Context& context, std::string_view before_cursor) {
       const std::size_t semi = current.rfind(';');
       const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
       const std::string_view tail = current.substr(head.size());
-      for (std::string_view name : context.methods().complete(tail)) out.words.push_back(std::string(head) + std::string(name));
+      // After "a;b;" only the methods that a;b calls can follow.
+      std::vector<std::string_view> names = context.methods().complete(tail);
+      if (!head.empty()) {
+        try {
+          iface::Profile& profile = context.session().profile();
+          const std::vector<std::string_view> callees =
+              profile.bottom_extensions(resolve_call_sequence(profile, context.methods(), head.substr(0, head.size() - 1)));
+          std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
+        } catch (const Error&) {
+          return out;  // the typed prefix has no root: nothing can complete it
+        }
+      }
+      for (std::string_view name : names) out.words.push_back(std::string(head) + std::string(name));
       std::sort(out.words.begin(), out.words.end());
       break;
     }

@@ -47,7 +47,9 @@ std::string history_file() {
 void run_terminal(Runner& runner, std::string_view banner) {
   g_context = &runner.context();
   // Blanks alone separate words: a call sequence "a;b;c" completes as one word.
+  // libedit's completer reads rl_basic_word_break_characters, GNU readline the other one.
   static char word_breaks[] = " \t";
+  rl_basic_word_break_characters = word_breaks;
   rl_completer_word_break_characters = word_breaks;
   rl_attempted_completion_function = attempt_completion;
   const std::string history = history_file();
