@@ -70,6 +70,8 @@ class TreeProfile final : public iface::Profile {
   // One DFS over the tree. Throws bn::Error if two method ids that label nodes share a name
   // (summaries are identified by names, so such a tree has no well-defined summaries).
   explicit TreeProfile(const CallTree& tree);
+  // The tree is borrowed, so a temporary one would dangle.
+  explicit TreeProfile(CallTree&&) = delete;
 
   std::vector<std::string_view> path_of(iface::Summary s) override;
   std::vector<iface::Summary> initial_summaries() override;
