@@ -45,7 +45,6 @@ class FrameTree {
 
   // The whole tree so far (for snapshots).
   calltree::CallTree build(calltree::Metadata metadata) const;
-  std::size_t node_count() const { return parents_.size(); }
 
  private:
   std::unordered_map<jmethodID, calltree::MethodId> methods_;

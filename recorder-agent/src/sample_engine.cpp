@@ -103,7 +103,6 @@ std::string SampleEngine::start(JNIEnv* jni, bool attached) {
       jvmti_->RawMonitorExit(lock_);
       return "cannot start the sampler thread";
     }
-    started_ = true;
     return {};
   } catch (const std::exception& e) {
     return std::string("cannot start: ") + e.what();

@@ -8,7 +8,6 @@
 
 #include <jvmti.h>
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -61,7 +60,6 @@ class SampleEngine final : public Engine {
   jrawMonitorID lock_ = nullptr;
   bool stop_requested_ = false;  // guarded by lock_
   bool running_ = false;         // the sampler thread was started and has not finished
-  std::atomic<bool> started_{false};
 
   ThreadRegistry registry_;
   FrameTree tree_;

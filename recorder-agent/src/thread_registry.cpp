@@ -1,8 +1,8 @@
 #include "thread_registry.h"
 
-#include <algorithm>
-#include <new>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include "os_thread.h"
 
@@ -157,11 +157,6 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
   return out;
-}
-
-std::size_t ThreadRegistry::size() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return records_.size();
 }
 
 }  // namespace bn::agent

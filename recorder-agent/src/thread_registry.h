@@ -60,7 +60,6 @@ class ThreadRegistry {
   // ended threads once their last state is handed out. Only the sampler thread calls it, between
   // ticks, so no record it holds during a tick is freed under it.
   std::vector<calltree::ThreadEntry> take_changed();
-  std::size_t size() const;
 
  private:
   ThreadRecord* create_locked(JNIEnv* jni, jthread thread, std::int32_t tid);
@@ -69,7 +68,7 @@ class ThreadRegistry {
   jvmtiEnv* jvmti_;
   std::int64_t start_ns_;
   jfieldID tid_field_ = nullptr;
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::deque<std::unique_ptr<ThreadRecord>> records_;  // by index; null once freed
   std::vector<std::int32_t> claimed_tids_;
   std::uint32_t next_index_ = 0;
