@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/iface/coverage.h"
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "stack_tree.h"
@@ -53,6 +54,9 @@ TEST_CASE("figure 2: the set {[a], [c]} has total base 16 and total cum 100") {
   const std::vector<Summary> S = {at(p, "a"), at(p, "c")};
   CHECK(p.total_base_of(S) == 16);
   CHECK(p.total_cum_of(S) == 100);
+  CHECK(bn::iface::coverage(p, S).percent() == "100.0%");
+  const std::vector<Summary> c = {at(p, "c")};
+  CHECK(bn::iface::coverage(p, c).percent() == "97.0%");
 }
 
 TEST_CASE("figure 2: [c] extends to a and b at the top and to d and e at the bottom") {
