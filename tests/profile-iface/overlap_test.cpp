@@ -35,7 +35,9 @@ class SetProfile final : public Profile {
       if (entries_[i].path.size() == 1) result.push_back({i});
     return result;
   }
-  std::optional<Summary> method_summary(std::string_view method) override { return lookup({std::string(method)}); }
+  std::optional<Summary> method_summary(std::string_view method) override {
+    return lookup({std::string(method)});
+  }
   std::vector<std::string_view> top_extensions(Summary) override { return {}; }
   std::vector<std::string_view> bottom_extensions(Summary) override { return {}; }
   std::optional<Summary> extend_top(Summary s, std::string_view m) override {
@@ -102,7 +104,7 @@ TEST_CASE("cum overlap is the cost a summary shares with a set, each cell once")
   const Summary a{0}, b{1}, c{2}, ab{3}, d{4};
   CHECK(cum_overlap(p, a, std::vector{b, c}) == 110);
   CHECK(cum_overlap(p, a, std::vector<Summary>{}) == 0);
-  CHECK(cum_overlap(p, a, std::vector{a}) == 111);   // s in S: all of it
+  CHECK(cum_overlap(p, a, std::vector{a}) == 111);     // s in S: all of it
   CHECK(cum_overlap(p, a, std::vector{c, c}) == 100);  // repeats change nothing
   CHECK(cum_overlap(p, d, std::vector{a, b}) == 0);
   CHECK(cum_overlap(p, d, std::vector{d}) == -10000);  // signs are kept
@@ -119,7 +121,8 @@ TEST_CASE("base overlap uses the base cells") {
 
 TEST_CASE("a summary is found for a path by extending at the bottom") {
   SetProfile p = sample();
-  const std::vector<std::string_view> ab = {"a", "b"}, az = {"a", "zz"}, za = {"zz", "a"}, none = {};
+  const std::vector<std::string_view> ab = {"a", "b"}, az = {"a", "zz"}, za = {"zz", "a"},
+                                      none = {};
   CHECK(summary_for_path(p, ab) == Summary{3});
   CHECK_FALSE(summary_for_path(p, az));
   CHECK_FALSE(summary_for_path(p, za));
