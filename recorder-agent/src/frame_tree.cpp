@@ -4,6 +4,7 @@
 
 #include "bn/calltree/frame_names.h"
 #include "bn/calltree/string_table.h"
+#include "jvm_text.h"
 
 namespace bn::agent {
 namespace {
@@ -36,7 +37,7 @@ calltree::MethodId FrameTree::method(jvmtiEnv* jvmti, jmethodID id) {
   std::string full(sig);
   full += '.';
   full += name.text;
-  const calltree::MethodId m = intern(calltree::normalize_frame(full));
+  const calltree::MethodId m = intern(calltree::normalize_frame(standard_utf8(full)));
   methods_.emplace(id, m);
   return m;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "jvm_text.h"
 #include "os_thread.h"
 
 namespace bn::agent {
@@ -30,7 +31,7 @@ ThreadRegistry::ThreadRegistry(jvmtiEnv* jvmti, std::int64_t start_ns)
 void ThreadRegistry::describe(JNIEnv* jni, jthread thread, calltree::ThreadEntry& e) {
   jvmtiThreadInfo info{};
   if (jvmti_->GetThreadInfo(thread, &info) == JVMTI_ERROR_NONE) {
-    if (info.name != nullptr) e.name = info.name;
+    if (info.name != nullptr) e.name = standard_utf8(info.name);
     e.daemon = info.is_daemon == JNI_TRUE;
     jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
     if (info.thread_group != nullptr) jni->DeleteLocalRef(info.thread_group);
@@ -39,7 +40,7 @@ void ThreadRegistry::describe(JNIEnv* jni, jthread thread, calltree::ThreadEntry
   jclass klass = jni->GetObjectClass(thread);
   char* signature = nullptr;
   if (klass != nullptr && jvmti_->GetClassSignature(klass, &signature, nullptr) == JVMTI_ERROR_NONE) {
-    e.thread_class = dotted_class_name(signature);
+    e.thread_class = standard_utf8(dotted_class_name(signature));
     jvmti_->Deallocate(reinterpret_cast<unsigned char*>(signature));
   }
   if (tid_field_ == nullptr) {
@@ -128,9 +129,12 @@ std::int32_t ThreadRegistry::reference(ThreadRecord* record, const char* current
     record->entry.index = next_index_++;
     record->dirty = true;
   }
-  if (current_name != nullptr && record->entry.name != current_name) {
-    record->entry.name = current_name;
-    record->dirty = true;
+  if (current_name != nullptr) {
+    std::string name = standard_utf8(current_name);
+    if (record->entry.name != name) {
+      record->entry.name = std::move(name);
+      record->dirty = true;
+    }
   }
   return record->entry.os_tid;
 }

@@ -87,6 +87,7 @@ TEST_CASE("sleeping, waiting and parked threads carry their JVMTI states") {
   CHECK(count("idle-sleeper", st::kSleeping) >= 10);
   CHECK(count("idle-waiter", st::kInObjectWait) >= 10);
   CHECK(count("idle-parker", st::kParked) >= 10);
+  CHECK(count("idle-\xF0\x9F\x98\x80", st::kParked) >= 10);  // U+1F600 in the name
 }
 
 TEST_CASE("three busy threads on two CPUs show time waiting for a CPU") {

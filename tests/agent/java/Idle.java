@@ -22,11 +22,15 @@ public class Idle {
       }
     }, "idle-waiter");
     Thread parker = new Thread(() -> LockSupport.parkNanos(1_500_000_000L), "idle-parker");
+    // A name beyond the BMP: JVMTI reports it in modified UTF-8, the profile needs UTF-8.
+    Thread named = new Thread(() -> LockSupport.parkNanos(1_500_000_000L), "idle-\uD83D\uDE00");
+    named.start();
     sleeper.start();
     waiter.start();
     parker.start();
     sleeper.join();
     waiter.join();
     parker.join();
+    named.join();
   }
 }
