@@ -103,6 +103,7 @@ JavaRun run_java(const JavaRunOptions& o) {
   std::vector<std::string> argv{java_tool("java"), "-Xmx256m"};
   if (!o.agent_options.empty())
     argv.push_back("-agentpath:" + std::string(BN_AGENT_PATH) + "=" + o.agent_options);
+  argv.insert(argv.end(), o.jvm_args.begin(), o.jvm_args.end());
   argv.insert(argv.end(), {"-cp", classes.string(), o.main_class});
   argv.insert(argv.end(), o.args.begin(), o.args.end());
   return run(argv, o.timeout, o.signal, o.signal_after, work_dir(o.main_class + "-run-" + std::to_string(getpid())));

@@ -25,6 +25,7 @@ struct JavaRun {
 
 struct JavaRunOptions {
   std::string main_class;
+  std::vector<std::string> jvm_args;  // before the class, e.g. -Xlog options
   std::vector<std::string> args;
   std::string agent_options;  // empty: no agent
   std::chrono::milliseconds timeout{60'000};

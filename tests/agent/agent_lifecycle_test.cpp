@@ -82,6 +82,23 @@ TEST_CASE("SIGKILL leaves a prefix that decodes up to the last flush") {
   CHECK(p.loaded.tree.metadata().mode == "sample");
 }
 
+TEST_CASE("classes unloaded while recording keep their names and the JVM exits cleanly") {
+  const auto file = bn::test::work_dir("unload") / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Unload";
+  o.jvm_args = {"-Xlog:class+unload=info"};
+  o.args = {bn::test::compiled("Plugin").string(), "12"};
+  o.agent_options = "file=" + file.string() + ",interval=5ms,flush=100ms";
+  const auto r = bn::test::run_java(o);
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("unloading class Plugin") != std::string::npos);  // it really was unloaded
+  const auto p = bn::test::load(file);
+  const auto spin = p.loaded.tree.find_method("Plugin.spin");
+  REQUIRE(spin.has_value());
+  CHECK(p.loaded.tree.nodes_of(*spin).size() >= 1);
+}
+
 TEST_CASE("a bad option names itself and the program runs unprofiled") {
   const auto file = bn::test::work_dir("bad-option") / "run.bnp";
   JavaRunOptions o;
