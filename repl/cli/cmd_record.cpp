@@ -58,8 +58,17 @@ std::string agent_options(const RecordOptions& o, const fs::path& output) {
   return s;
 }
 
-// Runs argv, waits for it and returns its exit status (128 + signal if killed). While waiting,
-// SIGINT and SIGTERM reach the child (the JVM writes the profile as it shuts down), not us.
+// The child being waited for, for the signal handler below.
+volatile sig_atomic_t g_child = 0;
+
+// SIGINT/SIGTERM sent to `bottlenecks record` go to the JVM, which completes the profile as it
+// shuts down; we keep waiting for it. (A terminal's Ctrl-C reaches both; the JVM gets it twice,
+// which it treats as one shutdown.)
+void forward_signal(int sig) {
+  if (g_child > 0) kill(static_cast<pid_t>(g_child), sig);
+}
+
+// Runs argv, waits for it and returns its exit status (128 + signal if killed).
 int run_and_wait(const std::vector<std::string>& argv) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -71,15 +80,17 @@ int run_and_wait(const std::vector<std::string>& argv) {
     std::fprintf(stderr, "bottlenecks: error: cannot run '%s': %s\n", args[0], std::strerror(errno));
     _exit(127);
   }
-  struct sigaction ignore {}, old_int {}, old_term {};
-  ignore.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &ignore, &old_int);
-  sigaction(SIGTERM, &ignore, &old_term);
+  g_child = child;
+  struct sigaction forward {}, old_int {}, old_term {};
+  forward.sa_handler = forward_signal;
+  sigaction(SIGINT, &forward, &old_int);
+  sigaction(SIGTERM, &forward, &old_term);
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   sigaction(SIGINT, &old_int, nullptr);
   sigaction(SIGTERM, &old_term, nullptr);
+  g_child = 0;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 

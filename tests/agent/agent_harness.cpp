@@ -109,8 +109,9 @@ JavaRun run_java(const JavaRunOptions& o) {
   return run(argv, o.timeout, o.signal, o.signal_after, work_dir(o.main_class + "-run-" + std::to_string(getpid())));
 }
 
-JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
-  return run(argv, timeout, 0, {}, work_dir("command-" + std::to_string(getpid())));
+JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                    int signal, std::chrono::milliseconds signal_after) {
+  return run(argv, timeout, signal, signal_after, work_dir("command-" + std::to_string(getpid())));
 }
 
 Profile load(const fs::path& file, bool accept_unfinished) {

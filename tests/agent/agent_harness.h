@@ -39,7 +39,8 @@ std::filesystem::path work_dir(const std::string& name);
 std::filesystem::path compiled(const std::string& main_class);
 JavaRun run_java(const JavaRunOptions& options);
 // Runs any command with a timeout (jcmd, the bottlenecks CLI).
-JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
+JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                    int signal = 0, std::chrono::milliseconds signal_after = {});
 std::string java_tool(const std::string& name);  // e.g. "jcmd" in the JDK under test
 
 struct Profile {

@@ -32,6 +32,21 @@ TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
   CHECK(p.loaded.tree.metadata().sample_interval_ns == 10'000'000);
 }
 
+TEST_CASE("SIGTERM to bottlenecks record reaches the JVM, which completes the profile") {
+  const auto file = bn::test::work_dir("record-term") / "run.bnp";
+  const auto classes = bn::test::compiled("Ending");
+  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms",
+                                        "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"),
+                                        "-cp", classes.string(), "Ending", "wait"},
+                                       60s, SIGTERM, 1500ms);
+  INFO("stderr: " << r.err);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.err.find("exited with status 143") != std::string::npos);
+  const auto p = bn::test::load(file);
+  CHECK_FALSE(p.loaded.unfinished);
+  CHECK(p.loaded.tree.find_method("Ending.spin").has_value());
+}
+
 TEST_CASE("bottlenecks record refuses a bad interval and says which option is wrong") {
   const auto file = bn::test::work_dir("record-bad") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
