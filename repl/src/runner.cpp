@@ -46,14 +46,22 @@ LineResult Runner::run_line(std::string_view raw, std::string_view location) {
     out_.flush();
     return std::holds_alternative<QuitOutput>(output) ? LineResult::kQuit : LineResult::kOk;
   } catch (const Error& e) {
-    if (!text) out_ << render_json_error(line, location, e.what()) << "\n";
-    // Errors go to their own stream; flush first so a merged transcript keeps the order.
-    out_.flush();
-    err_ << "bottlenecks: error: " << location << (location.empty() ? "" : ": ") << e.what() << "\n";
-    err_.flush();
-    if (text && options_.echo) out_ << "\n";
-    return LineResult::kFailed;
+    return fail(line, location, e.what());
   }
+}
+
+LineResult Runner::report_error(std::string_view location, std::string_view message) {
+  return fail("", location, message);
+}
+
+LineResult Runner::fail(std::string_view line, std::string_view location, std::string_view message) {
+  if (options_.json) out_ << render_json_error(line, location, message) << "\n";
+  // Errors go to their own stream; flush first so a merged transcript keeps the order.
+  out_.flush();
+  err_ << "bottlenecks: error: " << location << (location.empty() ? "" : ": ") << message << "\n";
+  err_.flush();
+  if (!options_.json && options_.echo) out_ << "\n";
+  return LineResult::kFailed;
 }
 
 namespace {
@@ -68,15 +76,40 @@ bool keep_running(ScriptResult& result, LineResult r, bool keep_going) {
   return !result.stopped;
 }
 
+// A command is one short line; a longer one is not a command, and reading it whole would let bad
+// input allocate without bound.
+constexpr std::size_t kMaxLine = 1 << 20;
+
+// Reads one line of at most kMaxLine bytes into `line`; the rest of a longer line is skipped
+// and `too_long` set. False at end of input.
+bool read_line(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::istream::int_type c;
+  bool any = false;
+  while ((c = in.get()) != std::istream::traits_type::eof()) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < kMaxLine)
+      line += static_cast<char>(c);
+    else
+      too_long = true;
+  }
+  return any;
+}
+
 }  // namespace
 
 ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name, bool keep_going) {
   // Line by line, so piped input runs as it arrives rather than at end of input.
   ScriptResult result;
   std::string line;
-  for (int number = 1; std::getline(in, line); ++number)
-    if (!keep_running(result, runner.run_line(line, std::string(name) + ":" + std::to_string(number)), keep_going))
-      break;
+  bool too_long = false;
+  for (int number = 1; read_line(in, line, too_long); ++number) {
+    const std::string location = std::string(name) + ":" + std::to_string(number);
+    const LineResult r = too_long ? runner.report_error(location, "line longer than 1 MiB") : runner.run_line(line, location);
+    if (!keep_running(result, r, keep_going)) break;
+  }
   return result;
 }
 

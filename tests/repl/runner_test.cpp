@@ -83,3 +83,12 @@ TEST_CASE("the ten-samples rule marks sample counts under 10 as unreliable, and 
   CHECK(counted.find("[x]  (unreliable") == std::string::npos);
   CHECK(suggestions(false).find("unreliable") == std::string::npos);
 }
+
+TEST_CASE("an over-long script line is refused by its location without reading it whole") {
+  Harness h;
+  std::istringstream script(std::string(2u << 20, 'x') + "\nsuggest 1\n");
+  const auto result = bn::repl::run_script(h.runner, script, "big", true);
+  CHECK(result.failures == 1);
+  CHECK(h.err.str() == "bottlenecks: error: big:1: line longer than 1 MiB\n");
+  CHECK(h.out.str().find("1 of 5 methods") != std::string::npos);
+}

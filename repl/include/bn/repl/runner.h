@@ -30,11 +30,15 @@ class Runner {
   // as a JSON object on `out`. A failing command leaves the session as it was.
   LineResult run_line(std::string_view line, std::string_view location);
 
+  // Reports an input error that is not a command's (e.g. an over-long line) like a failed one.
+  LineResult report_error(std::string_view location, std::string_view message);
+
   Context& context() { return context_; }
   static constexpr std::string_view kPrompt = "bottlenecks> ";
 
  private:
   RenderContext render_context() const;
+  LineResult fail(std::string_view line, std::string_view location, std::string_view message);
 
   Session& session_;
   Context context_;

@@ -1,0 +1,60 @@
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "bn/repl/render.h"
+
+using bn::repl::ListOutput;
+using bn::repl::RenderContext;
+using bn::repl::Row;
+
+namespace {
+
+// Costs over a denominator of 4 (typed time gives such fractions), one of them negative as a
+// comparative profile may produce: cum -6/4 below base 1/4.
+ListOutput sample_list() {
+  static const std::string m = "pkg.Cls.method";
+  return ListOutput{"t", {Row{0, {7}, {m}, -6, 1, false, std::nullopt}, Row{1, {8}, {m, m}, 3, 3, true, std::nullopt}}};
+}
+
+RenderContext context() {
+  RenderContext c;
+  c.total = 8;
+  c.denominator = 4;
+  c.names = bn::repl::NameStyle::kShort;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("text shows fractions rounded and negative costs unclamped, with exact percentages") {
+  std::ostringstream out;
+  bn::repl::render_text(sample_list(), context(), out);
+  CHECK(out.str() ==
+        "t:\n"
+        "  #    cum      %  base     %  summary\n"
+        "  0  -1.50 -75.0%  0.25 12.5%  [Cls.method]\n"
+        "  1   0.75  37.5%  0.75 37.5%  [Cls.method;Cls.method]  (unreliable: under 10 samples)\n");
+}
+
+TEST_CASE("JSON carries exact reduced fractions as strings and full method names") {
+  const nlohmann::json j = nlohmann::json::parse(bn::repl::render_json(sample_list(), "suggest", "suggest 2", context()));
+  CHECK(j["total"] == "2");
+  CHECK(j["summaries"][0]["cum"] == "-3/2");
+  CHECK(j["summaries"][0]["base"] == "1/4");
+  CHECK(j["summaries"][1]["path"] == nlohmann::json({"pkg.Cls.method", "pkg.Cls.method"}));
+  CHECK(j["summaries"][1]["unreliable"] == true);
+}
+
+TEST_CASE("colour is warmer for a larger share of the total and absent when disabled") {
+  RenderContext c = context();
+  c.color = true;
+  std::ostringstream out;
+  bn::repl::render_text(sample_list(), c, out);
+  CHECK(out.str().find("\033[1;31m-1.50") != std::string::npos);  // |-6| / 8 >= 50%: bold red
+  CHECK(out.str().find("\033[31m 0.75") != std::string::npos);    // 3 / 8 >= 20%: red
+  std::ostringstream plain;
+  bn::repl::render_text(sample_list(), context(), plain);
+  CHECK(plain.str().find('\033') == std::string::npos);
+}
