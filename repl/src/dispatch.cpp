@@ -138,6 +138,57 @@ Invocation parse_command(std::string_view line) {
   throw Error("internal: command table lost '" + std::string(second) + "'");
 }
 
+namespace {
+
+// Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
+// methods that a;b calls, each returned with the typed head so it replaces the whole word.
+std::vector<std::string> complete_call_sequence(Context& context, std::string_view current) {
+  const std::size_t semi = current.rfind(';');
+  const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
+  std::vector<std::string_view> names = context.methods().complete(current.substr(head.size()));
+  if (!head.empty()) {
+    iface::Profile& profile = context.session().profile();
+    try {
+      const std::vector<std::string_view> callees =
+          profile.bottom_extensions(resolve_call_sequence(profile, context.methods(), head.substr(0, head.size() - 1)));
+      std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
+    } catch (const Error&) {
+      return {};  // the typed head has no root: nothing can complete it
+    }
+  }
+  std::vector<std::string> out;
+  for (std::string_view name : names) out.push_back(std::string(head) + std::string(name));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Candidates for an argument of `command`.
+Completion complete_argument(Context& context, const Command& command, std::string_view current) {
+  Completion out;
+  switch (command.completion) {
+    case ArgCompletion::kNone: break;
+    case ArgCompletion::kChoices: {
+      std::string_view choices = command.args;
+      for (std::size_t bar; (bar = choices.find('|')) != std::string_view::npos; choices.remove_prefix(bar + 1))
+        out.words.emplace_back(choices.substr(0, bar));
+      out.words.emplace_back(choices);
+      break;
+    }
+    case ArgCompletion::kLabels:
+      for (const auto& entry : context.session().labels().all()) out.words.push_back(entry.first);
+      break;
+    case ArgCompletion::kMethods: out.words = complete_call_sequence(context, current); return out;
+    case ArgCompletion::kFiles: out.files = true; break;
+    case ArgCompletion::kCommands:
+      for (std::string_view w : distinct_words(all_rows(), 0)) out.words.emplace_back(w);
+      break;
+  }
+  keep_prefixed(out.words, current);
+  return out;
+}
+
+}  // namespace
+
 Completion complete(Context& context, std::string_view before_cursor) {
   std::vector<std::string_view> done;
   for (std::string_view rest = before_cursor;;) {
@@ -146,70 +197,26 @@ Completion complete(Context& context, std::string_view before_cursor) {
     done.push_back(w);
     rest = r;
   }
-  const bool at_new_word = before_cursor.empty() || is_blank(before_cursor.back());
   std::string_view current;
-  if (!at_new_word) {
+  if (!before_cursor.empty() && !is_blank(before_cursor.back())) {
     current = done.back();
     done.pop_back();
   }
   Completion out;
-  auto offer_words = [&](const std::vector<std::string_view>& words) {
+  try {
+    std::vector<std::string_view> words = distinct_words(all_rows(), 0);
+    if (!done.empty()) {
+      const std::vector<const Command*> rows = rows_with_first_word(resolve_word(done.front(), words, "command"));
+      words = distinct_words(rows, 1);
+      if (done.size() >= 2 || words.empty())
+        return complete_argument(context, *parse_command(std::string(done.front()) + " " +
+                                                         std::string(done.size() >= 2 ? done[1] : "")).command,
+                                 current);
+    }
     for (std::string_view w : words) out.words.emplace_back(w);
     keep_prefixed(out.words, current);
-  };
-  if (done.empty()) {
-    offer_words(distinct_words(all_rows(), 0));
-    return out;
-  }
-  const Command* command = nullptr;
-  try {
-    std::string typed(done.front());
-    if (done.size() >= 2) typed += " " + std::string(done[1]);
-    const std::vector<const Command*> rows = rows_with_first_word(resolve_word(done.front(), distinct_words(all_rows(), 0), "command"));
-    if (done.size() == 1 && !distinct_words(rows, 1).empty()) {
-      offer_words(distinct_words(rows, 1));
-      return out;
-    }
-    command = parse_command(typed).command;
   } catch (const Error&) {
-    return out;
-  }
-  switch (command->completion) {
-    case ArgCompletion::kNone: break;
-    case ArgCompletion::kChoices: {
-      std::string_view choices = command->args;
-      for (std::size_t bar; (bar = choices.find('|')) != std::string_view::npos; choices.remove_prefix(bar + 1))
-        out.words.emplace_back(choices.substr(0, bar));
-      out.words.emplace_back(choices);
-      keep_prefixed(out.words, current);
-      break;
-    }
-    case ArgCompletion::kLabels:
-      for (const auto& entry : context.session().labels().all()) out.words.push_back(entry.first);
-      keep_prefixed(out.words, current);
-      break;
-    case ArgCompletion::kMethods: {
-      const std::size_t semi = current.rfind(';');
-      const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
-      const std::string_view tail = current.substr(head.size());
-      // After "a;b;" only the methods that a;b calls can follow.
-      std::vector<std::string_view> names = context.methods().complete(tail);
-      if (!head.empty()) {
-        try {
-          iface::Profile& profile = context.session().profile();
-          const std::vector<std::string_view> callees =
-              profile.bottom_extensions(resolve_call_sequence(profile, context.methods(), head.substr(0, head.size() - 1)));
-          std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
-        } catch (const Error&) {
-          return out;  // the typed prefix has no root: nothing can complete it
-        }
-      }
-      for (std::string_view name : names) out.words.push_back(std::string(head) + std::string(name));
-      std::sort(out.words.begin(), out.words.end());
-      break;
-    }
-    case ArgCompletion::kFiles: out.files = true; break;
-    case ArgCompletion::kCommands: offer_words(distinct_words(all_rows(), 0)); break;
+    // An unknown command has nothing to complete.
   }
   return out;
 }
