@@ -11,20 +11,27 @@ TreeBuilder::TreeBuilder() {
 }
 
 NodeId TreeBuilder::child(NodeId parent, MethodId method) {
-  auto [it, inserted] = children_.try_emplace(key(parent, method), 0);
-  if (inserted) {
-    if (table_.parent.size() >= kMaxNodes) throw Error("call tree has more nodes than supported");
-    it->second = static_cast<NodeId>(table_.parent.size());
-    table_.parent.push_back(parent);
-    table_.method.push_back(method);
-    table_.cost.push_back(0);
-  }
-  return it->second;
+  if (const NodeId existing = children_.find(parent, method); existing != kNoNode) return existing;
+  if (table_.parent.size() >= kMaxNodes) throw Error("call tree has more nodes than supported");
+  const auto id = static_cast<NodeId>(table_.parent.size());
+  table_.parent.push_back(parent);
+  table_.method.push_back(method);
+  table_.cost.push_back(0);
+  children_.insert(parent, method, id);
+  return id;
 }
 
 NodeId TreeBuilder::add_stack(std::span<const MethodId> frames, Cost cost) {
-  NodeId node = kRootNode;
-  for (MethodId m : frames) node = child(node, m);
+  std::size_t shared = 0;
+  while (shared < frames.size() && shared < last_frames_.size() && frames[shared] == last_frames_[shared])
+    ++shared;
+  last_frames_.assign(frames.begin(), frames.end());
+  last_nodes_.resize(shared);
+  NodeId node = shared == 0 ? kRootNode : last_nodes_[shared - 1];
+  for (std::size_t i = shared; i < frames.size(); ++i) {
+    node = child(node, frames[i]);
+    last_nodes_.push_back(node);
+  }
   add_cost(node, cost);
   return node;
 }

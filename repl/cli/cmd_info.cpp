@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/tree_stats.h"
@@ -60,8 +61,12 @@ nlohmann::ordered_json to_json(const calltree::OpenedProfile& opened, const call
 
 void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats& s) {
   const calltree::Metadata& m = opened.loaded.tree.metadata();
-  auto line = [](const char* label, const std::string& value) {
-    if (!value.empty()) std::cout << label << std::string(20 - std::strlen(label), ' ') << value << '\n';
+  auto line = [](std::string_view label, const std::string& value) {
+    constexpr std::size_t kColumn = 20;
+    if (value.empty()) return;
+    // Long metadata keys (recorder statistics) push the value right rather than underflow.
+    std::cout << label << std::string(label.size() < kColumn ? kColumn - label.size() : 1, ' ')
+              << value << '\n';
   };
   line("format", opened.format);
   line("nodes", std::to_string(s.nodes) + " (" + std::to_string(s.leaves) + " leaves)");
@@ -78,7 +83,7 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
   if (m.duration_ns != 0) line("duration", iface::decimal_string(m.duration_ns, 1'000'000'000, 3) + " s");
   if (m.sample_interval_ns != 0)
     line("sample interval", iface::decimal_string(m.sample_interval_ns, 1'000'000, 3) + " ms");
-  for (const auto& [key, value] : m.extra) line(key.c_str(), value);
+  for (const auto& [key, value] : m.extra) line(key, value);
   if (opened.loaded.unfinished) line("warning", opened.loaded.warning);
 }
 

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "bn/calltree/call_tree.h"
+#include "bn/calltree/child_index.h"
 
 namespace bn::calltree {
 
@@ -30,12 +30,13 @@ class TreeBuilder {
   CallTree build(Metadata metadata) &&;
 
  private:
-  static std::uint64_t key(NodeId parent, MethodId method) {
-    return (std::uint64_t{parent} << 32) | method;
-  }
   NodeTable table_;
   StringTable names_;
-  std::unordered_map<std::uint64_t, NodeId> children_;
+  ChildIndex children_;
+  // The previous stack and its nodes: collapsed files list stacks sorted, so consecutive stacks
+  // share long prefixes that need no lookup.
+  std::vector<MethodId> last_frames_;
+  std::vector<NodeId> last_nodes_;
 };
 
 }  // namespace bn::calltree
