@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bn/calltree/metadata.h"
@@ -31,7 +32,8 @@ class CallTree {
  public:
   // Validates `nodes` (sizes agree, node 0 is the only root, parents come first, method ids are
   // in range, no two siblings share a method) and renumbers them in preorder, keeping siblings
-  // in table order. Throws bn::Error naming the first offending node.
+  // in table order (a table already in preorder, as files are, is adopted without copying).
+  // Throws bn::Error naming the first offending node.
   static CallTree build(NodeTable nodes, StringTable names, Metadata metadata);
 
   CallTree(CallTree&&) noexcept = default;
@@ -71,6 +73,9 @@ class CallTree {
 
  private:
   CallTree() = default;
+  bool adopt_preorder(NodeTable& table);
+  std::vector<NodeId> renumber(const NodeTable& table);
+  std::pair<NodeId, MethodId> first_repeated_sibling() const;
   void index_methods();
 
   std::vector<NodeId> parent_;
