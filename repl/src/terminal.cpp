@@ -2,6 +2,9 @@
 
 #include <editline/readline.h>
 
+#include <signal.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -56,10 +59,21 @@ void run_terminal(Runner& runner, std::string_view banner) {
   stifle_history(kHistoryLength);
   if (!history.empty()) read_history(history.c_str());
 
+  // A stray Ctrl-C must not end the session and lose unsaved labels: it abandons the line being
+  // typed (readline returns with EINTR) and `quit` or Ctrl-D end the session.
+  struct sigaction ignore_interrupt {}, previous_sigint {};
+  ignore_interrupt.sa_handler = [](int) {};
+  sigemptyset(&ignore_interrupt.sa_mask);
+  sigaction(SIGINT, &ignore_interrupt, &previous_sigint);
   std::cout << banner << "\n";
   const std::string prompt(Runner::kPrompt);
   for (;;) {
+    errno = 0;
     char* raw = readline(prompt.c_str());
+    if (!raw && errno == EINTR) {
+      std::cout << "\n";
+      continue;
+    }
     if (!raw) {  // end of input (Ctrl-D) ends the session like `quit`
       std::cout << "\n";
       runner.run_line("quit", "");
@@ -72,6 +86,7 @@ void run_terminal(Runner& runner, std::string_view banner) {
     if (!history.empty()) write_history(history.c_str());
     if (runner.run_line(line, "") == LineResult::kQuit) break;
   }
+  sigaction(SIGINT, &previous_sigint, nullptr);
   g_context = nullptr;
 }
 
