@@ -5,17 +5,43 @@
 namespace bn::repl {
 namespace {
 
-// The fewest leading candidates whose |total_cum_of| reaches C (empty when none does). The
-// union is recomputed per prefix: with comparative costs it is not monotone in the prefix, so
-// the first N that reaches C can only be found by trying each N in turn.
+bool reaches(iface::Profile& profile, const std::vector<iface::Summary>& sorted, std::size_t n, const iface::Rational& C) {
+  const std::span<const iface::Summary> prefix(sorted.data(), n);
+  return iface::to_rational(iface::abs_amount(profile.total_cum_of(prefix))) >= C;
+}
+
+// A profile of one run (no sides()) measures non-negative costs, so the union of a growing
+// prefix can only grow: the first N that reaches C can be found by galloping and bisection.
+// A comparative profile, or any negative value, makes the union non-monotone in N.
+bool grows_with_prefix(iface::Profile& profile, const std::vector<iface::Summary>& sorted) {
+  for (iface::Summary s : sorted)
+    if (profile.sides(s) || profile.cum_of(s) < 0 || profile.base_of(s) < 0) return false;
+  return true;
+}
+
+// The fewest leading candidates whose |total_cum_of| reaches C (empty when none does).
 std::vector<iface::Summary> concentrate(iface::Profile& profile, const std::vector<iface::Summary>& sorted,
                                         const iface::Rational& C) {
-  for (std::size_t n = 1; n <= sorted.size(); ++n) {
-    const std::span<const iface::Summary> prefix(sorted.data(), n);
-    if (iface::to_rational(iface::abs_amount(profile.total_cum_of(prefix))) >= C)
-      return {sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n)};
+  std::size_t n = 0;  // the answer, 0 for none
+  if (grows_with_prefix(profile, sorted)) {
+    std::size_t low = 0, high = 1;  // reaches(low) is false (or low = 0), high is the next probe
+    while (high < sorted.size() && !reaches(profile, sorted, high, C)) {
+      low = high;
+      high *= 2;
+    }
+    high = std::min(high, sorted.size());
+    if (high > 0 && reaches(profile, sorted, high, C)) {
+      while (high - low > 1) {
+        const std::size_t mid = low + (high - low) / 2;
+        (reaches(profile, sorted, mid, C) ? high : low) = mid;
+      }
+      n = high;
+    }
+  } else {
+    for (std::size_t k = 1; k <= sorted.size() && n == 0; ++k)
+      if (reaches(profile, sorted, k, C)) n = k;
   }
-  return {};
+  return {sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n)};
 }
 
 }  // namespace

@@ -80,3 +80,17 @@ TEST_CASE("nearby lists the four groups in order, zoomed or not") {
   CHECK(paths(p, groups[2].summaries) == std::vector<std::vector<std::string_view>>{{"c"}});
   CHECK(paths(p, groups[3].summaries) == std::vector<std::vector<std::string_view>>{{"b"}});
 }
+
+TEST_CASE("the fewest reaching candidates are the same whether found by bisection or by a linear scan") {
+  const std::vector<std::pair<std::string, bn::iface::Amount>> fan{
+      {"r;x1", 40}, {"r;x2", 20}, {"r;x3", 15}, {"r;x4", 10}, {"r;x5", 10}, {"r;x6", 5}};
+  // Positive costs take the bisection path, negated ones the linear scan (non-monotone unions).
+  for (bn::iface::Amount sign : {1, -1}) {
+    FakeProfile p(fan, sign);
+    const Summary r = *p.method_summary("r");
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, kDefaultCutoff).size() == 5);  // 95 of 100
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(7, 10)).size() == 3);  // 75
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(1, 100)).size() == 1);
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(101, 100)).empty());
+  }
+}
