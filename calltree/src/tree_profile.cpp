@@ -43,6 +43,7 @@ TreeProfile::TreeProfile(const CallTree& tree)
     const MethodId m = tree.method(n);
     MethodTotals& totals = method_totals_[m];
     totals.base += tree.cost(n);
+    if (tree.cost(n) < 0) costs_never_negative_ = false;
     if (on_stack[m] == 0)
       totals.cum += tree.cum_cost(n);
     else

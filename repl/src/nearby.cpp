@@ -10,20 +10,13 @@ bool reaches(iface::Profile& profile, const std::vector<iface::Summary>& sorted,
   return iface::to_rational(iface::abs_amount(profile.total_cum_of(prefix))) >= C;
 }
 
-// A profile of one run (no sides()) measures non-negative costs, so the union of a growing
-// prefix can only grow: the first N that reaches C can be found by galloping and bisection.
-// A comparative profile, or any negative value, makes the union non-monotone in N.
-bool grows_with_prefix(iface::Profile& profile, const std::vector<iface::Summary>& sorted) {
-  for (iface::Summary s : sorted)
-    if (profile.sides(s) || profile.cum_of(s) < 0 || profile.base_of(s) < 0) return false;
-  return true;
-}
-
 // The fewest leading candidates whose |total_cum_of| reaches C (empty when none does).
 std::vector<iface::Summary> concentrate(iface::Profile& profile, const std::vector<iface::Summary>& sorted,
                                         const iface::Rational& C) {
   std::size_t n = 0;  // the answer, 0 for none
-  if (grows_with_prefix(profile, sorted)) {
+  // Without negative measurements the union of a growing prefix can only grow, so the first N
+  // that reaches C is found by galloping and bisection; otherwise (A minus B) scan linearly.
+  if (profile.costs_never_negative()) {
     std::size_t low = 0, high = 1;  // reaches(low) is false (or low = 0), high is the next probe
     while (high < sorted.size() && !reaches(profile, sorted, high, C)) {
       low = high;

@@ -246,3 +246,10 @@ TEST_CASE("recursion a;a;a: paths of one summary overlap and are counted once") 
   CHECK(p.top_extensions(at(p, "a")) == Names{"a"});
   CHECK(p.bottom_extensions(at(p, "a")) == Names{"a", "b"});
 }
+
+TEST_CASE("a profile knows whether any measurement is negative, so zooming may bisect") {
+  const CallTree plain = figure2();
+  CHECK(TreeProfile(plain).costs_never_negative());
+  const CallTree with_negative = tree_from_stacks({{"a;b", 5}, {"a;c", -2}});
+  CHECK_FALSE(TreeProfile(with_negative).costs_never_negative());
+}

@@ -88,6 +88,7 @@ class TreeProfile final : public iface::Profile {
   iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
+  bool costs_never_negative() override { return costs_never_negative_; }
 
   // Backend-specific views (tests, benchmarks). The spans stay valid for the life of the
   // profile. Both throw bn::Error for a handle this profile did not return.
@@ -173,6 +174,7 @@ class TreeProfile final : public iface::Profile {
 
   const CallTree& tree_;
   const std::uint32_t method_count_;
+  bool costs_never_negative_ = true;
   // Id m of the identity table is m, so a length-1 summary's call sequence is a view too.
   std::vector<MethodId> method_ids_;
   std::vector<MethodTotals> method_totals_;

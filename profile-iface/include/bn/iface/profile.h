@@ -81,6 +81,10 @@ class Profile {
   virtual Amount total() = 0;
   // Common denominator of every Amount this profile returns. Positive.
   virtual Amount denominator() { return 1; }
+  // True when no measurement in the profile is negative, so total_cum_of can only grow as
+  // summaries are added to a set (zooming then bisects instead of scanning). Comparative
+  // profiles (A minus B) are not.
+  virtual bool costs_never_negative() { return false; }
   virtual MetricInfo metric() = 0;
   // Per-side values of s for a profile that compares two runs; nullopt (the default) for a
   // profile of one run.
