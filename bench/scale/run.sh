@@ -12,7 +12,12 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 
-cmake -S "$root" -B "$build" -DBN_BENCH=ON -DBN_AGENT=OFF -DBN_TESTS=OFF >/dev/null
+# A new build directory gets only what the benchmark needs; an existing one keeps its options.
+if [ -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build" -DBN_BENCH=ON >/dev/null
+else
+  cmake -S "$root" -B "$build" -DBN_BENCH=ON -DBN_AGENT=OFF -DBN_TESTS=OFF >/dev/null
+fi
 cmake --build "$build" -j"$(nproc)" --target bottlenecks bn_interactive_bench >/dev/null
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/^Mem:/ {print $2}') GB RAM, load average $(cut -d' ' -f1-3 /proc/loadavg)"
