@@ -65,6 +65,7 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.set_extra("samples", std::to_string(sample_count_));
   m.set_extra("dropped_samples", std::to_string(dropped_));
   m.set_extra("threads_gone", std::to_string(threads_gone_));
+  m.set_extra("reused_stacks", std::to_string(stacks_reused_));
   m.set_extra("stretched_ticks", std::to_string(pacer_.stretched_ticks()));
   m.set_extra("mean_interval_ns", std::to_string(pacer_.mean_interval_ns()));
   return m;
@@ -270,31 +271,56 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
   const std::int32_t tid = registry_.reference(record, name);
   jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
 
-  // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
-  // or in native code loses nothing while its stack is walked. A running thread is charged the
-  // CPU time it used during the call (its own stack walk at its next safepoint poll, plus the
-  // few instructions before the poll): wall time would also count the time it waited for a
-  // CPU on a loaded machine, which is not the agent's doing. Without an OS tid, wall time.
-  const bool running = (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
-  const std::int64_t cpu_before = running && tid != 0 ? thread_cpu_ns(tid) : -1;
-  const std::int64_t wall_before = monotonic_ns();
-  jint depth = 0;
-  const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
-  if (running) {
-    const std::int64_t cpu_after = cpu_before >= 0 ? thread_cpu_ns(tid) : -1;
-    held_ns += cpu_after >= cpu_before && cpu_before >= 0 ? cpu_after - cpu_before : monotonic_ns() - wall_before;
-  }
-  if (err == JVMTI_ERROR_THREAD_NOT_ALIVE) {
-    ++threads_gone_;
-    return;
-  }
-  if (err != JVMTI_ERROR_NONE) {
-    ++dropped_;
-    return;
+  // Stack reuse. A thread's Java stack changes only when the thread itself executes, and any
+  // execution advances its kernel CPU clock (nanosecond sched_clock, which includes the current
+  // slice when read). So if the clock reads the same as just before the previous walk, the
+  // thread has not run since that read, and the stack the walk returned (taken after the read)
+  // is still its stack now: it is recorded again as a fresh sample without a handshake. The
+  // clock is read BEFORE the walk: read after it, a thread that ran between the walk and the
+  // read would look unchanged. This holds for every JVMTI state (a RUNNABLE thread in native
+  // code blocked in accept() has not run either), but the state must be unchanged too: bits
+  // such as INTERRUPTED or SUSPENDED are set by other threads. A thread whose OS tid is unknown
+  // has no clock to compare and is always walked. Sound as long as the tid is this thread's
+  // (thread_registry.h: a tid is never guessed from an ambiguous name).
+  const std::int64_t cpu_ns = tid != 0 ? thread_cpu_ns(tid) : -1;
+  calltree::NodeId node = calltree::kRootNode;
+  if (cpu_ns >= 0 && record->has_stack && record->stack_state == state && record->stack_cpu_ns == cpu_ns) {
+    node = record->stack_node;
+    ++stacks_reused_;
+  } else {
+    record->has_stack = false;
+    // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
+    // or in native code loses nothing while its stack is walked. A running thread is charged
+    // the CPU time it used during the call (its own stack walk at its next safepoint poll, plus
+    // the few instructions before the poll): wall time would also count the time it waited for
+    // a CPU on a loaded machine, which is not the agent's doing. Without an OS tid, wall time.
+    const bool running = (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
+    const std::int64_t wall_before = monotonic_ns();
+    jint depth = 0;
+    const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
+    if (running) {
+      const std::int64_t cpu_after = cpu_ns >= 0 ? thread_cpu_ns(tid) : -1;
+      held_ns += cpu_after >= cpu_ns && cpu_ns >= 0 ? cpu_after - cpu_ns : monotonic_ns() - wall_before;
+    }
+    if (err == JVMTI_ERROR_THREAD_NOT_ALIVE) {
+      ++threads_gone_;
+      return;
+    }
+    if (err != JVMTI_ERROR_NONE) {
+      ++dropped_;
+      return;
+    }
+    node = stack_node(frames_.data(), depth);
+    if (cpu_ns >= 0) {
+      record->has_stack = true;
+      record->stack_node = node;
+      record->stack_state = state;
+      record->stack_cpu_ns = cpu_ns;
+    }
   }
   calltree::SampleRecord r;
   r.thread = record->entry.index;
-  r.node = stack_node(frames_.data(), depth);
+  r.node = node;
   r.state = static_cast<std::uint32_t>(state);
   r.priority = record->priority;
   if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0 && monitor_owners_)
@@ -304,7 +330,7 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
   if (tid != 0 && (state & JVMTI_THREAD_STATE_RUNNABLE) != 0) {
     r.nice = nice_of(tid);
     SchedStat s;
-    if (read_schedstat(tid, s)) {
+    if (record->schedstat.read(tid, s)) {
       if (record->has_previous && s.run_ns >= record->previous_run_ns && s.wait_ns >= record->previous_wait_ns) {
         r.has_cpu = true;
         r.elapsed_ns = static_cast<std::uint64_t>(now_ns - record->previous_time_ns);

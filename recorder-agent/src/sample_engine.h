@@ -76,6 +76,7 @@ class SampleEngine final : public Engine {
   std::uint64_t sample_count_ = 0;
   std::uint64_t dropped_ = 0;       // a stack the JVM refused, or out of memory
   std::uint64_t threads_gone_ = 0;  // THREAD_NOT_ALIVE mid-tick: skipped, counted
+  std::uint64_t stacks_reused_ = 0; // samples of idle threads that reused their last stack
 };
 
 }  // namespace bn::agent

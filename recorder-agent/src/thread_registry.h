@@ -35,6 +35,13 @@ struct ThreadRecord {
   std::int64_t previous_time_ns = 0;
   std::uint64_t previous_run_ns = 0;
   std::uint64_t previous_wait_ns = 0;
+  SchedStatFile schedstat;
+  // The last stack walked for this thread, kept so that a thread which has not run since can
+  // reuse it (SampleEngine::sample_thread explains why that is sound). Sampler only.
+  bool has_stack = false;             // the fields below describe a successful walk
+  calltree::NodeId stack_node = 0;
+  std::int32_t stack_state = 0;       // JVMTI state when it was walked
+  std::int64_t stack_cpu_ns = 0;      // the thread's CPU clock, read before that walk
 };
 
 class ThreadRegistry {

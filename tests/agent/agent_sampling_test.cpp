@@ -134,3 +134,33 @@ TEST_CASE("a stack deeper than depth= keeps its innermost frames under a [trunca
   }
   CHECK(truncated >= 10);
 }
+
+TEST_CASE("an idle thread's reused stack follows it to wherever it sleeps next") {
+  const auto p = record("Wakes", {});
+  const ct::CallTree& tree = p.loaded.tree;
+  // main waits in join() the whole run without running: its stack is reused, not walked.
+  const auto reused = tree.metadata().find_extra("reused_stacks");
+  REQUIRE(reused.has_value());
+  CHECK(std::stoull(std::string(*reused)) > 0);
+  const auto wakes = bn::test::thread_named(p.samples, "wakes");
+  REQUIRE(wakes.has_value());
+  // Records are in time order. Every sleeping sample is on Thread.sleep under exactly one of the
+  // two methods; a stale reused stack would keep showing the first method after the switch.
+  int first = 0, second = 0, switches = 0;
+  int last = 0;  // 1 or 2: the method of the previous sleeping sample
+  for (const ct::SampleRecord& r : p.samples.records) {
+    if (r.thread != *wakes || (r.state & st::kSleeping) == 0) continue;
+    CHECK(bn::test::stack_contains(tree, r.node, "java.lang.Thread.sleep"));
+    const bool in_first = bn::test::stack_contains(tree, r.node, "Wakes.sleepInFirst");
+    const bool in_second = bn::test::stack_contains(tree, r.node, "Wakes.sleepInSecond");
+    CHECK(in_first != in_second);
+    const int now = in_first ? 1 : 2;
+    first += in_first;
+    second += in_second;
+    switches += last != 0 && now != last;
+    last = now;
+  }
+  CHECK(first >= 20);
+  CHECK(second >= 20);
+  CHECK(switches >= 5);  // 8 sleeps in alternation: 7 switches, allowing for missed ticks
+}
