@@ -18,8 +18,19 @@ int main(int argc, char** argv) {
   bn::cli::setup_generate(app);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {
+    // A command that already reported its errors and only sets the exit status.
+    return e.get_exit_code();
+  } catch (const CLI::ParseError& e) {
+    // One line, like every other error (CLI11's own report adds a second line).
+    std::fprintf(stderr, "bottlenecks: error: %s (see --help)\n", e.what());
+    return e.get_exit_code();
   } catch (const bn::Error& e) {
     std::fprintf(stderr, "bottlenecks: error: %s\n", e.what());
     return 1;

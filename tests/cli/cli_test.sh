@@ -4,17 +4,7 @@
 set -uo pipefail
 bin=$1 src=$2 case=$3
 sample=$src/samples/figure2/figure2.collapsed
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# expect_error CMD...: the command must exit non-zero and print exactly one line on stderr.
-expect_error() {
-  local pattern=$1; shift
-  "$@" >"$work/out" 2>"$work/err" && fail "expected failure: $*"
-  [ "$(wc -l <"$work/err")" -eq 1 ] || fail "expected one error line, got: $(cat "$work/err")"
-  grep -q -- "$pattern" "$work/err" || fail "error '$(cat "$work/err")' does not mention '$pattern'"
-}
+source "$(dirname "$0")/testlib.sh"
 # Aggregated stacks, so line order and repeated stacks do not matter.
 canonical() { awk '{n=$NF; $NF=""; sub(/ $/, ""); c[$0]+=n} END {for (s in c) print s " " c[s]}' "$1" | LC_ALL=C sort; }
 

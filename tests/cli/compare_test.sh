@@ -6,16 +6,7 @@ set -uo pipefail
 bin=$1 src=$2 case=$3
 a=$src/samples/compare-small/a.collapsed
 b=$src/samples/compare-small/b.collapsed
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# expect_error PATTERN CMD...: the command must exit non-zero and say PATTERN on stderr.
-expect_error() {
-  local pattern=$1; shift
-  "$@" >"$work/out" 2>"$work/err" && fail "expected failure: $*"
-  grep -q -- "$pattern" "$work/err" || fail "error '$(cat "$work/err")' does not mention '$pattern'"
-}
+source "$(dirname "$0")/testlib.sh"
 
 case $case in
 bad_options)

@@ -3,10 +3,7 @@
 # Usage: generate_test.sh BOTTLENECKS CASE
 set -uo pipefail
 bin=$1 case=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/testlib.sh"
 
 case $case in
 size_and_seed)
