@@ -44,14 +44,14 @@ Output suggest(Context& c, std::string_view args) {
   const auto words = arguments(args, 0, 1, "suggest [N]");
   const std::int64_t n = words.empty() ? kDefaultSuggestions : parse_whole(words[0], 1, INT64_MAX, "count");
   Session& session = c.session();
-  std::vector<iface::Summary> ranked = suggest(session.profile(), session.settings().suggester);
-  const std::size_t methods = ranked.size();
-  if (static_cast<std::uint64_t>(n) < ranked.size()) ranked.resize(static_cast<std::size_t>(n));
+  const Shortlist ranked = suggest(session.profile(), session.settings().suggester, static_cast<std::size_t>(n));
+  const std::size_t methods = ranked.shown.size() + ranked.more;
   const bool by_cum = session.settings().suggester == Suggester::kHighCum;
   return numbered_list(session,
-                       std::string(suggester_name(session.settings().suggester)) + ": " + std::to_string(ranked.size()) +
-                           " of " + std::to_string(methods) + " methods by " + (by_cum ? "|cum|" : "|base|"),
-                       ranked);
+                       std::string(suggester_name(session.settings().suggester)) + ": " +
+                           std::to_string(ranked.shown.size()) + " of " + std::to_string(methods) + " methods by " +
+                           (by_cum ? "|cum|" : "|base|"),
+                       ranked.shown);
 }
 
 Output select(Context& c, std::string_view args) {

@@ -45,8 +45,10 @@ Output settings(Context& c, std::string_view args) {
   const std::string names(name_style_name(s.names));
   const std::string zoom = s.zoom ? "on" : "off";
   const std::string cutoff = rational_text(s.cutoff);
-  return MessageOutput{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nnames = " + names,
-                       {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"names", names}}};
+  const std::string limit = limit_text(s.limit);
+  return MessageOutput{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
+                           "\nnames = " + names,
+                       {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
 }
 
 Output set_suggester(Context& c, std::string_view args) {
@@ -66,6 +68,16 @@ Output set_cutoff(Context& c, std::string_view args) {
   const auto words = arguments(args, 1, 1, "set cutoff C");
   c.session().settings().cutoff = parse_positive_decimal(words[0], "cutoff");
   return setting("cutoff", rational_text(c.session().settings().cutoff));
+}
+
+Output set_limit(Context& c, std::string_view args) {
+  const auto words = arguments(args, 1, 1, "set limit N|all");
+  Settings& s = c.session().settings();
+  if (!same_nocase(words[0], "all") && words[0].find_first_not_of("0123456789") != std::string_view::npos)
+    throw Error("bad limit '" + std::string(words[0]) + "': expected a whole number >= 1 or all");
+  s.limit = same_nocase(words[0], "all") ? SIZE_MAX
+                                         : static_cast<std::size_t>(parse_whole(words[0], 1, INT32_MAX, "limit"));
+  return setting("limit", limit_text(s.limit));
 }
 
 Output set_names(Context& c, std::string_view args) {

@@ -31,6 +31,7 @@ Output settings(Context& c, std::string_view args);
 Output set_suggester(Context& c, std::string_view args);
 Output set_zoom(Context& c, std::string_view args);
 Output set_cutoff(Context& c, std::string_view args);
+Output set_limit(Context& c, std::string_view args);
 Output set_names(Context& c, std::string_view args);
 Output help(Context& c, std::string_view args);
 Output quit(Context& c, std::string_view args);

@@ -1,18 +1,49 @@
 #include "bn/repl/nearby.h"
 
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <utility>
+
 #include "bn/repl/suggest.h"
 
 namespace bn::repl {
 namespace {
 
-bool reaches(iface::Profile& profile, const std::vector<iface::Summary>& sorted, std::size_t n, const iface::Rational& C) {
+// The zoom test |total| >= c·|cum_of(s)| for the cutoff c = p/q, asked once per probe. Decided
+// as |total|·q >= p·|cum_of(s)| in 128-bit integers when all four factors are below 2^63 (the
+// products then stay below 2^126), so no rational is built per probe; in exact rationals
+// otherwise (a cutoff typed with more than 18 digits, or amounts beyond 2^63).
+class Threshold {
+ public:
+  Threshold(const iface::Rational& cutoff, iface::Amount cum) : cutoff_(cutoff), cum_(iface::abs_amount(cum)) {
+    const auto& p = boost::multiprecision::numerator(cutoff);
+    const auto& q = boost::multiprecision::denominator(cutoff);
+    if (p <= INT64_MAX && q <= INT64_MAX)
+      p_q_ = {static_cast<iface::Amount>(p.convert_to<std::int64_t>()),
+              static_cast<iface::Amount>(q.convert_to<std::int64_t>())};
+  }
+
+  bool reached_by(iface::Amount total) const {
+    total = iface::abs_amount(total);
+    if (p_q_ && total <= INT64_MAX && cum_ <= INT64_MAX) return total * p_q_->second >= p_q_->first * cum_;
+    return iface::to_rational(total) >= cutoff_ * iface::to_rational(cum_);
+  }
+
+ private:
+  iface::Rational cutoff_;
+  iface::Amount cum_;
+  std::optional<std::pair<iface::Amount, iface::Amount>> p_q_;  // the cutoff's p and q when both fit
+};
+
+bool reaches(iface::Profile& profile, const std::vector<iface::Summary>& sorted, std::size_t n, const Threshold& C) {
   const std::span<const iface::Summary> prefix(sorted.data(), n);
-  return iface::to_rational(iface::abs_amount(profile.total_cum_of(prefix))) >= C;
+  return C.reached_by(profile.total_cum_of(prefix));
 }
 
 // The fewest leading candidates whose |total_cum_of| reaches C (empty when none does).
 std::vector<iface::Summary> concentrate(iface::Profile& profile, const std::vector<iface::Summary>& sorted,
-                                        const iface::Rational& C) {
+                                        const Threshold& C) {
   std::size_t n = 0;  // the answer, 0 for none
   // Without negative measurements the union of a growing prefix can only grow, so the first N
   // that reaches C is found by galloping and bisection; otherwise (A minus B) scan linearly.
@@ -59,7 +90,10 @@ std::string_view nearby_kind_key(NearbyKind kind) {
   return "";
 }
 
-std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
+namespace {
+
+// The summaries one step away from s, unordered.
+std::vector<iface::Summary> candidates(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
   std::vector<iface::Summary> out;
   auto keep = [&out](std::optional<iface::Summary> t) {
     if (t) out.push_back(*t);
@@ -74,13 +108,20 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
     case NearbyKind::kTrimTop: keep(profile.trim_top(s)); break;
     case NearbyKind::kTrimBottom: keep(profile.trim_bottom(s)); break;
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
+  std::vector<iface::Summary> out = candidates(profile, s, kind);
   sort_by_cum(profile, out);
   return out;
 }
 
 std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind,
                                  const iface::Rational& cutoff) {
-  const iface::Rational C = cutoff * iface::to_rational(iface::abs_amount(profile.cum_of(s)));
+  const Threshold C(cutoff, profile.cum_of(s));
   bool zoomed_through = false;
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
   // that exist in the profile, so the chain is finite.
@@ -97,10 +138,14 @@ std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, Near
 }
 
 std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed,
-                                const iface::Rational& cutoff) {
+                                const iface::Rational& cutoff, std::size_t limit) {
   std::vector<NearbyGroup> groups;
-  for (NearbyKind kind : kNearbyKinds)
-    groups.push_back({kind, zoomed ? zoom(profile, s, kind, cutoff) : one_step(profile, s, kind)});
+  for (NearbyKind kind : kNearbyKinds) {
+    // A zoomed group is already sorted and short unless the cutoff asks for many summaries.
+    Shortlist list = zoomed ? top_by_cum(profile, zoom(profile, s, kind, cutoff), limit)
+                            : top_by_cum(profile, candidates(profile, s, kind), limit);
+    groups.push_back({kind, std::move(list.shown), list.more});
+  }
   return groups;
 }
 

@@ -44,7 +44,11 @@ void fill(json& j, const DetailOutput& o, const RenderContext& c) {
     j["overlaps"].push_back({{"label", ov.label}, {"cum", exact(ov.cum, c)}, {"base", exact(ov.base, c)}});
   j["zoomed"] = o.zoomed;
   j["nearby"] = json::object();
-  for (const NearbyRows& g : o.nearby) j["nearby"][std::string(nearby_kind_key(g.kind))] = rows(g.rows, c);
+  j["more"] = json::object();
+  for (const NearbyRows& g : o.nearby) {
+    j["nearby"][std::string(nearby_kind_key(g.kind))] = rows(g.rows, c);
+    j["more"][std::string(nearby_kind_key(g.kind))] = g.more;
+  }
 }
 
 void fill(json& j, const LabelsOutput& o, const RenderContext& c) {

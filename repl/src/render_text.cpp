@@ -126,6 +126,7 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
   for (const NearbyRows& group : o.nearby) {
     out << "  " << nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
     rows(group.rows, w, c, "    ", out);
+    if (group.more > 0) out << "    ... and " << group.more << " more (set limit all)\n";
   }
 }
 

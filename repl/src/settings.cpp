@@ -6,4 +6,6 @@ std::string_view suggester_name(Suggester s) { return s == Suggester::kHighCum ?
 
 std::string_view name_style_name(NameStyle s) { return s == NameStyle::kFull ? "full" : "short"; }
 
+std::string limit_text(std::size_t limit) { return limit == SIZE_MAX ? "all" : std::to_string(limit); }
+
 }  // namespace bn::repl

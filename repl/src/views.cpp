@@ -33,8 +33,8 @@ DetailOutput detail(Session& session, iface::Summary s) {
     out.overlaps.push_back({name, iface::cum_overlap(p, s, members), iface::base_overlap(p, s, members)});
   out.zoomed = session.settings().zoom;
   std::vector<iface::Summary> numbered;
-  for (NearbyGroup& group : nearby(p, s, out.zoomed, session.settings().cutoff)) {
-    NearbyRows rows{group.kind, {}};
+  for (NearbyGroup& group : nearby(p, s, out.zoomed, session.settings().cutoff, session.settings().limit)) {
+    NearbyRows rows{group.kind, {}, group.more};
     for (iface::Summary t : group.summaries) {
       rows.rows.push_back(make_row(session, t, static_cast<int>(numbered.size())));
       numbered.push_back(t);

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cstdint>
+
 #include "bn/iface/overlap.h"
 #include "bn/repl/nearby.h"
 #include "fake_profile.h"
@@ -74,7 +76,7 @@ TEST_CASE("zooming ranks and compares by absolute value when costs are negative"
 
 TEST_CASE("nearby lists the four groups in order, zoomed or not") {
   FakeProfile p(figure2());
-  const auto groups = bn::repl::nearby(p, at(p, {"b", "c"}), false, kDefaultCutoff);
+  const auto groups = bn::repl::nearby(p, at(p, {"b", "c"}), false, kDefaultCutoff, SIZE_MAX);
   REQUIRE(groups.size() == 4);
   CHECK(groups[0].kind == NearbyKind::kTopExtensions);
   CHECK(paths(p, groups[2].summaries) == std::vector<std::vector<std::string_view>>{{"c"}});
@@ -93,4 +95,37 @@ TEST_CASE("the fewest reaching candidates are the same whether found by bisectio
     CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(1, 100)).size() == 1);
     CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(101, 100)).empty());
   }
+}
+
+TEST_CASE("a limit keeps the heaviest nearby summaries in order and counts the rest, ties by call path") {
+  const std::vector<std::pair<std::string, bn::iface::Amount>> fan{
+      {"r;x6", 5}, {"r;x2", 20}, {"r;x5", 10}, {"r;x1", 40}, {"r;x4", 10}, {"r;x3", 15}, {"r;x7", 10}};
+  FakeProfile p(fan);
+  const Summary r = *p.method_summary("r");
+  // The limit falls inside the run of three 10s: x4 and x5 come before x7 by call path.
+  const auto groups = bn::repl::nearby(p, r, false, kDefaultCutoff, 5);
+  CHECK(paths(p, groups[1].summaries) ==
+        std::vector<std::vector<std::string_view>>{{"r", "x1"}, {"r", "x2"}, {"r", "x3"}, {"r", "x4"}, {"r", "x5"}});
+  CHECK(groups[1].more == 2);
+  // Without a limit the listing is one_step's full order.
+  const auto all = bn::repl::nearby(p, r, false, kDefaultCutoff, SIZE_MAX);
+  CHECK(all[1].summaries == bn::repl::one_step(p, r, NearbyKind::kBottomExtensions));
+  CHECK(all[1].more == 0);
+  // A zoomed group is cut the same way: 95 of 110 needs six of the seven extensions.
+  const auto zoomed = bn::repl::nearby(p, r, true, kDefaultCutoff, 4);
+  CHECK(zoomed[1].summaries.size() == 4);
+  CHECK(zoomed[1].more == 2);
+}
+
+TEST_CASE("a cutoff too long for 64-bit integers is compared exactly") {
+  const std::vector<std::pair<std::string, bn::iface::Amount>> fan{{"r;x1", 50}, {"r;x2", 50}};
+  FakeProfile p(fan);
+  const Summary r = *p.method_summary("r");
+  // Just above and just below 1/2, with a 31-digit denominator: x1 alone (50 of 100) is enough
+  // only for the second.
+  const boost::multiprecision::cpp_int big("1000000000000000000000000000000");
+  const bn::iface::Rational above(big + 1, 2 * big), below(big - 1, 2 * big);
+  CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, above).size() == 2);
+  CHECK(paths(p, bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, below)) ==
+        std::vector<std::vector<std::string_view>>{{"r", "x1"}});
 }

@@ -11,7 +11,7 @@ namespace {
 
 std::vector<std::string_view> first_methods(FakeProfile& p, Suggester s) {
   std::vector<std::string_view> out;
-  for (bn::iface::Summary x : bn::repl::suggest(p, s)) out.push_back(p.path_of(x).front());
+  for (bn::iface::Summary x : bn::repl::suggest(p, s).shown) out.push_back(p.path_of(x).front());
   return out;
 }
 
@@ -31,4 +31,14 @@ TEST_CASE("HighBase ranks by base, ties broken by cum then name") {
 TEST_CASE("suggesters rank by magnitude when every cost is negative") {
   FakeProfile p(figure2(), -1);
   CHECK(first_methods(p, Suggester::kHighCum) == std::vector<std::string_view>{"a", "c", "b", "d", "e"});
+}
+
+TEST_CASE("a suggester asked for the first N returns them in order and counts the rest") {
+  FakeProfile p(figure2());
+  const bn::repl::Shortlist top = bn::repl::suggest(p, Suggester::kHighCum, 2);
+  REQUIRE(top.shown.size() == 2);
+  CHECK(p.path_of(top.shown[0]).front() == "a");
+  CHECK(p.path_of(top.shown[1]).front() == "c");
+  CHECK(top.more == 3);
+  CHECK(bn::repl::suggest(p, Suggester::kHighCum, 0).more == 5);
 }

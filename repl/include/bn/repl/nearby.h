@@ -2,6 +2,7 @@
 // "Nearby" summaries of the current summary (seed 004 sec. 2.3, `select`): its 1-method top and
 // bottom extensions and its trimmings, either all of them or zoomed.
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -32,11 +33,14 @@ std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, Near
 
 struct NearbyGroup {
   NearbyKind kind;
-  std::vector<iface::Summary> summaries;
+  std::vector<iface::Summary> summaries;  // the first `limit` by |cum|
+  std::size_t more = 0;                   // how many were left out
 };
 
-// All four groups, zoomed or not, in the order kNearbyKinds lists them.
+// All four groups, zoomed or not, in the order kNearbyKinds lists them, each cut to `limit`.
+// Unzoomed, only the listed ones are ranked (a partial sort), so the cost of ranking grows
+// with the neighbourhood only linearly and the rows rendered not at all.
 std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed,
-                                const iface::Rational& cutoff);
+                                const iface::Rational& cutoff, std::size_t limit);
 
 }  // namespace bn::repl

@@ -43,6 +43,7 @@ struct LabelOverlap {
 struct NearbyRows {
   NearbyKind kind;
   std::vector<Row> rows;
+  std::size_t more = 0;  // summaries of this group left out by `set limit`
 };
 
 // `select`, `path`, `show`, `back`: seed 004 sec. 2.3's list of details, in its order.

@@ -2,6 +2,9 @@
 // The user-settable knobs of a session (`set ...` commands). Plain data: the engine reads them,
 // the renderers read `names`, nothing else holds option state.
 
+#include <cstddef>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "bn/iface/amount.h"
@@ -21,9 +24,15 @@ struct Settings {
   // |total_cum_of(T)| >= c·|cum_of(s)| never depends on floating-point rounding.
   iface::Rational cutoff{19, 20};
   NameStyle names = NameStyle::kFull;
+  // `set limit N|all`: the most nearby summaries listed per group (SIZE_MAX for all). A hot
+  // utility method has 10^5 callers in a 10M-node profile; 20 rows per group keep `select` a
+  // screenful (the paper's Fig. 1 shows a handful) and its cost independent of the profile.
+  std::size_t limit = kDefaultLimit;
+  static constexpr std::size_t kDefaultLimit = 20;
 };
 
 std::string_view suggester_name(Suggester s);
 std::string_view name_style_name(NameStyle s);
+std::string limit_text(std::size_t limit);  // "20", "all"
 
 }  // namespace bn::repl

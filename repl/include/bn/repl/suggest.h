@@ -1,6 +1,8 @@
 #pragma once
 // Suggesters (seed 004 sec. 2.3): ordered lists of starting summaries.
 
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "bn/iface/profile.h"
@@ -8,13 +10,22 @@
 
 namespace bn::repl {
 
+// The first entries of a ranking and how many were left out.
+struct Shortlist {
+  std::vector<iface::Summary> shown;
+  std::size_t more = 0;
+};
+
 // The length-1 summaries ranked by |cum| (HighCum, for a top-down search) or |base| (HighBase,
 // bottom-up). Absolute values because comparative profiles go negative (sec. 2.3, footnote 6).
-// Ties keep a stable order: by the other metric's magnitude, then by method name.
-std::vector<iface::Summary> suggest(iface::Profile& profile, Suggester suggester);
+// Ties keep a stable order: by the other metric's magnitude, then by method name. Only the first
+// `limit` are returned (a partial sort, so asking for 10 of 156k methods does not sort them all).
+Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limit = SIZE_MAX);
 
 // Sorts summaries by |cum| descending, ties by |base| then call path: the order zooming and
 // the listings of nearby summaries use.
 void sort_by_cum(iface::Profile& profile, std::vector<iface::Summary>& summaries);
+// The first `limit` of summaries in sort_by_cum's order, without sorting the rest.
+Shortlist top_by_cum(iface::Profile& profile, const std::vector<iface::Summary>& summaries, std::size_t limit);
 
 }  // namespace bn::repl
