@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 public class Workload {
   static volatile long sink;
@@ -65,6 +66,16 @@ public class Workload {
   public static void main(String[] args) throws Exception {
     int threads = Integer.parseInt(args[0]);
     int units = Integer.parseInt(args[1]);
+    // Optional: idle threads parked for the whole run, like a server's pool threads waiting for
+    // work; they cost the sampler per tick without doing anything.
+    int idle = args.length > 2 ? Integer.parseInt(args[2]) : 0;
+    for (int i = 0; i < idle; i++) {
+      Thread t = new Thread(() -> {
+        while (true) LockSupport.park();
+      }, "idle-" + i);
+      t.setDaemon(true);
+      t.start();
+    }
     runAll(threads, units / 4);  // warm-up: JIT, class loading, the agent's first ticks
     long wall = runAll(threads, units);
     System.out.println(wall / 1_000_000 + " " + WORKER_CPU_NS.get() / 1_000);
