@@ -87,9 +87,7 @@ std::optional<Summary> TreeProfile::find(const std::vector<MethodId>& calls) con
   return Summary{it->second};
 }
 
-std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls,
-                                          std::vector<RootFinal> paths) {
-  if (paths.empty()) return std::nullopt;
+TreeProfile::Sequence TreeProfile::measure(std::vector<MethodId> calls, std::vector<RootFinal> paths) const {
   std::sort(paths.begin(), paths.end());
   Sequence seq;
   seq.calls = std::move(calls);
@@ -100,6 +98,13 @@ std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls,
     seq.finals.push_back(final_node);
   }
   compute_metrics(seq);
+  return seq;
+}
+
+std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls,
+                                          std::vector<RootFinal> paths) {
+  if (paths.empty()) return std::nullopt;
+  Sequence seq = measure(std::move(calls), std::move(paths));
   const auto id = static_cast<std::uint32_t>(method_count_ + sequences_.size());
   index_.emplace(seq.calls, id);
   sequences_.push_back(std::move(seq));

@@ -26,6 +26,7 @@ std::vector<std::string_view> TreeProfile::list_extensions(Summary s, bool top) 
   ExtensionCache& cache = top ? top_cache_ : bottom_cache_;
   cache.of.reset();
   cache.nodes.clear();
+  cache.amounts.reset();
   for (std::uint32_t i = 0; i < v.roots.size(); ++i) {
     if (top) {
       const NodeId p = tree_.parent(v.roots[i]);
@@ -57,6 +58,34 @@ std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_e
       std::lower_bound(cache.nodes.begin(), cache.nodes.end(), ExtensionNode{m, 0, 0});
   const auto last = std::lower_bound(first, cache.nodes.end(), ExtensionNode{m + 1, 0, 0});
   return std::span<const ExtensionNode>(first, last);
+}
+
+std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, bool top) {
+  ExtensionCache& cache = top ? top_cache_ : bottom_cache_;
+  if (cache.of == s && cache.amounts) return *cache.amounts;
+  list_extensions(s, top);
+  const View v = view(s);
+  const std::vector<ExtensionNode>& nodes = cache.nodes;
+  std::vector<iface::ExtensionAmounts> out;
+  for (auto first = nodes.begin(); first != nodes.end();) {
+    const MethodId m = first->method;
+    const auto last = std::find_if(first, nodes.end(), [&](const ExtensionNode& e) { return e.method != m; });
+    std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
+    calls.insert(top ? calls.begin() : calls.end(), m);
+    if (const auto known = find(calls)) {
+      out.push_back({tree_.method_name(m), cum_of(*known), base_of(*known)});
+    } else {
+      // The same (root, final) pairs extend_top/extend_bottom take from this cache.
+      std::vector<RootFinal> paths;
+      for (auto e = first; e != last; ++e)
+        paths.push_back(top ? RootFinal{e->node, v.finals[e->path]} : RootFinal{v.roots[e->path], e->node});
+      const Sequence seq = measure(std::move(calls), std::move(paths));
+      out.push_back({tree_.method_name(m), seq.cum, seq.base});
+    }
+    first = last;
+  }
+  cache.amounts = out;
+  return out;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {

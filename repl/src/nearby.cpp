@@ -1,6 +1,8 @@
 #include "bn/repl/nearby.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <optional>
 #include <span>
 #include <utility>
@@ -111,6 +113,36 @@ std::vector<iface::Summary> candidates(iface::Profile& profile, iface::Summary s
   return out;
 }
 
+// The `limit` heaviest extensions of s, as sort_by_cum would order their summaries: by |cum|,
+// |base|, then call path, which for extensions of one summary differs only in the added method.
+// Ranked on the backend's amounts, so only the listed ones are built as summaries.
+Shortlist heaviest_extensions(iface::Profile& profile, iface::Summary s, bool top, std::size_t limit) {
+  std::vector<iface::ExtensionAmounts> all = profile.extension_amounts(s, top);
+  const auto key = [](const iface::ExtensionAmounts& e) {
+    return std::tuple(iface::abs_amount(e.cum), iface::abs_amount(e.base));
+  };
+  const auto before = [&](const iface::ExtensionAmounts& a, const iface::ExtensionAmounts& b) {
+    return key(b) < key(a) || (key(a) == key(b) && a.method < b.method);
+  };
+  const auto end = all.begin() + static_cast<std::ptrdiff_t>(std::min(limit, all.size()));
+  std::partial_sort(all.begin(), end, all.end(), before);
+  Shortlist out;
+  for (auto it = all.begin(); it != end; ++it)
+    if (const auto t = top ? profile.extend_top(s, it->method) : profile.extend_bottom(s, it->method))
+      out.shown.push_back(*t);
+  out.more = all.size() - out.shown.size();
+  return out;
+}
+
+// The unzoomed listing of one group.
+Shortlist listed(iface::Profile& profile, iface::Summary s, NearbyKind kind, std::size_t limit) {
+  switch (kind) {
+    case NearbyKind::kTopExtensions: return heaviest_extensions(profile, s, true, limit);
+    case NearbyKind::kBottomExtensions: return heaviest_extensions(profile, s, false, limit);
+    default: return top_by_cum(profile, candidates(profile, s, kind), limit);
+  }
+}
+
 }  // namespace
 
 std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
@@ -142,8 +174,7 @@ std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool 
   std::vector<NearbyGroup> groups;
   for (NearbyKind kind : kNearbyKinds) {
     // A zoomed group is already sorted and short unless the cutoff asks for many summaries.
-    Shortlist list = zoomed ? top_by_cum(profile, zoom(profile, s, kind, cutoff), limit)
-                            : top_by_cum(profile, candidates(profile, s, kind), limit);
+    Shortlist list = zoomed ? top_by_cum(profile, zoom(profile, s, kind, cutoff), limit) : listed(profile, s, kind, limit);
     groups.push_back({kind, std::move(list.shown), list.more});
   }
   return groups;

@@ -180,6 +180,21 @@ class Checker {
     CHECK(p_.cum_of(s) == naive_.total_cum({expected}));
     CHECK(strings(p_.top_extensions(s)) == naive_.extensions(expected, true));
     CHECK(strings(p_.bottom_extensions(s)) == naive_.extensions(expected, false));
+    // extension_amounts measures every extension without interning it (or reads the interned
+    // one): the same names, and the naive cum and base of each extended sequence. Asked again
+    // (top, bottom, top, bottom), the second answers come from the backend's cache.
+    for (const bool top : {true, false, true, false}) {
+      std::vector<std::string> listed;
+      for (const bn::iface::ExtensionAmounts& e : p_.extension_amounts(s, top)) {
+        Calls longer = expected;
+        longer.insert(top ? longer.begin() : longer.end(), std::string(e.method));
+        listed.push_back(std::string(e.method));
+        CHECK(e.cum == naive_.total_cum({longer}));
+        CHECK(e.base == naive_.total_base({longer}));
+      }
+      std::sort(listed.begin(), listed.end());
+      CHECK(listed == naive_.extensions(expected, top));
+    }
   }
 
   // extend/trim results: nullopt exactly when the naive sequence has no root.

@@ -37,6 +37,8 @@
 //                                   c)) plus building it
 //   extend_bottom(s, m)             the same after bottom_extensions(s); else
 //                                   O(min(R c, N(m) log R)) plus building it
+//   extension_amounts(s, top)       the listing above, then per extension its metrics as when
+//                                   building it (O(e) when asked again for the same s)
 //   trim_top, trim_bottom           O(log L) if built before; else O(N(rarest method of the
 //                                   shorter sequence) · k · c) plus building it
 //   building a summary of length ≥ 2  O(R k log(R k)), once (along nodes are sorted)
@@ -80,6 +82,9 @@ class TreeProfile final : public iface::Profile {
   std::vector<std::string_view> bottom_extensions(iface::Summary s) override;
   std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
+  // From the extension nodes that top_extensions/bottom_extensions collect, one group per
+  // method, each measured like a built summary but not interned.
+  std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, bool top) override;
   std::optional<iface::Summary> trim_top(iface::Summary s) override;
   std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
   iface::Amount base_of(iface::Summary s) override;
@@ -134,6 +139,8 @@ class TreeProfile final : public iface::Profile {
   View view(iface::Summary s) const;
   std::optional<MethodId> occurring_method(std::string_view name) const;
   std::optional<iface::Summary> find(const std::vector<MethodId>& calls) const;
+  // A sequence of length >= 2 with its metrics, from its non-empty (root, final) pairs in any order.
+  Sequence measure(std::vector<MethodId> calls, std::vector<RootFinal> paths) const;
   // Interns a sequence of length >= 2 given its (root, final) pairs in any order; nullopt if
   // there are none.
   std::optional<iface::Summary> store(std::vector<MethodId> calls, std::vector<RootFinal> paths);
@@ -159,6 +166,8 @@ class TreeProfile final : public iface::Profile {
   struct ExtensionCache {
     std::optional<iface::Summary> of;
     std::vector<ExtensionNode> nodes;  // sorted
+    // extension_amounts(of), once asked: `select` and `show` of the same summary reuse it.
+    std::optional<std::vector<iface::ExtensionAmounts>> amounts;
   };
   std::vector<std::string_view> list_extensions(iface::Summary s, bool top);
   // The cached extension nodes of s labelled m; nullopt when s is not the cached summary.

@@ -43,6 +43,13 @@ struct SideBySide {
   Amount a_total = 0, b_total = 0;  // whole-profile totals of each side
 };
 
+// One 1-method extension of a summary with the metrics of the extended summary.
+struct ExtensionAmounts {
+  std::string_view method;
+  Amount cum = 0;
+  Amount base = 0;
+};
+
 class Profile {
  public:
   virtual ~Profile() = default;
@@ -64,6 +71,17 @@ class Profile {
   virtual std::optional<Summary> extend_top(Summary s, std::string_view m) = 0;
   // The summary of path_of(s) @ [m]; nullopt when that sequence has no root.
   virtual std::optional<Summary> extend_bottom(Summary s, std::string_view m) = 0;
+  // Every m of top_extensions(s) (top) or bottom_extensions(s) with the cum and base of the
+  // extended summary, in any order: what extend_top/extend_bottom then cum_of/base_of give,
+  // without a handle per extension. `select` ranks a neighbourhood of up to 10^5 extensions to
+  // list a few (sec. 2.3), so a backend may compute them all in one pass instead of building
+  // every summary; the default builds them.
+  virtual std::vector<ExtensionAmounts> extension_amounts(Summary s, bool top) {
+    std::vector<ExtensionAmounts> out;
+    for (std::string_view m : top ? top_extensions(s) : bottom_extensions(s))
+      if (const auto t = top ? extend_top(s, m) : extend_bottom(s, m)) out.push_back({m, cum_of(*t), base_of(*t)});
+    return out;
+  }
   // The summary without its first (trim_top) or last (trim_bottom) call; nullopt at length 1.
   virtual std::optional<Summary> trim_top(Summary s) = 0;
   virtual std::optional<Summary> trim_bottom(Summary s) = 0;
