@@ -74,6 +74,18 @@ fs::path work_dir(const std::string& name) {
 
 std::string java_tool(const std::string& name) { return std::string(BN_JAVA_HOME) + "/bin/" + name; }
 
+std::string find_jvm_pid(const std::string& marker) {
+  using namespace std::chrono_literals;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::this_thread::sleep_for(100ms);
+    const auto list = run_command({java_tool("jcmd"), "-l"}, 20s);
+    std::istringstream lines(list.out);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find(marker) != std::string::npos) return line.substr(0, line.find(' '));
+  }
+  return {};
+}
+
 fs::path compiled(const std::string& main_class) {
   const fs::path source = fs::path(BN_SOURCE_DIR) / "tests/agent/java" / (main_class + ".java");
   const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-java" / main_class;

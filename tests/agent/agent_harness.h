@@ -42,6 +42,9 @@ JavaRun run_java(const JavaRunOptions& options);
 JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
                     int signal = 0, std::chrono::milliseconds signal_after = {});
 std::string java_tool(const std::string& name);  // e.g. "jcmd" in the JDK under test
+// The pid of the running JVM whose `jcmd -l` line contains `marker`, polling for up to ~10 s
+// while it starts; empty if none appears.
+std::string find_jvm_pid(const std::string& marker);
 
 struct Profile {
   calltree::LoadedProfile loaded;

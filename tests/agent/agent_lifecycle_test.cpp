@@ -139,15 +139,7 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
   });
   // The target ends by itself (SIGTERM above); wait for it even when a check below fails.
   const bn::test::JoinAtExit join_target{target_thread};
-  // Find the target's pid with jcmd's listing once it is up.
-  std::string pid;
-  for (int i = 0; i < 100 && pid.empty(); ++i) {
-    std::this_thread::sleep_for(100ms);
-    const auto list = bn::test::run_command({bn::test::java_tool("jcmd"), "-l"}, 20s);
-    std::istringstream lines(list.out);
-    for (std::string line; std::getline(lines, line);)
-      if (line.find(marker) != std::string::npos) pid = line.substr(0, line.find(' '));
-  }
+  const std::string pid = bn::test::find_jvm_pid(marker);
   REQUIRE_FALSE(pid.empty());
   const auto load = bn::test::run_command(
       {bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH,

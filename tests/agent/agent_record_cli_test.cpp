@@ -71,14 +71,7 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
     target = bn::test::run_java(o);
   });
   const bn::test::JoinAtExit join_target{target_thread};
-  std::string pid;
-  for (int i = 0; i < 100 && pid.empty(); ++i) {
-    std::this_thread::sleep_for(100ms);
-    const auto list = bn::test::run_command({bn::test::java_tool("jcmd"), "-l"}, 20s);
-    std::istringstream lines(list.out);
-    for (std::string line; std::getline(lines, line);)
-      if (line.find(marker) != std::string::npos) pid = line.substr(0, line.find(' '));
-  }
+  const std::string pid = bn::test::find_jvm_pid(marker);
   REQUIRE_FALSE(pid.empty());
   const auto r = bn::test::run_command({kCli, "record", "--pid", pid, "--duration", "1s", "-o",
                                         file.string(), "--interval", "10ms", "--agent", BN_AGENT_PATH},
