@@ -2,6 +2,7 @@
 // is built; for sets, a sweep over the summaries' sorted node lists so that every node is
 // counted once however many summaries reach it.
 #include <algorithm>
+#include <utility>
 
 #include "bn/calltree/tree_profile.h"
 #include "node_sweep.h"
@@ -77,13 +78,19 @@ Amount TreeProfile::total_base_of(std::span<const Summary> S) {
 Amount TreeProfile::total_cum_of(std::span<const Summary> S) {
   const std::vector<Summary> ids = distinct(S);
   if (ids.size() == 1) return cum_of(ids.front());
+  const auto [tops, outside] = cum_union_nodes(ids);
+  return sweep::sum_cum_cost(tree_, tops) + sweep::sum_cost(tree_, outside);
+}
+
+std::pair<std::vector<NodeId>, std::vector<NodeId>> TreeProfile::cum_union_nodes(std::span<const Summary> S) {
+  const std::vector<Summary> ids = distinct(S);
   // along(S) ∪ descendants(final(S)) = subtrees of the outermost finals of the union plus the
   // along nodes outside them. Only summaries of length >= 2 have along nodes that are not
   // final (their `exposed` nodes), and only those can fall outside the union's subtrees.
   std::vector<std::span<const NodeId>> lists;
   lists.reserve(ids.size());
   for (Summary s : ids) lists.push_back(top_finals(s));
-  const std::vector<NodeId> tops = sweep::outermost(tree_, lists);
+  std::vector<NodeId> tops = sweep::outermost(tree_, lists);
 
   std::vector<NodeId> exposed;
   for (Summary s : ids)
@@ -92,9 +99,9 @@ Amount TreeProfile::total_cum_of(std::span<const Summary> S) {
       exposed.insert(exposed.end(), more.begin(), more.end());
     }
   sweep::sort_unique(exposed);
-  Amount total = sweep::sum_cum_cost(tree_, tops);
-  sweep::for_each_outside(tree_, exposed, tops, [&](NodeId n) { total += tree_.cost(n); });
-  return total;
+  std::vector<NodeId> outside;
+  sweep::for_each_outside(tree_, exposed, tops, [&](NodeId n) { outside.push_back(n); });
+  return {std::move(tops), std::move(outside)};
 }
 
 }  // namespace bn::calltree

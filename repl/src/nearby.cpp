@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <tuple>
 #include <optional>
 #include <span>
+#include <string>
 #include <utility>
 
+#include "bn/iface/error.h"
 #include "bn/repl/suggest.h"
 
 namespace bn::repl {
@@ -38,36 +41,77 @@ class Threshold {
   std::optional<std::pair<iface::Amount, iface::Amount>> p_q_;  // the cutoff's p and q when both fit
 };
 
-bool reaches(iface::Profile& profile, const std::vector<iface::Summary>& sorted, std::size_t n, const Threshold& C) {
-  const std::span<const iface::Summary> prefix(sorted.data(), n);
-  return C.reached_by(profile.total_cum_of(prefix));
+// Extensions before b in sort_by_cum's order: |cum|, |base|, then call path, which for
+// extensions of one summary differs only in the added method.
+bool extension_before(const iface::ExtensionAmounts& a, const iface::ExtensionAmounts& b) {
+  const auto key = [](const iface::ExtensionAmounts& e) {
+    return std::tuple(iface::abs_amount(e.cum), iface::abs_amount(e.base));
+  };
+  return key(b) < key(a) || (key(a) == key(b) && a.method < b.method);
 }
 
-// The fewest leading candidates whose |total_cum_of| reaches C (empty when none does).
-std::vector<iface::Summary> concentrate(iface::Profile& profile, const std::vector<iface::Summary>& sorted,
-                                        const Threshold& C) {
-  std::size_t n = 0;  // the answer, 0 for none
-  // Without negative measurements the union of a growing prefix can only grow, so the first N
-  // that reaches C is found by galloping and bisection; otherwise (A minus B) scan linearly.
-  if (profile.costs_never_negative()) {
-    std::size_t low = 0, high = 1;  // reaches(low) is false (or low = 0), high is the next probe
-    while (high < sorted.size() && !reaches(profile, sorted, high, C)) {
-      low = high;
-      high *= 2;
-    }
-    high = std::min(high, sorted.size());
-    if (high > 0 && reaches(profile, sorted, high, C)) {
-      while (high - low > 1) {
-        const std::size_t mid = low + (high - low) / 2;
-        (reaches(profile, sorted, mid, C) ? high : low) = mid;
-      }
-      n = high;
-    }
-  } else {
-    for (std::size_t k = 1; k <= sorted.size() && n == 0; ++k)
-      if (reaches(profile, sorted, k, C)) n = k;
+// The zoom candidates of one step in sort_by_cum order with their cums, built as summaries only
+// as far as the scan reaches: a huge neighbourhood (10^5 extensions) is ranked on
+// extension_amounts and usually only its first few thousand are ever built.
+class Ranked {
+ public:
+  Ranked(iface::Profile& profile, iface::Summary s, bool top) : profile_(profile), s_(s), top_(top) {
+    extensions_ = profile.extension_amounts(s, top);
+    std::sort(extensions_.begin(), extensions_.end(), extension_before);
   }
-  return {sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(n)};
+  Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
+
+  std::size_t size() const { return extensions_.empty() ? built_.size() : extensions_.size(); }
+  iface::Amount cum(std::size_t i) const {
+    return extensions_.empty() ? profile_.cum_of(built_[i]) : extensions_[i].cum;
+  }
+  // The first n candidates as summaries.
+  std::span<const iface::Summary> prefix(std::size_t n) {
+    while (built_.size() < n) {
+      const std::string_view m = extensions_[built_.size()].method;
+      const auto t = top_ ? profile_.extend_top(s_, m) : profile_.extend_bottom(s_, m);
+      if (!t) throw Error("profile backend: extension_amounts lists '" + std::string(m) + "' but it cannot be built");
+      built_.push_back(*t);
+    }
+    return {built_.data(), n};
+  }
+
+ private:
+  iface::Profile& profile_;
+  iface::Summary s_{};
+  bool top_ = false;
+  std::vector<iface::ExtensionAmounts> extensions_;  // empty for trimmings (built_ given)
+  std::vector<iface::Summary> built_;
+};
+
+Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
+  switch (kind) {
+    case NearbyKind::kTopExtensions: return Ranked(profile, s, true);
+    case NearbyKind::kBottomExtensions: return Ranked(profile, s, false);
+    default: return Ranked(profile, one_step(profile, s, kind));
+  }
+}
+
+// The fewest leading candidates whose |total_cum_of| reaches C (0 when none does), by a scan
+// over the prefixes with a running union, so each candidate is added once. Without negative
+// measurements the union of a prefix is at most the sum of its cums: the prefixes whose cums sum
+// below C cannot reach C and are added without asking. With negative measurements (A minus B)
+// that bound does not hold, so every prefix is asked.
+std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold& C) {
+  const std::unique_ptr<iface::CumUnion> running = profile.cum_union();
+  std::size_t k = 0;  // candidates added
+  if (profile.costs_never_negative()) {
+    iface::Amount sum = 0;
+    while (k < sorted.size() && !C.reached_by(sum + sorted.cum(k))) sum += sorted.cum(k++);
+    if (k == sorted.size()) return 0;
+    running->add(sorted.prefix(k));
+  }
+  while (k < sorted.size()) {
+    ++k;
+    running->add(sorted.prefix(k).last(1));
+    if (C.reached_by(running->total())) return k;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -113,19 +157,11 @@ std::vector<iface::Summary> candidates(iface::Profile& profile, iface::Summary s
   return out;
 }
 
-// The `limit` heaviest extensions of s, as sort_by_cum would order their summaries: by |cum|,
-// |base|, then call path, which for extensions of one summary differs only in the added method.
-// Ranked on the backend's amounts, so only the listed ones are built as summaries.
+// The `limit` heaviest extensions of s, as sort_by_cum would order their summaries. Ranked on the backend's amounts, so only the listed ones are built as summaries.
 Shortlist heaviest_extensions(iface::Profile& profile, iface::Summary s, bool top, std::size_t limit) {
   std::vector<iface::ExtensionAmounts> all = profile.extension_amounts(s, top);
-  const auto key = [](const iface::ExtensionAmounts& e) {
-    return std::tuple(iface::abs_amount(e.cum), iface::abs_amount(e.base));
-  };
-  const auto before = [&](const iface::ExtensionAmounts& a, const iface::ExtensionAmounts& b) {
-    return key(b) < key(a) || (key(a) == key(b) && a.method < b.method);
-  };
   const auto end = all.begin() + static_cast<std::ptrdiff_t>(std::min(limit, all.size()));
-  std::partial_sort(all.begin(), end, all.end(), before);
+  std::partial_sort(all.begin(), end, all.end(), extension_before);
   Shortlist out;
   for (auto it = all.begin(); it != end; ++it)
     if (const auto t = top ? profile.extend_top(s, it->method) : profile.extend_bottom(s, it->method))
@@ -158,14 +194,16 @@ std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, Near
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
   // that exist in the profile, so the chain is finite.
   for (;;) {
-    std::vector<iface::Summary> chosen = concentrate(profile, one_step(profile, s, kind), C);
-    if (chosen.size() == 1) {
-      s = chosen.front();
+    Ranked sorted = ranked(profile, s, kind);
+    const std::size_t n = concentrate(profile, sorted, C);
+    if (n == 1) {
+      s = sorted.prefix(1).front();
       zoomed_through = true;
       continue;
     }
-    if (chosen.empty() && zoomed_through) return {s};
-    return chosen;
+    if (n == 0 && zoomed_through) return {s};
+    const auto chosen = sorted.prefix(n);
+    return {chosen.begin(), chosen.end()};
   }
 }
 

@@ -31,6 +31,7 @@ class FakeProfile final : public iface::Profile {
         }
       for (std::size_t n = 1; n <= frames.size(); ++n) nodes_.emplace(std::vector<std::string>(frames.begin(), frames.begin() + static_cast<long>(n)), 0);
       nodes_[frames] += cost * sign;
+      if (cost * sign < 0) never_negative_ = false;
       for (const std::string& f : frames) methods_.insert(f);
     }
   }
@@ -95,6 +96,7 @@ class FakeProfile final : public iface::Profile {
     for (const auto& [stack, cost] : nodes_) t += cost;
     return t;
   }
+  bool costs_never_negative() override { return never_negative_; }
   iface::MetricInfo metric() override { return {"samples", "samples", samples_}; }
 
  private:
@@ -148,6 +150,7 @@ class FakeProfile final : public iface::Profile {
   std::map<Stack, std::uint32_t> ids_;
   std::vector<Stack> interned_;
   bool samples_;
+  bool never_negative_ = true;
 };
 
 // Seed 004 Fig. 2 as collapsed stacks (samples/figure2/figure2.collapsed).

@@ -56,6 +56,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -91,6 +92,9 @@ class TreeProfile final : public iface::Profile {
   iface::Amount cum_of(iface::Summary s) override;
   iface::Amount total_base_of(std::span<const iface::Summary> S) override;
   iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
+  // Keeps the outermost finals and the exposed along nodes outside them in ordered sets, so
+  // adding a summary costs O((F + X) log) for its own F finals and X exposed nodes.
+  std::unique_ptr<iface::CumUnion> cum_union() override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   bool costs_never_negative() override { return costs_never_negative_; }
@@ -132,6 +136,7 @@ class TreeProfile final : public iface::Profile {
     bool nested = false;
   };
   using RootFinal = std::pair<NodeId, NodeId>;
+  class RunningUnion;  // tree_cum_union.cpp
 
   // --- summary store (tree_profile.cpp) ---
   bool is_method_summary(iface::Summary s) const { return s.id < method_count_; }
@@ -180,6 +185,9 @@ class TreeProfile final : public iface::Profile {
   void compute_metrics(Sequence& seq) const;
   // Outermost final nodes of a summary, increasing.
   std::span<const NodeId> top_finals(iface::Summary s);
+  // For total_cum_of: the outermost finals of the union of S and the exposed along nodes
+  // outside their subtrees, both increasing.
+  std::pair<std::vector<NodeId>, std::vector<NodeId>> cum_union_nodes(std::span<const iface::Summary> S);
 
   const CallTree& tree_;
   const std::uint32_t method_count_;

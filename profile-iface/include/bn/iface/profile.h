@@ -10,6 +10,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -48,6 +49,24 @@ struct ExtensionAmounts {
   std::string_view method;
   Amount cum = 0;
   Amount base = 0;
+};
+
+class Profile;
+
+// total_cum_of of a set that grows one summary at a time. Zooming (sec. 2.3) asks it for every
+// prefix of a sorted candidate list, so a backend may keep the union between calls instead of
+// recomputing it; this default keeps the set and asks total_cum_of each time.
+class CumUnion {
+ public:
+  explicit CumUnion(Profile& profile) : profile_(profile) {}
+  virtual ~CumUnion() = default;
+  virtual void add(std::span<const Summary> S) { added_.insert(added_.end(), S.begin(), S.end()); }
+  // total_cum_of of every summary added so far.
+  virtual Amount total();
+
+ private:
+  Profile& profile_;
+  std::vector<Summary> added_;
 };
 
 class Profile {
@@ -93,6 +112,8 @@ class Profile {
   // many summaries reach it. The empty set gives 0.
   virtual Amount total_base_of(std::span<const Summary> S) = 0;
   virtual Amount total_cum_of(std::span<const Summary> S) = 0;
+  // An empty running union for total_cum_of; see CumUnion.
+  virtual std::unique_ptr<CumUnion> cum_union() { return std::make_unique<CumUnion>(*this); }
 
   // --- Profile-wide facts ----------------------------------------------------------------
   // The cost of the whole profile (what percentages are "of total").
@@ -108,5 +129,7 @@ class Profile {
   // profile of one run.
   virtual std::optional<SideBySide> sides(Summary /*s*/) { return std::nullopt; }
 };
+
+inline Amount CumUnion::total() { return profile_.total_cum_of(added_); }
 
 }  // namespace bn::iface
