@@ -83,10 +83,10 @@ TEST_CASE("nearby lists the four groups in order, zoomed or not") {
   CHECK(paths(p, groups[3].summaries) == std::vector<std::vector<std::string_view>>{{"b"}});
 }
 
-TEST_CASE("the fewest reaching candidates are the same whether found by bisection or by a linear scan") {
+TEST_CASE("the fewest reaching candidates are the same whether prefixes are skipped by their cum sums or all scanned") {
   const std::vector<std::pair<std::string, bn::iface::Amount>> fan{
       {"r;x1", 40}, {"r;x2", 20}, {"r;x3", 15}, {"r;x4", 10}, {"r;x5", 10}, {"r;x6", 5}};
-  // Positive costs take the bisection path, negated ones the linear scan (non-monotone unions).
+  // Positive costs let the scan skip prefixes whose cums sum below C; negated ones are all scanned.
   for (bn::iface::Amount sign : {1, -1}) {
     FakeProfile p(fan, sign);
     const Summary r = *p.method_summary("r");
