@@ -60,6 +60,7 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.duration_ns = end_ns_;
   m.set_extra("overhead_percent", percent(static_cast<double>(pacer_.total_cost_ns()) / static_cast<double>(elapsed)));
   m.set_extra("agent_cpu_ns", std::to_string(cpu_ns_));
+  m.set_extra("first_tick_cpu_ns", std::to_string(first_tick_cpu_ns_));
   m.set_extra("threads_held_ns", std::to_string(held_ns_));
   m.set_extra("ticks", std::to_string(tick_count_));
   m.set_extra("samples", std::to_string(sample_count_));
@@ -154,11 +155,12 @@ void SampleEngine::loop(JNIEnv* jni) {
     bool first = true;
     if (wait_ns(options_.delay_ns)) {
       const std::int64_t sampling_start = monotonic_ns();
+      // A tick is charged the sampler's CPU time since the previous tick ended, so the wait
+      // before it (a timed sleep and its wake-up: a context switch) counts too.
+      std::int64_t cpu_before = thread_cpu_ns();
       while (true) {
-        const std::int64_t cpu_before = thread_cpu_ns();
         std::int64_t held_ns = 0;
         if (!tick(jni, first, held_ns)) break;
-        first = false;
         const std::int64_t now = monotonic_ns();
         if (now - last_flush_ns_ >= options_.flush_ns) flush();
         if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
@@ -166,7 +168,11 @@ void SampleEngine::loop(JNIEnv* jni) {
           end_ns_ = now - start_ns_;
           if (std::string e = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !e.empty()) report(e);
         }
-        const std::int64_t cpu = thread_cpu_ns() - cpu_before;
+        const std::int64_t cpu_after = thread_cpu_ns();
+        const std::int64_t cpu = cpu_after - cpu_before;
+        cpu_before = cpu_after;
+        if (first) first_tick_cpu_ns_ = cpu;
+        first = false;
         cpu_ns_ += cpu;
         held_ns_ += held_ns;
         pacer_.record_tick(cpu + held_ns);
@@ -327,20 +333,20 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
     r.owner = monitor_owner(jni, thread, held_ns);
   // The CPU split and the nice value matter for RUNNABLE threads (seed 000 sec. 5.2: only
   // runnable threads compete for the CPU); a skipped read only makes the next delta span longer.
+  // Both are read only if the thread's CPU clock moved (cpu_split.h); the nice value, which
+  // another thread may change, also every kInfoRefreshTicks ticks, like the Java priority.
   if (tid != 0 && (state & JVMTI_THREAD_STATE_RUNNABLE) != 0) {
-    r.nice = nice_of(tid);
+    const bool ran = record->split.worth_reading(cpu_ns);
+    if (ran || !record->has_nice || tick_count_ % kInfoRefreshTicks == 0) {
+      record->nice = nice_of(tid);
+      record->has_nice = true;
+    }
+    r.nice = record->nice;
     SchedStat s;
-    if (record->schedstat.read(tid, s)) {
-      if (record->has_previous && s.run_ns >= record->previous_run_ns && s.wait_ns >= record->previous_wait_ns) {
-        r.has_cpu = true;
-        r.elapsed_ns = static_cast<std::uint64_t>(now_ns - record->previous_time_ns);
-        r.run_ns = s.run_ns - record->previous_run_ns;
-        r.wait_ns = s.wait_ns - record->previous_wait_ns;
-      }
-      record->has_previous = true;
-      record->previous_time_ns = now_ns;
-      record->previous_run_ns = s.run_ns;
-      record->previous_wait_ns = s.wait_ns;
+    if (!ran) {
+      record->split.on_unchanged(now_ns, r);
+    } else if (record->schedstat.read(tid, s)) {
+      record->split.on_reading(now_ns, cpu_ns, s, r);
     }
   }
   records_.push_back(r);

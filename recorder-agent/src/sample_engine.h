@@ -70,7 +70,8 @@ class SampleEngine final : public Engine {
   std::vector<calltree::SampleRecord> records_;
   std::int64_t last_flush_ns_ = 0;
   std::int64_t last_snapshot_ns_ = 0;
-  std::int64_t cpu_ns_ = 0;   // the sampler thread's CPU time while sampling
+  std::int64_t cpu_ns_ = 0;   // the sampler thread's CPU time while sampling, waits included
+  std::int64_t first_tick_cpu_ns_ = 0;  // of which the first tick (one-time: naming threads)
   std::int64_t held_ns_ = 0;  // wall time running threads were held for their stacks
   std::uint64_t tick_count_ = 0;
   std::uint64_t sample_count_ = 0;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bn/calltree/sample_records.h"
+#include "cpu_split.h"
 #include "os_thread.h"
 
 namespace bn::agent {
@@ -31,10 +32,9 @@ struct ThreadRecord {
   bool is_sampler = false;      // the agent's own thread: never sampled
   bool has_info = false;        // priority below was read (sampler only)
   std::int32_t priority = 0;    // Java priority, refreshed every few ticks (sampler only)
-  bool has_previous = false;    // schedstat baseline below is valid
-  std::int64_t previous_time_ns = 0;
-  std::uint64_t previous_run_ns = 0;
-  std::uint64_t previous_wait_ns = 0;
+  bool has_nice = false;        // nice below was read (sampler only)
+  std::int32_t nice = 0;        // OS nice value, re-read when the thread ran or every few ticks
+  CpuSplit split;               // schedstat baseline (sampler only)
   SchedStatFile schedstat;
   // The last stack walked for this thread, kept so that a thread which has not run since can
   // reuse it (SampleEngine::sample_thread explains why that is sound). Sampler only.

@@ -90,6 +90,36 @@ TEST_CASE("sleeping, waiting and parked threads carry their JVMTI states") {
   CHECK(count("idle-\xF0\x9F\x98\x80", st::kParked) >= 10);  // U+1F600 in the name
 }
 
+TEST_CASE("a RUNNABLE thread idle in native code gets a CPU split whose spans add up") {
+  // Its schedstat file is not re-read while its CPU clock stands still (cpu_split.h); the
+  // records must still cover the whole time between its first and last reading.
+  const auto p = record("Idle", {});
+  const auto acceptor = bn::test::thread_named(p.samples, "idle-acceptor");
+  REQUIRE(acceptor.has_value());
+  std::int64_t first_time = -1, last_time = -1;
+  std::uint64_t elapsed = 0, run = 0;
+  int runnable = 0;
+  for (const ct::SampleTick& t : p.samples.ticks) {
+    for (std::uint32_t i = t.first_record; i < t.first_record + t.record_count; ++i) {
+      const ct::SampleRecord& r = p.samples.records[i];
+      if (r.thread != *acceptor || (r.state & st::kRunnable) == 0) continue;
+      ++runnable;
+      if (!r.has_cpu) {
+        CHECK(first_time < 0);  // only the first reading is a bare baseline
+        first_time = t.time_ns;
+        continue;
+      }
+      elapsed += r.elapsed_ns;
+      run += r.run_ns;
+      last_time = t.time_ns;
+    }
+  }
+  CHECK(runnable >= 10);
+  REQUIRE(first_time >= 0);
+  CHECK(static_cast<std::int64_t>(elapsed) == last_time - first_time);
+  CHECK(static_cast<double>(run) < 0.05 * static_cast<double>(elapsed));
+}
+
 TEST_CASE("three busy threads on two CPUs show time waiting for a CPU") {
   const auto p = record("Busy", {"3", "1500"});
   std::uint64_t elapsed = 0, run = 0, wait = 0;
