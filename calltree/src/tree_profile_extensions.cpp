@@ -1,13 +1,15 @@
 // Extensions of the tree backend (seed 004 sec. 2.2): the names m such that m :: path or
 // path @ [m] labels a path, found from the parents of the roots and the children of the final
 // nodes. The nodes found are kept, grouped by method, so extending by each listed name in turn
-// (zooming, sec. 2.3) does not search the tree again.
+// (zooming, sec. 2.3) does not search the tree again, and measuring them all at once
+// (extension_amounts) needs no summary per extension.
 #include <algorithm>
 
 #include "bn/calltree/tree_profile.h"
 
 namespace bn::calltree {
 
+using iface::Amount;
 using iface::Summary;
 
 const std::vector<std::uint32_t>& TreeProfile::name_rank() {
@@ -21,79 +23,103 @@ const std::vector<std::uint32_t>& TreeProfile::name_rank() {
   return name_rank_;
 }
 
-std::vector<std::string_view> TreeProfile::list_extensions(Summary s, bool top) {
+const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(Summary s, bool top) {
   const View v = view(s);
-  ExtensionCache& cache = top ? top_cache_ : bottom_cache_;
-  cache.of.reset();
-  cache.nodes.clear();
-  cache.amounts.reset();
+  auto n = std::make_shared<Neighbourhood>();
+  n->of = s;
+  n->top = top;
   for (std::uint32_t i = 0; i < v.roots.size(); ++i) {
     if (top) {
       const NodeId p = tree_.parent(v.roots[i]);
-      if (p != kRootNode) cache.nodes.push_back({tree_.method(p), i, p});  // the root is no method
+      if (p != kRootNode) n->nodes.push_back({tree_.method(p), i, p});  // the root is no method
     } else {
-      for (NodeId c : tree_.children(v.finals[i])) cache.nodes.push_back({tree_.method(c), i, c});
+      for (NodeId c : tree_.children(v.finals[i])) n->nodes.push_back({tree_.method(c), i, c});
     }
   }
-  std::sort(cache.nodes.begin(), cache.nodes.end());
-  cache.of = s;
+  std::sort(n->nodes.begin(), n->nodes.end());
+  std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
+  cache = std::move(n);
+  return cache;
+}
 
+const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::neighbourhood(Summary s, bool top) {
+  const std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
+  return cache && cache->of == s ? cache : list_extensions(s, top);
+}
+
+std::vector<std::string_view> TreeProfile::extension_names(const Neighbourhood& n) {
   std::vector<MethodId> methods;
-  for (const ExtensionNode& e : cache.nodes)
+  for (const ExtensionNode& e : n.nodes)
     if (methods.empty() || methods.back() != e.method) methods.push_back(e.method);
   const auto& rank = name_rank();
-  std::sort(methods.begin(), methods.end(),
-            [&](MethodId a, MethodId b) { return rank[a] < rank[b]; });
+  std::sort(methods.begin(), methods.end(), [&](MethodId a, MethodId b) { return rank[a] < rank[b]; });
   std::vector<std::string_view> names;
   names.reserve(methods.size());
   for (MethodId m : methods) names.push_back(tree_.method_name(m));
   return names;
 }
 
+std::span<const TreeProfile::ExtensionNode> TreeProfile::extension_group(const Neighbourhood& n, MethodId m) {
+  const auto first = std::lower_bound(n.nodes.begin(), n.nodes.end(), ExtensionNode{m, 0, 0});
+  const auto last = std::lower_bound(first, n.nodes.end(), ExtensionNode{m + 1, 0, 0});
+  return {first, last};
+}
+
 std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_extensions(
     Summary s, MethodId m, bool top) const {
-  const ExtensionCache& cache = top ? top_cache_ : bottom_cache_;
-  if (cache.of != s) return std::nullopt;
-  const auto first =
-      std::lower_bound(cache.nodes.begin(), cache.nodes.end(), ExtensionNode{m, 0, 0});
-  const auto last = std::lower_bound(first, cache.nodes.end(), ExtensionNode{m + 1, 0, 0});
-  return std::span<const ExtensionNode>(first, last);
+  const std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
+  if (!cache || cache->of != s) return std::nullopt;
+  return extension_group(*cache, m);
 }
 
 std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, bool top) {
-  ExtensionCache& cache = top ? top_cache_ : bottom_cache_;
-  if (cache.of == s && cache.amounts) return *cache.amounts;
-  list_extensions(s, top);
+  // The cache may be replaced while measuring (find() does not list, but keep it alive anyway).
+  const std::shared_ptr<Neighbourhood> n = neighbourhood(s, top);
+  if (n->amounts) return *n->amounts;
   const View v = view(s);
-  const std::vector<ExtensionNode>& nodes = cache.nodes;
+  const PathFacts& facts = path_facts(*n);
   std::vector<iface::ExtensionAmounts> out;
-  for (auto first = nodes.begin(); first != nodes.end();) {
+  for (auto first = n->nodes.begin(); first != n->nodes.end();) {
     const MethodId m = first->method;
-    const auto last = std::find_if(first, nodes.end(), [&](const ExtensionNode& e) { return e.method != m; });
-    std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
-    calls.insert(top ? calls.begin() : calls.end(), m);
-    if (const auto known = find(calls)) {
-      out.push_back({tree_.method_name(m), cum_of(*known), base_of(*known)});
+    const auto last = std::find_if(first, n->nodes.end(), [&](const ExtensionNode& e) { return e.method != m; });
+    const bool isolated = std::all_of(first, last, [&](const ExtensionNode& e) { return facts.isolated[e.path]; });
+    if (isolated) {
+      // Nothing is shared, so cum and base are sums over the paths: each path's own nodes plus
+      // the new root above it (top) or the new final's subtree below it (bottom).
+      Amount cum = 0, base = 0;
+      for (auto e = first; e != last; ++e) {
+        const NodeId f = v.finals[e->path];
+        base += facts.base[e->path] + tree_.cost(e->node);
+        cum += top ? facts.base[e->path] - tree_.cost(f) + tree_.cum_cost(f) + tree_.cost(e->node)
+                   : facts.base[e->path] + tree_.cum_cost(e->node);
+      }
+      out.push_back({tree_.method_name(m), cum, base});
     } else {
-      // The same (root, final) pairs extend_top/extend_bottom take from this cache.
-      std::vector<RootFinal> paths;
-      for (auto e = first; e != last; ++e)
-        paths.push_back(top ? RootFinal{e->node, v.finals[e->path]} : RootFinal{v.roots[e->path], e->node});
-      const Sequence seq = measure(std::move(calls), std::move(paths));
-      out.push_back({tree_.method_name(m), seq.cum, seq.base});
+      std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
+      calls.insert(top ? calls.begin() : calls.end(), m);
+      if (const auto known = find(calls)) {
+        out.push_back({tree_.method_name(m), cum_of(*known), base_of(*known)});
+      } else {
+        // The same (root, final) pairs extend_top/extend_bottom take from this cache.
+        std::vector<RootFinal> paths;
+        for (auto e = first; e != last; ++e)
+          paths.push_back(top ? RootFinal{e->node, v.finals[e->path]} : RootFinal{v.roots[e->path], e->node});
+        const Sequence seq = measure(std::move(calls), std::move(paths));
+        out.push_back({tree_.method_name(m), seq.cum, seq.base});
+      }
     }
     first = last;
   }
-  cache.amounts = out;
+  n->amounts = out;
   return out;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
-  return list_extensions(s, true);
+  return extension_names(*neighbourhood(s, true));
 }
 
 std::vector<std::string_view> TreeProfile::bottom_extensions(Summary s) {
-  return list_extensions(s, false);
+  return extension_names(*neighbourhood(s, false));
 }
 
 }  // namespace bn::calltree

@@ -50,20 +50,28 @@ bool extension_before(const iface::ExtensionAmounts& a, const iface::ExtensionAm
   return key(b) < key(a) || (key(a) == key(b) && a.method < b.method);
 }
 
-// The zoom candidates of one step in sort_by_cum order with their cums, built as summaries only
-// as far as the scan reaches: a huge neighbourhood (10^5 extensions) is ranked on
-// extension_amounts and usually only its first few thousand are ever built.
+// The zoom candidates of one step in sort_by_cum order with their cums, and a running union
+// over the leading ones. Extensions are ranked on extension_amounts and united by the backend's
+// extension_union, so a huge neighbourhood (10^5 extensions) is never built as summaries beyond
+// the ones chosen. Trimmings (at most one candidate) are built and united by total_cum_of.
 class Ranked {
  public:
-  Ranked(iface::Profile& profile, iface::Summary s, bool top) : profile_(profile), s_(s), top_(top) {
+  Ranked(iface::Profile& profile, iface::Summary s, bool top)
+      : profile_(profile), s_(s), top_(top), union_(profile.extension_union(s, top)) {
     extensions_ = profile.extension_amounts(s, top);
     std::sort(extensions_.begin(), extensions_.end(), extension_before);
   }
   Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
 
-  std::size_t size() const { return extensions_.empty() ? built_.size() : extensions_.size(); }
-  iface::Amount cum(std::size_t i) const {
-    return extensions_.empty() ? profile_.cum_of(built_[i]) : extensions_[i].cum;
+  std::size_t size() const { return union_ ? extensions_.size() : built_.size(); }
+  iface::Amount cum(std::size_t i) const { return union_ ? extensions_[i].cum : profile_.cum_of(built_[i]); }
+  // Adds the next candidate to the running union.
+  void include_next() {
+    if (union_) union_->add(extensions_[included_].method);
+    ++included_;
+  }
+  iface::Amount included_total() {
+    return union_ ? union_->total() : profile_.total_cum_of(std::span(built_.data(), included_));
   }
   // The first n candidates as summaries.
   std::span<const iface::Summary> prefix(std::size_t n) {
@@ -80,8 +88,10 @@ class Ranked {
   iface::Profile& profile_;
   iface::Summary s_{};
   bool top_ = false;
-  std::vector<iface::ExtensionAmounts> extensions_;  // empty for trimmings (built_ given)
-  std::vector<iface::Summary> built_;
+  std::unique_ptr<iface::ExtensionUnion> union_;     // extensions only
+  std::vector<iface::ExtensionAmounts> extensions_;  // extensions only
+  std::vector<iface::Summary> built_;                // all trimmings; the extensions asked for
+  std::size_t included_ = 0;
 };
 
 Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
@@ -98,18 +108,17 @@ Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
 // below C cannot reach C and are added without asking. With negative measurements (A minus B)
 // that bound does not hold, so every prefix is asked.
 std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold& C) {
-  const std::unique_ptr<iface::CumUnion> running = profile.cum_union();
   std::size_t k = 0;  // candidates added
   if (profile.costs_never_negative()) {
     iface::Amount sum = 0;
     while (k < sorted.size() && !C.reached_by(sum + sorted.cum(k))) sum += sorted.cum(k++);
     if (k == sorted.size()) return 0;
-    running->add(sorted.prefix(k));
+    for (std::size_t i = 0; i < k; ++i) sorted.include_next();
   }
   while (k < sorted.size()) {
+    sorted.include_next();
     ++k;
-    running->add(sorted.prefix(k).last(1));
-    if (C.reached_by(running->total())) return k;
+    if (C.reached_by(sorted.included_total())) return k;
   }
   return 0;
 }

@@ -2,18 +2,21 @@
 // ranked on extension_amounts, prefixes skipped by the sum-of-cums bound, a running union —
 // must give exactly what the definition gives: candidates sorted by |cum|, the fewest leading
 // ones whose |total_cum_of| reaches cutoff·|cum(s)| found by a linear scan, zooming through a
-// single one. Also the backend's running union against total_cum_of. Checked on random trees,
+// single one. Also the backend's running union over extensions against total_cum_of. Checked on random trees,
 // on the naive fake profile (both signs) and on the tree backend.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "bn/calltree/tree_builder.h"
 #include "bn/calltree/tree_profile.h"
+#include "bn/iface/error.h"
 #include "bn/repl/nearby.h"
 #include "fake_profile.h"
 
@@ -79,17 +82,26 @@ void check_all_starts(Profile& p) {
   for (std::size_t i = 0, n = starts.size(); i < n; ++i)
     for (NearbyKind kind : {NearbyKind::kTopExtensions, NearbyKind::kBottomExtensions})
       for (Summary t : bn::repl::one_step(p, starts[i], kind)) starts.push_back(t);
-  // The running union agrees with total_cum_of on every prefix of the starts (which overlap),
-  // whether it starts from one summary or from a batch.
-  for (std::size_t first : {std::size_t{1}, starts.size() / 2}) {
-    const auto running = p.cum_union();
-    running->add(std::span(starts.data(), first));
-    CHECK(running->total() == p.total_cum_of(std::span(starts.data(), first)));
-    for (std::size_t k = first; k < starts.size(); ++k) {
-      running->add(std::span(starts.data() + k, 1));
-      CHECK(running->total() == p.total_cum_of(std::span(starts.data(), k + 1)));
+  // The running union over extensions agrees with total_cum_of of the built extensions after
+  // every addition, in an order unlike any ranking, with repeats adding nothing.
+  std::mt19937 rng(starts.size());
+  for (Summary s : starts)
+    for (const bool top : {true, false}) {
+      std::vector<std::string_view> names;
+      for (const bn::iface::ExtensionAmounts& e : p.extension_amounts(s, top)) names.push_back(e.method);
+      std::shuffle(names.begin(), names.end(), rng);
+      if (!names.empty()) names.push_back(names.front());
+      const auto running = p.extension_union(s, top);
+      CHECK(running->total() == 0);
+      std::vector<Summary> built;
+      for (std::string_view m : names) {
+        built.push_back(*(top ? p.extend_top(s, m) : p.extend_bottom(s, m)));
+        running->add(m);
+        CAPTURE(m);
+        CHECK(running->total() == p.total_cum_of(built));
+      }
+      CHECK_THROWS_AS(running->add("no such method"), bn::Error);
     }
-  }
   for (Summary s : starts)
     for (NearbyKind kind : bn::repl::kNearbyKinds)
       for (const Rational& cutoff : cutoffs) {

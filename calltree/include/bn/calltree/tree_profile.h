@@ -92,9 +92,9 @@ class TreeProfile final : public iface::Profile {
   iface::Amount cum_of(iface::Summary s) override;
   iface::Amount total_base_of(std::span<const iface::Summary> S) override;
   iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
-  // Keeps the outermost finals and the exposed along nodes outside them in ordered sets, so
-  // adding a summary costs O((F + X) log) for its own F finals and X exposed nodes.
-  std::unique_ptr<iface::CumUnion> cum_union() override;
+  // Counts the extensions whose paths share nothing with the other paths (path_facts) by
+  // plain sums, and keeps the rest as node sets; no extension is built as a summary.
+  std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, bool top) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   bool costs_never_negative() override { return costs_never_negative_; }
@@ -136,7 +136,7 @@ class TreeProfile final : public iface::Profile {
     bool nested = false;
   };
   using RootFinal = std::pair<NodeId, NodeId>;
-  class RunningUnion;  // tree_cum_union.cpp
+  class RunningExtensionUnion;  // tree_extension_union.cpp
 
   // --- summary store (tree_profile.cpp) ---
   bool is_method_summary(iface::Summary s) const { return s.id < method_count_; }
@@ -168,16 +168,37 @@ class TreeProfile final : public iface::Profile {
     NodeId node;         // the parent of roots[path] or a child of finals[path]
     auto operator<=>(const ExtensionNode&) const = default;
   };
-  struct ExtensionCache {
-    std::optional<iface::Summary> of;
-    std::vector<ExtensionNode> nodes;  // sorted
+  // Per path of a summary (index into its roots/finals), what measuring an extension without
+  // building it needs (tree_profile_isolation.cpp).
+  struct PathFacts {
+    std::vector<iface::Amount> base;  // Σ cost over the path's nodes
+    // The path shares no node with any other path of the summary, no other path has a node in
+    // its final's subtree nor it in theirs, and (top) no root's parent lies on it or it on
+    // another path. Then whatever an extension adds through this path is counted by no other
+    // path, and the extension's cum and base are plain sums over its paths.
+    std::vector<bool> isolated;
+  };
+  struct Neighbourhood {
+    iface::Summary of;
+    bool top = false;
+    std::vector<ExtensionNode> nodes;  // sorted, so grouped by method
     // extension_amounts(of), once asked: `select` and `show` of the same summary reuse it.
     std::optional<std::vector<iface::ExtensionAmounts>> amounts;
+    std::optional<PathFacts> facts;  // computed on first use
   };
-  std::vector<std::string_view> list_extensions(iface::Summary s, bool top);
+  // Lists the extension nodes of s into the cache of that direction and returns it. Shared
+  // with running unions, which keep it after the cache moves on to another summary.
+  const std::shared_ptr<Neighbourhood>& list_extensions(iface::Summary s, bool top);
+  // The cache of that direction if it holds s, listing it otherwise.
+  const std::shared_ptr<Neighbourhood>& neighbourhood(iface::Summary s, bool top);
+  std::vector<std::string_view> extension_names(const Neighbourhood& n);
+  // The nodes of n labelled m (possibly none).
+  static std::span<const ExtensionNode> extension_group(const Neighbourhood& n, MethodId m);
   // The cached extension nodes of s labelled m; nullopt when s is not the cached summary.
   std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m,
                                                                   bool top) const;
+  // n.facts, computed if need be.
+  const PathFacts& path_facts(Neighbourhood& n) const;
   // Position of each method in name order, computed on first use.
   const std::vector<std::uint32_t>& name_rank();
 
@@ -199,7 +220,7 @@ class TreeProfile final : public iface::Profile {
   std::vector<std::vector<NodeId>> method_top_finals_;
   std::vector<Sequence> sequences_;  // handle id = method_count_ + index
   std::map<std::vector<MethodId>, std::uint32_t> index_;
-  ExtensionCache top_cache_, bottom_cache_;
+  std::shared_ptr<Neighbourhood> top_cache_, bottom_cache_;
   std::vector<std::uint32_t> name_rank_;
 };
 

@@ -53,19 +53,29 @@ struct ExtensionAmounts {
 
 class Profile;
 
-// total_cum_of of a set that grows one summary at a time. Zooming (sec. 2.3) asks it for every
-// prefix of a sorted candidate list, so a backend may keep the union between calls instead of
-// recomputing it; this default keeps the set and asks total_cum_of each time.
-class CumUnion {
+// total_cum_of of a growing set of 1-method extensions of one summary s, all top or all bottom
+// extensions, each named as extension_amounts(s, top) lists it. Zooming (sec. 2.3) asks it for
+// every prefix of a neighbourhood of up to 10^5 extensions sorted by |cum|, so a backend may keep
+// the union over its own measurements, without building the extensions as summaries. This
+// default builds each added extension and asks total_cum_of of all of them.
+class ExtensionUnion {
  public:
-  explicit CumUnion(Profile& profile) : profile_(profile) {}
-  virtual ~CumUnion() = default;
-  virtual void add(std::span<const Summary> S) { added_.insert(added_.end(), S.begin(), S.end()); }
-  // total_cum_of of every summary added so far.
+  ExtensionUnion(Profile& profile, Summary s, bool top) : profile_(profile), s_(s), top_(top) {}
+  virtual ~ExtensionUnion() = default;
+  // Adds the extension of s by method m. Adding one twice changes nothing. Throws bn::Error
+  // when m is not an extension of s in this direction.
+  virtual void add(std::string_view m);
+  // total_cum_of of every extension added so far (0 for none).
   virtual Amount total();
+
+ protected:
+  // Throws the bn::Error add() promises for a name that is no extension.
+  [[noreturn]] void reject(std::string_view m) const;
 
  private:
   Profile& profile_;
+  Summary s_;
+  bool top_;
   std::vector<Summary> added_;
 };
 
@@ -112,8 +122,10 @@ class Profile {
   // many summaries reach it. The empty set gives 0.
   virtual Amount total_base_of(std::span<const Summary> S) = 0;
   virtual Amount total_cum_of(std::span<const Summary> S) = 0;
-  // An empty running union for total_cum_of; see CumUnion.
-  virtual std::unique_ptr<CumUnion> cum_union() { return std::make_unique<CumUnion>(*this); }
+  // An empty running union over the top (top) or bottom extensions of s; see ExtensionUnion.
+  virtual std::unique_ptr<ExtensionUnion> extension_union(Summary s, bool top) {
+    return std::make_unique<ExtensionUnion>(*this, s, top);
+  }
 
   // --- Profile-wide facts ----------------------------------------------------------------
   // The cost of the whole profile (what percentages are "of total").
@@ -129,7 +141,5 @@ class Profile {
   // profile of one run.
   virtual std::optional<SideBySide> sides(Summary /*s*/) { return std::nullopt; }
 };
-
-inline Amount CumUnion::total() { return profile_.total_cum_of(added_); }
 
 }  // namespace bn::iface
