@@ -89,6 +89,13 @@ std::vector<NodeId> outermost(const CallTree& tree,
   return level.empty() ? std::vector<NodeId>() : std::move(level.front());
 }
 
+void outermost_of_sorted(const CallTree& tree, std::span<const NodeId> nodes, std::vector<NodeId>& out) {
+  out.clear();
+  const NodeId* last = nodes.data() + nodes.size();
+  for (const NodeId* at = nodes.data(); at != last; at = gallop(at + 1, last, tree.subtree_end(out.back())))
+    out.push_back(*at);
+}
+
 iface::Amount sum_cost(const CallTree& tree, std::span<const NodeId> nodes) {
   iface::Amount sum = 0;
   for (NodeId n : nodes) sum += tree.cost(n);

@@ -22,6 +22,9 @@ const NodeId* gallop(const NodeId* first, const NodeId* last, NodeId value);
 // inside one subtree cost O(log run); with T nodes in L lists, O(T log L) at worst.
 std::vector<NodeId> outermost(const CallTree& tree, std::span<const std::span<const NodeId>> lists);
 
+// The outermost nodes of one increasing list into `out` (cleared first), reusing its storage.
+void outermost_of_sorted(const CallTree& tree, std::span<const NodeId> nodes, std::vector<NodeId>& out);
+
 // Calls f(n) for every n of the increasing list `nodes` that lies outside the subtrees of all
 // of `tops` (increasing, none inside another's subtree).
 template <typename F>

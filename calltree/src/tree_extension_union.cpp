@@ -61,9 +61,10 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
         top_(top),
         view_(profile.view(s)),
         neighbourhood_(profile.neighbourhood(s, top)),
-        facts_(profile.path_facts(*neighbourhood_)),
         base_counted_(top ? 0 : view_.roots.size(), false),
-        shared_(profile.tree_) {}
+        shared_(profile.tree_) {
+    profile.isolation(*neighbourhood_);
+  }
 
   void add(std::string_view m) override {
     const auto method = profile_.occurring_method(m);
@@ -81,8 +82,8 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   void add_path(const ExtensionNode& e) {
     const CallTree& tree = profile_.tree_;
     const NodeId f = view_.finals[e.path];
-    const iface::Amount base = facts_.base[e.path];
-    if (facts_.isolated[e.path]) {
+    const iface::Amount base = neighbourhood_->facts->base[e.path];
+    if (neighbourhood_->isolated[e.path]) {
       if (top_) {
         isolated_ += base - tree.cost(f) + tree.cum_cost(f) + tree.cost(e.node);
       } else {
@@ -106,7 +107,6 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   bool top_;
   View view_;
   std::shared_ptr<Neighbourhood> neighbourhood_;  // kept: the profile's cache may move on
-  const PathFacts& facts_;                        // owned by *neighbourhood_
   std::vector<bool> base_counted_;                // bottom: the path's own nodes are in isolated_
   std::unordered_set<MethodId> added_;
   iface::Amount isolated_ = 0;  // what the isolated paths cover

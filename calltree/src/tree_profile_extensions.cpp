@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "bn/calltree/tree_profile.h"
+#include "node_sweep.h"
 
 namespace bn::calltree {
 
@@ -23,6 +24,22 @@ const std::vector<std::uint32_t>& TreeProfile::name_rank() {
   return name_rank_;
 }
 
+void TreeProfile::group_by_method(std::vector<ExtensionNode>& nodes) const {
+  // Listed in path order, and a final's children in preorder, so sorting by method alone with
+  // a stable counting sort gives the (method, path, node) order. Worth its pass over the
+  // methods only for large neighbourhoods (a hot utility has 10^5 callers).
+  if (nodes.size() < method_count_ / 8) {
+    std::sort(nodes.begin(), nodes.end());
+    return;
+  }
+  std::vector<std::uint32_t> start(method_count_ + 1, 0);
+  for (const ExtensionNode& e : nodes) ++start[e.method + 1];
+  for (std::size_t m = 1; m <= method_count_; ++m) start[m] += start[m - 1];
+  std::vector<ExtensionNode> grouped(nodes.size());
+  for (const ExtensionNode& e : nodes) grouped[start[e.method]++] = e;
+  nodes = std::move(grouped);
+}
+
 const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(Summary s, bool top) {
   const View v = view(s);
   auto n = std::make_shared<Neighbourhood>();
@@ -36,7 +53,7 @@ const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(
       for (NodeId c : tree_.children(v.finals[i])) n->nodes.push_back({tree_.method(c), i, c});
     }
   }
-  std::sort(n->nodes.begin(), n->nodes.end());
+  group_by_method(n->nodes);
   std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
   cache = std::move(n);
   return cache;
@@ -73,45 +90,50 @@ std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_e
 }
 
 std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, bool top) {
-  // The cache may be replaced while measuring (find() does not list, but keep it alive anyway).
+  // Kept alive here: find() and measuring do not list, but the cache is not ours to hold.
   const std::shared_ptr<Neighbourhood> n = neighbourhood(s, top);
   if (n->amounts) return *n->amounts;
-  const View v = view(s);
-  const PathFacts& facts = path_facts(*n);
+  isolation(*n);
   std::vector<iface::ExtensionAmounts> out;
   for (auto first = n->nodes.begin(); first != n->nodes.end();) {
     const MethodId m = first->method;
     const auto last = std::find_if(first, n->nodes.end(), [&](const ExtensionNode& e) { return e.method != m; });
-    const bool isolated = std::all_of(first, last, [&](const ExtensionNode& e) { return facts.isolated[e.path]; });
-    if (isolated) {
-      // Nothing is shared, so cum and base are sums over the paths: each path's own nodes plus
-      // the new root above it (top) or the new final's subtree below it (bottom).
-      Amount cum = 0, base = 0;
-      for (auto e = first; e != last; ++e) {
-        const NodeId f = v.finals[e->path];
-        base += facts.base[e->path] + tree_.cost(e->node);
-        cum += top ? facts.base[e->path] - tree_.cost(f) + tree_.cum_cost(f) + tree_.cost(e->node)
-                   : facts.base[e->path] + tree_.cum_cost(e->node);
-      }
-      out.push_back({tree_.method_name(m), cum, base});
-    } else {
-      std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
-      calls.insert(top ? calls.begin() : calls.end(), m);
-      if (const auto known = find(calls)) {
-        out.push_back({tree_.method_name(m), cum_of(*known), base_of(*known)});
-      } else {
-        // The same (root, final) pairs extend_top/extend_bottom take from this cache.
-        std::vector<RootFinal> paths;
-        for (auto e = first; e != last; ++e)
-          paths.push_back(top ? RootFinal{e->node, v.finals[e->path]} : RootFinal{v.roots[e->path], e->node});
-        const Sequence seq = measure(std::move(calls), std::move(paths));
-        out.push_back({tree_.method_name(m), seq.cum, seq.base});
-      }
-    }
+    const auto [cum, base] = measure_extension(*n, {first, last});
+    out.push_back({tree_.method_name(m), cum, base});
     first = last;
   }
   n->amounts = out;
   return out;
+}
+
+std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n, std::span<const ExtensionNode> group) {
+  const View v = view(n.of);
+  const PathFacts& facts = *n.facts;
+  if (std::all_of(group.begin(), group.end(), [&](const ExtensionNode& e) { return n.isolated[e.path]; })) {
+    // Nothing is shared, so cum and base are sums over the paths: each path's own nodes plus
+    // the new root above it (top) or the new final's subtree below it (bottom).
+    Amount cum = 0, base = 0;
+    for (const ExtensionNode& e : group) {
+      const NodeId f = v.finals[e.path];
+      base += facts.base[e.path] + tree_.cost(e.node);
+      cum += n.top ? facts.base[e.path] - tree_.cost(f) + tree_.cum_cost(f) + tree_.cost(e.node)
+                   : facts.base[e.path] + tree_.cum_cost(e.node);
+    }
+    return {cum, base};
+  }
+  // The extended paths' finals and nodes, as building the extension would find them.
+  Scratch& w = scratch_;
+  w.finals.clear();
+  w.along.clear();
+  for (const ExtensionNode& e : group) {
+    w.finals.push_back(n.top ? v.finals[e.path] : e.node);
+    w.along.push_back(e.node);
+    NodeId x = v.finals[e.path];
+    for (std::size_t j = 0; j < v.calls.size(); ++j, x = tree_.parent(x)) w.along.push_back(x);
+  }
+  std::sort(w.finals.begin(), w.finals.end());  // distinct: one per path
+  sweep::sort_unique(w.along);
+  return measure_nodes(w.finals, w.along, w.tops, w.exposed);
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {

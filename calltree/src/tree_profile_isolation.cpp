@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdint>
+#include <memory>
 #include <utility>
 
 #include "bn/calltree/tree_profile.h"
@@ -24,28 +25,29 @@ namespace bn::calltree {
 
 using iface::Amount;
 
-const TreeProfile::PathFacts& TreeProfile::path_facts(Neighbourhood& n) const {
-  if (n.facts) return *n.facts;
-  const View v = view(n.of);
+std::shared_ptr<const TreeProfile::PathFacts> TreeProfile::path_facts(iface::Summary s) {
+  if (facts_cache_ && facts_cache_->of == s) return facts_cache_;
+  const View v = view(s);
   const std::size_t paths = v.roots.size(), length = v.calls.size();
-  PathFacts facts;
-  facts.base.resize(paths);
-  std::vector<bool> touched(paths, false);
+  auto facts = std::make_shared<PathFacts>();
+  facts->of = s;
+  facts->base.resize(paths);
+  std::vector<bool>& touched = facts->touched;
+  touched.assign(paths, false);
 
-  // Every path's nodes with the path's index, sorted by node; for length 1 that is the roots,
-  // already in order. Summing the costs on the way gives each path's base.
-  std::vector<std::pair<NodeId, std::uint32_t>> along;
-  along.reserve(paths * length);
+  // Each path's base, and for length >= 2 its nodes with the path's index, sorted.
+  std::vector<std::pair<NodeId, std::uint32_t>>& along = facts->along;
+  if (length > 1) along.reserve(paths * length);
   for (std::uint32_t i = 0; i < paths; ++i) {
     Amount base = 0;
     NodeId x = v.finals[i];
     for (std::size_t j = 0; j < length; ++j, x = tree_.parent(x)) {
       base += tree_.cost(x);
-      along.push_back({x, i});
+      if (length > 1) along.push_back({x, i});
     }
-    facts.base[i] = base;
+    facts->base[i] = base;
   }
-  if (length > 1) std::sort(along.begin(), along.end());
+  std::sort(along.begin(), along.end());
 
   // 1. A node on two paths.
   for (std::size_t a = 1; a < along.size(); ++a)
@@ -70,21 +72,31 @@ const TreeProfile::PathFacts& TreeProfile::path_facts(Neighbourhood& n) const {
   for (std::size_t j = 0; j < paths; ++j)
     if ((inside += runs[j]) > 0) touched[j] = true;
 
-  // 3. Top: a root's parent on a path (only when its method occurs in the call sequence).
-  if (n.top)
-    for (const ExtensionNode& e : n.nodes) {
-      const auto [first, last] = std::equal_range(along.begin(), along.end(), std::pair<NodeId, std::uint32_t>{e.node, 0},
-                                                  [](const auto& a, const auto& b) { return a.first < b.first; });
-      if (first == last) continue;
-      touched[e.path] = true;
-      for (auto it = first; it != last; ++it) touched[it->second] = true;
-    }
+  facts_cache_ = std::move(facts);
+  return facts_cache_;
+}
 
-  facts.isolated.resize(paths);
-  for (std::size_t i = 0; i < paths; ++i) facts.isolated[i] = !touched[i];
-  fprintf(stderr, "DEBUG paths %zu isolated %zu\n", paths, static_cast<std::size_t>(std::count(facts.isolated.begin(), facts.isolated.end(), true)));
-  n.facts = std::move(facts);
-  return *n.facts;
+void TreeProfile::isolation(Neighbourhood& n) {
+  if (n.facts) return;
+  n.facts = path_facts(n.of);
+  n.isolated.resize(n.facts->touched.size());
+  for (std::size_t i = 0; i < n.isolated.size(); ++i) n.isolated[i] = !n.facts->touched[i];
+  // 3. Top: a root's parent on a path, which needs its method in the call sequence: both the
+  // path it lies on and the path it extends. For length 1 the path is its root, and a root's
+  // parent that is a root puts that root in the other's final subtree: test 2 has it.
+  const View v = view(n.of);
+  if (!n.top || v.calls.size() == 1) return;
+  std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
+  std::sort(calls.begin(), calls.end());
+  const auto& along = n.facts->along;
+  for (const ExtensionNode& e : n.nodes) {
+    if (!std::binary_search(calls.begin(), calls.end(), e.method)) continue;
+    const auto [first, last] = std::equal_range(along.begin(), along.end(), std::pair<NodeId, std::uint32_t>{e.node, 0},
+                                                [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (first == last) continue;
+    n.isolated[e.path] = false;
+    for (auto it = first; it != last; ++it) n.isolated[it->second] = false;
+  }
 }
 
 }  // namespace bn::calltree

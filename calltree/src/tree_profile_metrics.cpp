@@ -2,6 +2,7 @@
 // is built; for sets, a sweep over the summaries' sorted node lists so that every node is
 // counted once however many summaries reach it.
 #include <algorithm>
+#include <tuple>
 #include <utility>
 
 #include "bn/calltree/tree_profile.h"
@@ -27,21 +28,22 @@ void TreeProfile::compute_metrics(Sequence& seq) const {
   seq.sorted_finals = seq.finals;
   std::sort(seq.sorted_finals.begin(),
             seq.sorted_finals.end());  // distinct: a final determines its root
-  const std::span<const NodeId> list[] = {seq.sorted_finals};
-  seq.top_finals = sweep::outermost(tree_, list);
-
   // A path is its final node and the calls.size() - 1 nodes above it.
   seq.along.reserve(seq.finals.size() * seq.calls.size());
   for (NodeId n : seq.finals)
     for (std::size_t i = 0; i < seq.calls.size(); ++i, n = tree_.parent(n)) seq.along.push_back(n);
   sweep::sort_unique(seq.along);
-  sweep::for_each_outside(tree_, seq.along, seq.top_finals,
-                          [&](NodeId n) { seq.exposed.push_back(n); });
+  std::tie(seq.cum, seq.base) = measure_nodes(seq.sorted_finals, seq.along, seq.top_finals, seq.exposed);
+}
 
-  seq.base = sweep::sum_cost(tree_, seq.along);
+std::pair<Amount, Amount> TreeProfile::measure_nodes(std::span<const NodeId> finals, std::span<const NodeId> along,
+                                                     std::vector<NodeId>& tops, std::vector<NodeId>& exposed) const {
+  sweep::outermost_of_sorted(tree_, finals, tops);
+  exposed.clear();
+  sweep::for_each_outside(tree_, along, tops, [&](NodeId n) { exposed.push_back(n); });
   // along ∪ descendants(final) = the outermost final subtrees plus the along nodes outside
   // them; a path node below another path's final node is inside a subtree and counted there.
-  seq.cum = sweep::sum_cum_cost(tree_, seq.top_finals) + sweep::sum_cost(tree_, seq.exposed);
+  return {sweep::sum_cum_cost(tree_, tops) + sweep::sum_cost(tree_, exposed), sweep::sum_cost(tree_, along)};
 }
 
 std::span<const NodeId> TreeProfile::top_finals(Summary s) {

@@ -196,8 +196,8 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
   return out;
 }
 
-std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind,
-                                 const iface::Rational& cutoff) {
+Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
+               std::size_t limit) {
   const Threshold C(cutoff, profile.cum_of(s));
   bool zoomed_through = false;
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
@@ -210,9 +210,9 @@ std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, Near
       zoomed_through = true;
       continue;
     }
-    if (n == 0 && zoomed_through) return {s};
-    const auto chosen = sorted.prefix(n);
-    return {chosen.begin(), chosen.end()};
+    if (n == 0 && zoomed_through) return {{s}, 0};
+    const auto shown = sorted.prefix(std::min(n, limit));
+    return {{shown.begin(), shown.end()}, n - shown.size()};
   }
 }
 
@@ -220,8 +220,7 @@ std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool 
                                 const iface::Rational& cutoff, std::size_t limit) {
   std::vector<NearbyGroup> groups;
   for (NearbyKind kind : kNearbyKinds) {
-    // A zoomed group is already sorted and short unless the cutoff asks for many summaries.
-    Shortlist list = zoomed ? top_by_cum(profile, zoom(profile, s, kind, cutoff), limit) : listed(profile, s, kind, limit);
+    Shortlist list = zoomed ? zoom(profile, s, kind, cutoff, limit) : listed(profile, s, kind, limit);
     groups.push_back({kind, std::move(list.shown), list.more});
   }
   return groups;

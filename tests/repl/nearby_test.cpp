@@ -37,23 +37,23 @@ TEST_CASE("one step lists every 1-method extension sorted by cum, largest first"
 
 TEST_CASE("zooming from [c;d] lands on the 2-method top extension [a;b;c;d] as in seed 004 sec. 2.3") {
   FakeProfile p(figure2());
-  const auto zoomed = bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTopExtensions, kDefaultCutoff);
+  const auto zoomed = bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTopExtensions, kDefaultCutoff).shown;
   CHECK(paths(p, zoomed) == std::vector<std::vector<std::string_view>>{{"a", "b", "c", "d"}});
 }
 
 TEST_CASE("a zoom chain that runs out of candidates ends on the last summary reached") {
   FakeProfile p(figure2());
   // trim bottom of [a;b;c;d]: [a;b;c] (63) -> [a;b] (63) -> [a] (100), which cannot be trimmed.
-  const auto zoomed = bn::repl::zoom(p, at(p, {"a", "b", "c", "d"}), NearbyKind::kTrimBottom, kDefaultCutoff);
+  const auto zoomed = bn::repl::zoom(p, at(p, {"a", "b", "c", "d"}), NearbyKind::kTrimBottom, kDefaultCutoff).shown;
   CHECK(paths(p, zoomed) == std::vector<std::vector<std::string_view>>{{"a"}});
 }
 
 TEST_CASE("zooming returns the empty list when no prefix of the candidates reaches the cutoff") {
   FakeProfile p(figure2());
   // trim top of [c;d] is [d] with cum 50 < 0.95 * 60 and nothing was zoomed through yet.
-  CHECK(bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTrimTop, kDefaultCutoff).empty());
+  CHECK(bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTrimTop, kDefaultCutoff).shown.empty());
   // With a low cutoff the same candidate is zoomed through and the chain ends on it.
-  CHECK(paths(p, bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTrimTop, bn::iface::Rational(1, 2))) ==
+  CHECK(paths(p, bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTrimTop, bn::iface::Rational(1, 2)).shown) ==
         std::vector<std::vector<std::string_view>>{{"d"}});
 }
 
@@ -61,15 +61,15 @@ TEST_CASE("zooming takes the fewest candidates whose union reaches the cutoff") 
   FakeProfile p(figure2());
   const Summary c = at(p, {"c"});
   // C = 0.95 * 97 = 92.15: [b;c] alone has cum 62, together with [a;c] the union has 100.
-  CHECK(bn::repl::zoom(p, c, NearbyKind::kTopExtensions, kDefaultCutoff).size() == 2);
+  CHECK(bn::repl::zoom(p, c, NearbyKind::kTopExtensions, kDefaultCutoff).shown.size() == 2);
   // A cutoff of 0.6 is reached by [b;c] alone, which is zoomed through to [a;b;c].
-  CHECK(paths(p, bn::repl::zoom(p, c, NearbyKind::kTopExtensions, bn::iface::Rational(3, 5))) ==
+  CHECK(paths(p, bn::repl::zoom(p, c, NearbyKind::kTopExtensions, bn::iface::Rational(3, 5)).shown) ==
         std::vector<std::vector<std::string_view>>{{"a", "b", "c"}});
 }
 
 TEST_CASE("zooming ranks and compares by absolute value when costs are negative") {
   FakeProfile p(figure2(), -1);
-  const auto zoomed = bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTopExtensions, kDefaultCutoff);
+  const auto zoomed = bn::repl::zoom(p, at(p, {"c", "d"}), NearbyKind::kTopExtensions, kDefaultCutoff).shown;
   CHECK(paths(p, zoomed) == std::vector<std::vector<std::string_view>>{{"a", "b", "c", "d"}});
   CHECK(p.cum_of(zoomed.front()) == -63);
 }
@@ -90,11 +90,18 @@ TEST_CASE("the fewest reaching candidates are the same whether prefixes are skip
   for (bn::iface::Amount sign : {1, -1}) {
     FakeProfile p(fan, sign);
     const Summary r = *p.method_summary("r");
-    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, kDefaultCutoff).size() == 5);  // 95 of 100
-    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(7, 10)).size() == 3);  // 75
-    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(1, 100)).size() == 1);
-    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(101, 100)).empty());
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, kDefaultCutoff).shown.size() == 5);  // 95 of 100
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(7, 10)).shown.size() == 3);  // 75
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(1, 100)).shown.size() == 1);
+    CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, bn::iface::Rational(101, 100)).shown.empty());
   }
+}
+
+TEST_CASE("a zoomed group cut to a limit keeps the heaviest of the chosen and counts the rest") {
+  FakeProfile p({{"r;x1", 40}, {"r;x2", 20}, {"r;x3", 15}, {"r;x4", 10}, {"r;x5", 10}, {"r;x6", 5}});
+  const auto cut = bn::repl::zoom(p, *p.method_summary("r"), NearbyKind::kBottomExtensions, kDefaultCutoff, 2);
+  CHECK(paths(p, cut.shown) == std::vector<std::vector<std::string_view>>{{"r", "x1"}, {"r", "x2"}});
+  CHECK(cut.more == 3);  // x3, x4, x5 complete the 95 of 100
 }
 
 TEST_CASE("a limit keeps the heaviest nearby summaries in order and counts the rest, ties by call path") {
@@ -125,7 +132,7 @@ TEST_CASE("a cutoff too long for 64-bit integers is compared exactly") {
   // only for the second.
   const boost::multiprecision::cpp_int big("1000000000000000000000000000000");
   const bn::iface::Rational above(big + 1, 2 * big), below(big - 1, 2 * big);
-  CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, above).size() == 2);
-  CHECK(paths(p, bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, below)) ==
+  CHECK(bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, above).shown.size() == 2);
+  CHECK(paths(p, bn::repl::zoom(p, r, NearbyKind::kBottomExtensions, below).shown) ==
         std::vector<std::vector<std::string_view>>{{"r", "x1"}});
 }

@@ -169,14 +169,16 @@ class TreeProfile final : public iface::Profile {
     auto operator<=>(const ExtensionNode&) const = default;
   };
   // Per path of a summary (index into its roots/finals), what measuring an extension without
-  // building it needs (tree_profile_isolation.cpp).
+  // building it needs, whichever the direction (tree_profile_isolation.cpp).
   struct PathFacts {
+    iface::Summary of;
     std::vector<iface::Amount> base;  // Σ cost over the path's nodes
-    // The path shares no node with any other path of the summary, no other path has a node in
-    // its final's subtree nor it in theirs, and (top) no root's parent lies on it or it on
-    // another path. Then whatever an extension adds through this path is counted by no other
-    // path, and the extension's cum and base are plain sums over its paths.
-    std::vector<bool> isolated;
+    // The path shares a node with another path, or one of them has its root in the other's
+    // final subtree: the path's nodes or subtree may be counted through the other.
+    std::vector<bool> touched;
+    // Every path's nodes with the path's index, sorted; only for sequences of length >= 2 (a
+    // length-1 path is its root, and the roots are sorted already).
+    std::vector<std::pair<NodeId, std::uint32_t>> along;
   };
   struct Neighbourhood {
     iface::Summary of;
@@ -184,11 +186,18 @@ class TreeProfile final : public iface::Profile {
     std::vector<ExtensionNode> nodes;  // sorted, so grouped by method
     // extension_amounts(of), once asked: `select` and `show` of the same summary reuse it.
     std::optional<std::vector<iface::ExtensionAmounts>> amounts;
-    std::optional<PathFacts> facts;  // computed on first use
+    // Computed on first use (isolation()):
+    std::shared_ptr<const PathFacts> facts;
+    // Untouched paths that also (top) have no root's parent on them nor their own root's parent
+    // on another path. Whatever an extension adds through an isolated path is counted through
+    // no other path, so cum and base are plain sums over such paths.
+    std::vector<bool> isolated;
   };
   // Lists the extension nodes of s into the cache of that direction and returns it. Shared
   // with running unions, which keep it after the cache moves on to another summary.
   const std::shared_ptr<Neighbourhood>& list_extensions(iface::Summary s, bool top);
+  // Sorts listed extension nodes into (method, path, node) order.
+  void group_by_method(std::vector<ExtensionNode>& nodes) const;
   // The cache of that direction if it holds s, listing it otherwise.
   const std::shared_ptr<Neighbourhood>& neighbourhood(iface::Summary s, bool top);
   std::vector<std::string_view> extension_names(const Neighbourhood& n);
@@ -197,13 +206,23 @@ class TreeProfile final : public iface::Profile {
   // The cached extension nodes of s labelled m; nullopt when s is not the cached summary.
   std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m,
                                                                   bool top) const;
-  // n.facts, computed if need be.
-  const PathFacts& path_facts(Neighbourhood& n) const;
+  // The facts of s's paths, kept for the last summary asked (top and bottom share them).
+  std::shared_ptr<const PathFacts> path_facts(iface::Summary s);
+  // Fills n.facts and n.isolated if they are not yet.
+  void isolation(Neighbourhood& n);
+  // {cum, base} of the extension made of one group of extension nodes of n, not built.
+  std::pair<iface::Amount, iface::Amount> measure_extension(const Neighbourhood& n,
+                                                            std::span<const ExtensionNode> group);
   // Position of each method in name order, computed on first use.
   const std::vector<std::uint32_t>& name_rank();
 
   // --- metrics (tree_profile_metrics.cpp) ---
   void compute_metrics(Sequence& seq) const;
+  // {cum, base} (sec. 2.2) of the paths with these final and along nodes, both increasing and
+  // distinct; `tops` receives the outermost finals and `exposed` the along nodes outside their
+  // subtrees (their storage is reused, so measuring many groups allocates little).
+  std::pair<iface::Amount, iface::Amount> measure_nodes(std::span<const NodeId> finals, std::span<const NodeId> along,
+                                                        std::vector<NodeId>& tops, std::vector<NodeId>& exposed) const;
   // Outermost final nodes of a summary, increasing.
   std::span<const NodeId> top_finals(iface::Summary s);
   // For total_cum_of: the outermost finals of the union of S and the exposed along nodes
@@ -221,6 +240,10 @@ class TreeProfile final : public iface::Profile {
   std::vector<Sequence> sequences_;  // handle id = method_count_ + index
   std::map<std::vector<MethodId>, std::uint32_t> index_;
   std::shared_ptr<Neighbourhood> top_cache_, bottom_cache_;
+  std::shared_ptr<const PathFacts> facts_cache_;
+  struct Scratch {
+    std::vector<NodeId> finals, along, tops, exposed;
+  } scratch_;  // measure_extension's working lists
   std::vector<std::uint32_t> name_rank_;
 };
 

@@ -3,10 +3,12 @@
 // bottom extensions and its trimmings, either all of them or zoomed.
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/suggest.h"
 
 namespace bn::repl {
 
@@ -28,8 +30,10 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
 // As ../shared/GUIDE.md sec. 2 requires, a chain that runs out of candidates after zooming
 // through at least one summary ends on the last summary reached rather than on an empty list:
 // the user was "almost certain to choose" it, so it must stay selectable.
-std::vector<iface::Summary> zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind,
-                                 const iface::Rational& cutoff);
+// Returns the first `limit` of the result, in one_step's order, and how many more there are;
+// only the ones returned are built as summaries.
+Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
+               std::size_t limit = SIZE_MAX);
 
 struct NearbyGroup {
   NearbyKind kind;
