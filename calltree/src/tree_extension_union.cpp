@@ -66,12 +66,15 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     profile.isolation(*neighbourhood_);
   }
 
-  void add(std::string_view m) override {
-    const auto method = profile_.occurring_method(m);
-    const auto group = method ? extension_group(*neighbourhood_, *method) : std::span<const ExtensionNode>{};
-    if (group.empty()) reject(m);
-    if (!added_.insert(*method).second) return;
-    for (const ExtensionNode& e : group) add_path(e);
+  // e.tag is the method id extension_amounts put there; checked against the name.
+  void add(const iface::ExtensionAmounts& e) override {
+    const MethodId m = e.tag;
+    const auto group = m < profile_.method_count_ && profile_.tree_.method_name(m) == e.method
+                           ? extension_group(*neighbourhood_, m)
+                           : std::span<const ExtensionNode>{};
+    if (group.empty()) reject(e.method);
+    if (!added_.insert(m).second) return;
+    for (const ExtensionNode& node : group) add_path(node);
   }
   iface::Amount total() override { return isolated_ + shared_.total(); }
 
@@ -80,19 +83,19 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   // final's subtree (top), or the new final's subtree (bottom; the path may already be counted
   // through another bottom extension, the subtrees of different children never overlap).
   void add_path(const ExtensionNode& e) {
-    const CallTree& tree = profile_.tree_;
-    const NodeId f = view_.finals[e.path];
-    const iface::Amount base = neighbourhood_->facts->base[e.path];
+    const PathFacts& facts = *neighbourhood_->facts;
     if (neighbourhood_->isolated[e.path]) {
       if (top_) {
-        isolated_ += base - tree.cost(f) + tree.cum_cost(f) + tree.cost(e.node);
+        isolated_ += facts.alone[e.path] + e.cost;
       } else {
-        if (!base_counted_[e.path]) isolated_ += base;
+        if (!base_counted_[e.path]) isolated_ += facts.base[e.path];
         base_counted_[e.path] = true;
-        isolated_ += tree.cum_cost(e.node);
+        isolated_ += e.cum_cost;
       }
       return;
     }
+    const CallTree& tree = profile_.tree_;
+    const NodeId f = view_.finals[e.path];
     NodeId x = f;
     for (std::size_t j = 0; j < view_.calls.size(); ++j, x = tree.parent(x)) shared_.add_node(x);
     if (top_) {

@@ -48,9 +48,10 @@ const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(
   for (std::uint32_t i = 0; i < v.roots.size(); ++i) {
     if (top) {
       const NodeId p = tree_.parent(v.roots[i]);
-      if (p != kRootNode) n->nodes.push_back({tree_.method(p), i, p});  // the root is no method
+      if (p != kRootNode) n->nodes.push_back({tree_.method(p), i, p, tree_.cost(p), tree_.cum_cost(p)});  // the root is no method
     } else {
-      for (NodeId c : tree_.children(v.finals[i])) n->nodes.push_back({tree_.method(c), i, c});
+      for (NodeId c : tree_.children(v.finals[i]))
+        n->nodes.push_back({tree_.method(c), i, c, tree_.cost(c), tree_.cum_cost(c)});
     }
   }
   group_by_method(n->nodes);
@@ -99,7 +100,7 @@ std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, b
     const MethodId m = first->method;
     const auto last = std::find_if(first, n->nodes.end(), [&](const ExtensionNode& e) { return e.method != m; });
     const auto [cum, base] = measure_extension(*n, {first, last});
-    out.push_back({tree_.method_name(m), cum, base});
+    out.push_back({tree_.method_name(m), cum, base, m});
     first = last;
   }
   n->amounts = out;
@@ -114,10 +115,8 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
     // the new root above it (top) or the new final's subtree below it (bottom).
     Amount cum = 0, base = 0;
     for (const ExtensionNode& e : group) {
-      const NodeId f = v.finals[e.path];
-      base += facts.base[e.path] + tree_.cost(e.node);
-      cum += n.top ? facts.base[e.path] - tree_.cost(f) + tree_.cum_cost(f) + tree_.cost(e.node)
-                   : facts.base[e.path] + tree_.cum_cost(e.node);
+      base += facts.base[e.path] + e.cost;
+      cum += n.top ? facts.alone[e.path] + e.cost : facts.base[e.path] + e.cum_cost;
     }
     return {cum, base};
   }

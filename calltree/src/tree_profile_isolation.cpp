@@ -32,6 +32,7 @@ std::shared_ptr<const TreeProfile::PathFacts> TreeProfile::path_facts(iface::Sum
   auto facts = std::make_shared<PathFacts>();
   facts->of = s;
   facts->base.resize(paths);
+  facts->alone.resize(paths);
   std::vector<bool>& touched = facts->touched;
   touched.assign(paths, false);
 
@@ -46,6 +47,7 @@ std::shared_ptr<const TreeProfile::PathFacts> TreeProfile::path_facts(iface::Sum
       if (length > 1) along.push_back({x, i});
     }
     facts->base[i] = base;
+    facts->alone[i] = base - tree_.cost(v.finals[i]) + tree_.cum_cost(v.finals[i]);
   }
   std::sort(along.begin(), along.end());
 

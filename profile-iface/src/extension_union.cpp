@@ -7,9 +7,9 @@
 
 namespace bn::iface {
 
-void ExtensionUnion::add(std::string_view m) {
-  const auto t = top_ ? profile_.extend_top(s_, m) : profile_.extend_bottom(s_, m);
-  if (!t) reject(m);
+void ExtensionUnion::add(const ExtensionAmounts& e) {
+  const auto t = top_ ? profile_.extend_top(s_, e.method) : profile_.extend_bottom(s_, e.method);
+  if (!t) reject(e.method);
   added_.push_back(*t);  // total_cum_of counts a set: a repeat adds nothing
 }
 

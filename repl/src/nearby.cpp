@@ -59,15 +59,14 @@ class Ranked {
   Ranked(iface::Profile& profile, iface::Summary s, bool top)
       : profile_(profile), s_(s), top_(top), union_(profile.extension_union(s, top)) {
     extensions_ = profile.extension_amounts(s, top);
-    std::sort(extensions_.begin(), extensions_.end(), extension_before);
   }
   Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
 
   std::size_t size() const { return union_ ? extensions_.size() : built_.size(); }
-  iface::Amount cum(std::size_t i) const { return union_ ? extensions_[i].cum : profile_.cum_of(built_[i]); }
+  iface::Amount cum(std::size_t i) { return union_ ? extension(i).cum : profile_.cum_of(built_[i]); }
   // Adds the next candidate to the running union.
   void include_next() {
-    if (union_) union_->add(extensions_[included_].method);
+    if (union_) union_->add(extension(included_));
     ++included_;
   }
   iface::Amount included_total() {
@@ -76,7 +75,7 @@ class Ranked {
   // The first n candidates as summaries.
   std::span<const iface::Summary> prefix(std::size_t n) {
     while (built_.size() < n) {
-      const std::string_view m = extensions_[built_.size()].method;
+      const std::string_view m = extension(built_.size()).method;
       const auto t = top_ ? profile_.extend_top(s_, m) : profile_.extend_bottom(s_, m);
       if (!t) throw Error("profile backend: extension_amounts lists '" + std::string(m) + "' but it cannot be built");
       built_.push_back(*t);
@@ -89,7 +88,22 @@ class Ranked {
   iface::Summary s_{};
   bool top_ = false;
   std::unique_ptr<iface::ExtensionUnion> union_;     // extensions only
-  std::vector<iface::ExtensionAmounts> extensions_;  // extensions only
+  // The i-th extension in sort_by_cum order. Sorted lazily: a scan usually reads a few
+  // thousand of 10^5 extensions, so only a prefix is put in order, doubling as it is read.
+  const iface::ExtensionAmounts& extension(std::size_t i) {
+    if (i >= sorted_) {
+      const std::size_t end = std::min(extensions_.size(), std::max({i + 1, 2 * sorted_, std::size_t{256}}));
+      const auto first = extensions_.begin() + static_cast<std::ptrdiff_t>(sorted_);
+      const auto stop = extensions_.begin() + static_cast<std::ptrdiff_t>(end);
+      std::nth_element(first, stop, extensions_.end(), extension_before);
+      std::sort(first, stop, extension_before);
+      sorted_ = end;
+    }
+    return extensions_[i];
+  }
+
+  std::vector<iface::ExtensionAmounts> extensions_;  // extensions only; the first sorted_ in order
+  std::size_t sorted_ = 0;
   std::vector<iface::Summary> built_;                // all trimmings; the extensions asked for
   std::size_t included_ = 0;
 };

@@ -87,20 +87,19 @@ void check_all_starts(Profile& p) {
   std::mt19937 rng(starts.size());
   for (Summary s : starts)
     for (const bool top : {true, false}) {
-      std::vector<std::string_view> names;
-      for (const bn::iface::ExtensionAmounts& e : p.extension_amounts(s, top)) names.push_back(e.method);
-      std::shuffle(names.begin(), names.end(), rng);
-      if (!names.empty()) names.push_back(names.front());
+      std::vector<bn::iface::ExtensionAmounts> listed = p.extension_amounts(s, top);
+      std::shuffle(listed.begin(), listed.end(), rng);
+      if (!listed.empty()) listed.push_back(listed.front());
       const auto running = p.extension_union(s, top);
       CHECK(running->total() == 0);
       std::vector<Summary> built;
-      for (std::string_view m : names) {
-        built.push_back(*(top ? p.extend_top(s, m) : p.extend_bottom(s, m)));
-        running->add(m);
-        CAPTURE(m);
+      for (const bn::iface::ExtensionAmounts& e : listed) {
+        built.push_back(*(top ? p.extend_top(s, e.method) : p.extend_bottom(s, e.method)));
+        running->add(e);
+        CAPTURE(e.method);
         CHECK(running->total() == p.total_cum_of(built));
       }
-      CHECK_THROWS_AS(running->add("no such method"), bn::Error);
+      CHECK_THROWS_AS(running->add({"no such method", 0, 0, 0}), bn::Error);
     }
   for (Summary s : starts)
     for (NearbyKind kind : bn::repl::kNearbyKinds)

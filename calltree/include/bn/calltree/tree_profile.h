@@ -60,6 +60,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -166,13 +167,20 @@ class TreeProfile final : public iface::Profile {
     MethodId method;
     std::uint32_t path;  // index into the summary's roots/finals
     NodeId node;         // the parent of roots[path] or a child of finals[path]
-    auto operator<=>(const ExtensionNode&) const = default;
+    // The node's cost and cum-cost, read while listing in preorder: measuring goes by method,
+    // in no order of the tree's arrays.
+    Cost cost = 0, cum_cost = 0;
+    // (method, path, node) order; the costs follow from the node.
+    bool operator<(const ExtensionNode& other) const {
+      return std::tie(method, path, node) < std::tie(other.method, other.path, other.node);
+    }
   };
   // Per path of a summary (index into its roots/finals), what measuring an extension without
   // building it needs, whichever the direction (tree_profile_isolation.cpp).
   struct PathFacts {
     iface::Summary of;
-    std::vector<iface::Amount> base;  // Σ cost over the path's nodes
+    std::vector<iface::Amount> base;   // Σ cost over the path's nodes
+    std::vector<iface::Amount> alone;  // the cum of the path alone: its nodes and final subtree
     // The path shares a node with another path, or one of them has its root in the other's
     // final subtree: the path's nodes or subtree may be counted through the other.
     std::vector<bool> touched;
