@@ -5,6 +5,7 @@
 // any other, so they are counted by sums; the others are kept as node sets.
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -77,6 +78,22 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     for (const ExtensionNode& node : group) add_path(node);
   }
   iface::Amount total() override { return isolated_ + shared_.total(); }
+
+  // All extensions together cover part of what cum(s) covers, plus (top) the new roots. An
+  // isolated path that no extension goes through (a final without children, a root without a
+  // parent) shares nothing with the others, so its cum alone is left out of that part.
+  std::optional<iface::Amount> bound_of_all() override {
+    const Neighbourhood& n = *neighbourhood_;
+    iface::Amount bound = profile_.cum_of(n.of);
+    std::vector<bool> extended(view_.roots.size(), false);
+    for (const ExtensionNode& e : n.nodes) {
+      extended[e.path] = true;
+      if (top_) bound += e.cost;
+    }
+    for (std::size_t i = 0; i < extended.size(); ++i)
+      if (!extended[i] && n.isolated[i]) bound -= n.facts->alone[i];
+    return bound;
+  }
 
  private:
   // What the extension through one path covers: the path's nodes, then the new root and the

@@ -69,6 +69,7 @@ class Ranked {
     if (union_) union_->add(extension(included_));
     ++included_;
   }
+  std::optional<iface::Amount> bound_of_all() { return union_ ? union_->bound_of_all() : std::nullopt; }
   iface::Amount included_total() {
     return union_ ? union_->total() : profile_.total_cum_of(std::span(built_.data(), included_));
   }
@@ -119,11 +120,13 @@ Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
 // The fewest leading candidates whose |total_cum_of| reaches C (0 when none does), by a scan
 // over the prefixes with a running union, so each candidate is added once. Without negative
 // measurements the union of a prefix is at most the sum of its cums: the prefixes whose cums sum
-// below C cannot reach C and are added without asking. With negative measurements (A minus B)
-// that bound does not hold, so every prefix is asked.
+// below C cannot reach C and are added without asking, and a backend's bound on the union of
+// all candidates can rule out every prefix at once. With negative measurements (A minus B)
+// neither bound holds, so every prefix is asked.
 std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold& C) {
   std::size_t k = 0;  // candidates added
   if (profile.costs_never_negative()) {
+    if (const auto all = sorted.bound_of_all(); all && !C.reached_by(*all)) return 0;
     iface::Amount sum = 0;
     while (k < sorted.size() && !C.reached_by(sum + sorted.cum(k))) sum += sorted.cum(k++);
     if (k == sorted.size()) return 0;

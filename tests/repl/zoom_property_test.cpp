@@ -2,8 +2,9 @@
 // ranked on extension_amounts, prefixes skipped by the sum-of-cums bound, a running union —
 // must give exactly what the definition gives: candidates sorted by |cum|, the fewest leading
 // ones whose |total_cum_of| reaches cutoff·|cum(s)| found by a linear scan, zooming through a
-// single one. Also the backend's running union over extensions against total_cum_of. Checked on random trees,
-// on the naive fake profile (both signs) and on the tree backend.
+// single one. Also the backend's running union over extensions against total_cum_of, and its
+// bound on the union of all of them. Checked on random trees, on the naive fake profile (both
+// signs) and on the tree backend.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -98,6 +99,12 @@ void check_all_starts(Profile& p) {
         running->add(e);
         CAPTURE(e.method);
         CHECK(running->total() == p.total_cum_of(built));
+      }
+      // A backend's bound on the union of all extensions holds (costs are never negative here
+      // whenever it gives one).
+      if (const auto bound = running->bound_of_all()) {
+        REQUIRE(p.costs_never_negative());
+        CHECK(*bound >= running->total());
       }
       CHECK_THROWS_AS(running->add({"no such method", 0, 0, 0}), bn::Error);
     }

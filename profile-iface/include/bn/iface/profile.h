@@ -70,6 +70,11 @@ class ExtensionUnion {
   virtual void add(const ExtensionAmounts& e);
   // total_cum_of of every extension added so far (0 for none).
   virtual Amount total();
+  // For a profile whose costs are never negative: an upper bound on total() once every
+  // extension of s in this direction is added, if the backend knows one cheaply (nullopt by
+  // default). Zooming then gives up at once on a neighbourhood that cannot reach its cutoff,
+  // instead of adding all of it to find out.
+  virtual std::optional<Amount> bound_of_all() { return std::nullopt; }
 
  protected:
   // Throws the bn::Error add() promises for a name that is no extension.
