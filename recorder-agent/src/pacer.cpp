@@ -7,7 +7,7 @@ namespace {
 // Weight of the newest tick in the moving average: reacts within ~10 ticks to a program that
 // starts many threads, without letting one slow tick (a GC pause) stretch the interval.
 constexpr double kAverageWeight = 0.1;
-constexpr std::int64_t kMinWaitNs = 1'000'000;  // RawMonitorWait has millisecond resolution
+constexpr std::int64_t kMinWaitNs = 1'000'000;  // never two ticks back to back
 }  // namespace
 
 Pacer::Pacer(std::int64_t interval_ns, double max_overhead, std::uint64_t seed)

@@ -8,7 +8,9 @@
 
 #include <jvmti.h>
 
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,7 @@ class SampleEngine final : public Engine {
   void loop(JNIEnv* jni);
   // Waits up to `ns`; false if stop() was called.
   bool wait_ns(std::int64_t ns);
+  void set_running(bool running);
   // One sample of every thread; returns false when the VM is shutting down.
   bool tick(JNIEnv* jni, bool first, std::int64_t& held_ns);
   void sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
@@ -57,9 +60,10 @@ class SampleEngine final : public Engine {
   std::int64_t end_ns_ = 0;
   std::string jvm_;
   std::string command_line_;
-  jrawMonitorID lock_ = nullptr;
-  bool stop_requested_ = false;  // guarded by lock_
-  bool running_ = false;         // the sampler thread was started and has not finished
+  std::mutex mutex_;
+  std::condition_variable changed_;  // stop_requested_ or running_ changed
+  bool stop_requested_ = false;      // guarded by mutex_
+  bool running_ = false;             // guarded by mutex_: the sampler thread started, not finished
 
   ThreadRegistry registry_;
   FrameTree tree_;
