@@ -37,8 +37,13 @@
 //                                   c)) plus building it
 //   extend_bottom(s, m)             the same after bottom_extensions(s); else
 //                                   O(min(R c, N(m) log R)) plus building it
-//   extension_amounts(s, top)       the listing above, then per extension its metrics as when
-//                                   building it (O(e) when asked again for the same s)
+//   extension_amounts(s, top)       the listing above (a counting sort by method when large),
+//                                   the path facts of s (O(R k log(R k)), shared by both
+//                                   directions), then O(size) per extension made of isolated
+//                                   paths and a sorted sweep over the others (O(e) when asked
+//                                   again for the same s)
+//   extension_union(s, top)         the same facts; adding an extension costs O(its paths) when
+//                                   isolated, O(its nodes · log) in ordered sets otherwise
 //   trim_top, trim_bottom           O(log L) if built before; else O(N(rarest method of the
 //                                   shorter sequence) · k · c) plus building it
 //   building a summary of length ≥ 2  O(R k log(R k)), once (along nodes are sorted)
