@@ -46,7 +46,7 @@ Output label(Context& c, std::string_view args) {
   const bool added = session.labels().add(name, s);
   if (added) session.set_labels_dirty(true);
   return MessageOutput{(added ? "labelled " : "already labelled ") + shown(session, s) + " '" + name + "'",
-                       {{"label", name}, {"added", added ? "true" : "false"}}};
+                       {{"label", name}, {"added", added}}};
 }
 
 Output unlabel(Context& c, std::string_view args) {
@@ -77,7 +77,7 @@ Output save(Context& c, std::string_view args) {
   for (const auto& entry : session.labels().all()) count += entry.second.size();
   return MessageOutput{"saved " + std::to_string(count) + " labelled summaries (" +
                            std::to_string(session.labels().all().size()) + " labels) to " + file,
-                       {{"file", file}, {"summaries", std::to_string(count)}}};
+                       {{"file", file}, {"summaries", count}}};
 }
 
 Output load(Context& c, std::string_view args) {

@@ -1,6 +1,8 @@
 // JSON Lines rendering. Amounts are exact strings ("97", "-3/2") because they can exceed a
 // double's precision and may be fractions; method names are always full. Schema: docs/repl.md.
 
+#include <variant>
+
 #include <nlohmann/json.hpp>
 
 #include "bn/repl/render.h"
@@ -63,7 +65,7 @@ void fill(json& j, const LabelsOutput& o, const RenderContext& c) {
 
 void fill(json& j, const MessageOutput& o, const RenderContext&) {
   j["message"] = o.text;
-  for (const auto& [key, value] : o.fields) j[key] = value;
+  for (const auto& [key, value] : o.fields) std::visit([&j, &key](const auto& v) { j[key] = v; }, value);
 }
 
 void fill(json& j, const LoadOutput& o, const RenderContext&) {

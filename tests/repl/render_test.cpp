@@ -47,6 +47,14 @@ TEST_CASE("JSON carries exact reduced fractions as strings and full method names
   CHECK(j["summaries"][1]["unreliable"] == true);
 }
 
+TEST_CASE("JSON gives a message's yes/no facts as booleans and counts as numbers") {
+  const bn::repl::MessageOutput saved{"saved", {{"file", std::string("l.txt")}, {"summaries", std::size_t{3}}, {"added", false}}};
+  const nlohmann::json j = nlohmann::json::parse(bn::repl::render_json(saved, "save", "save l.txt", context()));
+  CHECK(j["file"] == "l.txt");
+  CHECK(j["summaries"] == 3);
+  CHECK(j["added"] == false);
+}
+
 TEST_CASE("colour is warmer for a larger share of the total and absent when disabled") {
   RenderContext c = context();
   c.color = true;

@@ -69,10 +69,12 @@ struct LabelsOutput {
   iface::Amount coverage_base = 0;
 };
 
-// `set ...`, `label`, `unlabel`, `save`: one sentence plus the same facts as key/value strings.
+// `set ...`, `label`, `unlabel`, `save`: one sentence plus the same facts as key/value pairs
+// (a yes/no fact as a bool and a count as a number, so JSON readers need not parse them).
+using MessageField = std::variant<std::string, bool, std::size_t>;
 struct MessageOutput {
   std::string text;
-  std::vector<std::pair<std::string, std::string>> fields;
+  std::vector<std::pair<std::string, MessageField>> fields;
 };
 
 struct UnresolvedLabel {
