@@ -181,6 +181,12 @@ Amount ComparativeProfile::total_cum_of(std::span<const Summary> S) {
 
 Amount ComparativeProfile::total() { return scaling_.difference(a_.total(), b_.total()); }
 
+iface::Profile::PercentBase ComparativeProfile::percent_base() {
+  const Amount difference = total();
+  if (difference != 0) return {difference, "total"};
+  return {scaling_.scale_a(a_.total()), "A"};
+}
+
 std::optional<iface::SideBySide> ComparativeProfile::sides(Summary s) {
   const Record& r = record(s);
   iface::SideBySide v;

@@ -60,7 +60,10 @@ std::vector<std::string> Comparison::header(const std::string& a_path) {
       "comparing A = " + file_name(a_path) + " (total " + iface::to_string(a_total_) + unit + ") minus B = " +
           file_name(base_path_) + " (total " + iface::to_string(base_->total()) + unit +
           "); normalisation: " + p.normalization_text(),
-      "every number is A - B; percentages are of the total difference " + iface::decimal_string(p.total(), d) + unit};
+      p.total() != 0
+          ? "every number is A - B; percentages are of the total difference " + iface::decimal_string(p.total(), d) + unit
+          : "every number is A - B; the difference sums to 0, so percentages are of A's total " +
+                iface::decimal_string(p.percent_base().amount, d) + unit};
   for (const std::string& note : p.notes()) lines.push_back("note: " + note);
   return lines;
 }

@@ -13,8 +13,8 @@ constexpr std::string_view kReset = "\033[0m";
 
 // Warmer for a larger share of the total, like CPPROFJ's colouring of hot paths.
 std::string_view heat(Amount cum, const RenderContext& c) {
-  if (!c.color || c.total == 0) return {};
-  const iface::Rational share = iface::to_rational(iface::abs_amount(cum), iface::abs_amount(c.total));
+  if (!c.color || c.percent_base.amount == 0) return {};
+  const iface::Rational share = iface::to_rational(iface::abs_amount(cum), iface::abs_amount(c.percent_base.amount));
   if (share >= iface::Rational(1, 2)) return "\033[1;31m";
   if (share >= iface::Rational(1, 5)) return "\033[31m";
   if (share >= iface::Rational(1, 20)) return "\033[33m";
@@ -31,7 +31,9 @@ std::string pad_left(const std::string& s, std::size_t width) {
 }
 
 std::string value(Amount a, const RenderContext& c) { return iface::decimal_string(a, c.denominator); }
-std::string share(Amount a, const RenderContext& c) { return iface::percent_string(a, c.total); }
+std::string share(Amount a, const RenderContext& c) { return iface::percent_string(a, c.percent_base.amount); }
+// "12.5% of total", "12.5% of A".
+std::string share_of(Amount a, const RenderContext& c) { return share(a, c) + " of " + c.percent_base.name; }
 
 constexpr std::string_view kUnreliable = "  (unreliable: under 10 samples)";
 
@@ -104,8 +106,8 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
     out << "\n";
   }
   const std::size_t width = std::max(value(s.cum, c).size(), value(s.base, c).size());
-  out << "  cum  " << pad_left(value(s.cum, c), width) << "  (" << share(s.cum, c) << " of total)\n";
-  out << "  base " << pad_left(value(s.base, c), width) << "  (" << share(s.base, c) << " of total)\n";
+  out << "  cum  " << pad_left(value(s.cum, c), width) << "  (" << share_of(s.cum, c) << ")\n";
+  out << "  base " << pad_left(value(s.base, c), width) << "  (" << share_of(s.base, c) << ")\n";
   if (s.sides) {
     const auto side = [&](std::string_view name, bool present, Amount cum, Amount base) {
       out << "  in " << name << ": "
@@ -139,12 +141,12 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   for (const LabelGroup& g : o.labels)
     for (const Row& r : g.rows) w.fit(r, c);
   for (const LabelGroup& g : o.labels) {
-    out << "label " << g.label << ": cum " << value(g.total_cum, c) << " (" << share(g.total_cum, c)
-        << " of total), base " << value(g.total_base, c) << " (" << share(g.total_base, c) << " of total)\n";
+    out << "label " << g.label << ": cum " << value(g.total_cum, c) << " (" << share_of(g.total_cum, c)
+        << "), base " << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
     rows(g.rows, w, c, "  ", out);
   }
-  out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share(o.coverage_cum, c)
-      << " of total), base " << value(o.coverage_base, c) << " (" << share(o.coverage_base, c) << " of total)\n";
+  out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c)
+      << "), base " << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
 }
 
 void render(const MessageOutput& o, const RenderContext&, std::ostream& out) { out << o.text << "\n"; }

@@ -32,7 +32,7 @@ empty_side)
 normalize_total)
   "$bin" repl "$a" --base "$b" --normalize total -c suggest >"$work/out" 2>"$work/err" || fail "$(cat "$work/err")"
   grep -q 'normalisation: total (B × 33/25)$' "$work/out" || fail "header: $(head -2 "$work/out")"
-  grep -q 'total difference 0 samples' "$work/out" || fail "A - (66/50)B does not sum to 0"
+  grep -q "the difference sums to 0, so percentages are of A's total 66 samples" "$work/out" || fail "A - (66/50)B does not sum to 0"
   "$bin" repl "$a" --base "$b" --normalize total --json -c suggest >"$work/out" || fail "--json"
   head -1 "$work/out" | grep -qF '"normalization":"total (B × 33/25)"' || fail "json header: $(head -1 "$work/out")"
   ;;

@@ -103,6 +103,9 @@ TEST_CASE("normalising to A's total scales B exactly and the total difference be
   CHECK(c.total() == 0);
   CHECK(c.normalization_text() == "total (B × 50/79)");
   CHECK(exact(c, c.sides(s)->b_total) == "100");
+  // With nothing to be a percentage of, percentages are of A's total.
+  CHECK(exact(c, c.percent_base().amount) == "100");
+  CHECK(c.percent_base().name == "A");
 }
 
 TEST_CASE("a user scale factor is applied exactly") {
@@ -112,6 +115,8 @@ TEST_CASE("a user scale factor is applied exactly") {
   CHECK(exact(c, c.cum_of(path(c, {"c"}))) == "39/2");  // 97 - 155/2
   CHECK(exact(c, c.total()) == "21");                     // 100 - 79
   CHECK(c.normalization_text() == "scale (B × 1/2)");
+  CHECK(exact(c, c.percent_base().amount) == "21");  // the total difference
+  CHECK(c.percent_base().name == "total");
 }
 
 TEST_CASE("profiles of different metrics are refused unless forced") {

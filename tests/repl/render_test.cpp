@@ -21,6 +21,7 @@ ListOutput sample_list() {
 RenderContext context() {
   RenderContext c;
   c.total = 8;
+  c.percent_base = {8, "total"};
   c.denominator = 4;
   c.names = bn::repl::NameStyle::kShort;
   return c;
@@ -45,6 +46,22 @@ TEST_CASE("JSON carries exact reduced fractions as strings and full method names
   CHECK(j["summaries"][0]["base"] == "1/4");
   CHECK(j["summaries"][1]["path"] == nlohmann::json({"pkg.Cls.method", "pkg.Cls.method"}));
   CHECK(j["summaries"][1]["unreliable"] == true);
+}
+
+TEST_CASE("percentages are of the profile's percent base, named after it") {
+  RenderContext c = context();
+  c.total = 0;  // a comparison normalised so that A - B sums to 0
+  c.percent_base = {16, "A"};
+  bn::repl::LabelGroup group;
+  group.label = "L";
+  group.total_cum = 4;
+  group.total_base = 2;
+  const bn::repl::LabelsOutput labels{{group}, 4, 2};
+  std::ostringstream out;
+  bn::repl::render_text(labels, c, out);
+  CAPTURE(out.str());
+  CHECK(out.str().find("label L: cum 1 (25.0% of A), base 0.50 (12.5% of A)") != std::string::npos);
+  CHECK(out.str().find("all labels together: cum 1 (25.0% of A)") != std::string::npos);
 }
 
 TEST_CASE("JSON gives a message's yes/no facts as booleans and counts as numbers") {

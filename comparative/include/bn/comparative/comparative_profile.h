@@ -56,6 +56,8 @@ class ComparativeProfile final : public iface::Profile {
   iface::Amount total_base_of(std::span<const iface::Summary> S) override;
   iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
   iface::Amount total() override;
+  // The total difference, or A's total when the difference sums to 0 (--normalize total).
+  iface::Profile::PercentBase percent_base() override;
   iface::Amount denominator() override { return scaling_.denominator(); }
   iface::MetricInfo metric() override { return metric_; }
   std::optional<iface::SideBySide> sides(iface::Summary s) override;

@@ -136,8 +136,16 @@ class Profile {
   }
 
   // --- Profile-wide facts ----------------------------------------------------------------
-  // The cost of the whole profile (what percentages are "of total").
+  // The cost of the whole profile.
   virtual Amount total() = 0;
+  // What percentages are of, and its name in "12.5% of total": total() by default. A
+  // comparative profile normalised so that the difference sums to 0 has no such total and
+  // gives A's instead.
+  struct PercentBase {
+    Amount amount = 0;
+    std::string name;
+  };
+  virtual PercentBase percent_base() { return {total(), "total"}; }
   // Common denominator of every Amount this profile returns. Positive.
   virtual Amount denominator() { return 1; }
   // True when no measurement in the profile is negative, so total_cum_of can only grow as

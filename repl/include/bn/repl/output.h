@@ -108,6 +108,7 @@ using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutpu
 // What the renderers need besides an Output: profile-wide facts and the display settings.
 struct RenderContext {
   iface::Amount total = 0;
+  iface::Profile::PercentBase percent_base;  // what text percentages are of ("of total", "of A")
   iface::Amount denominator = 1;
   iface::MetricInfo metric;
   NameStyle names = NameStyle::kFull;
