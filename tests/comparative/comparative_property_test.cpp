@@ -122,6 +122,28 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
     CHECK(t.value(t.c.cum_of(*trimmed)) ==
           t.expected(bn::test::naive_total_cum(t.a, {q}), bn::test::naive_total_cum(t.b, {q})));
   }
+  // extension_amounts and the running union over extensions, against the naive definitions.
+  for (const bool top : {true, false}) {
+    const auto running = t.c.extension_union(s, top);
+    std::vector<Path> added;
+    std::vector<std::string> names;
+    for (const bn::iface::ExtensionAmounts& e : t.c.extension_amounts(s, top)) {
+      Path q = p;
+      if (top) q.insert(q.begin(), std::string(e.method)); else q.push_back(std::string(e.method));
+      names.push_back(std::string(e.method));
+      const auto q_a = t.present({q}, t.a), q_b = t.present({q}, t.b);
+      CHECK(t.value(e.cum) == t.expected(bn::test::naive_total_cum(t.a, q_a), bn::test::naive_total_cum(t.b, q_b)));
+      CHECK(t.value(e.base) == t.expected(bn::test::naive_total_base(t.a, q_a), bn::test::naive_total_base(t.b, q_b)));
+      running->add(e);
+      added.push_back(q);
+      const auto all_a = t.present(added, t.a), all_b = t.present(added, t.b);
+      CHECK(t.value(running->total()) ==
+            t.expected(bn::test::naive_total_cum(t.a, all_a), bn::test::naive_total_cum(t.b, all_b)));
+    }
+    std::sort(names.begin(), names.end());
+    CHECK(names == sorted_union(bn::test::naive_extensions(t.a, p, top), bn::test::naive_extensions(t.b, p, top)));
+  }
+
   // Interned by call sequence: rebuilding the sequence gives the same handle.
   std::vector<std::string_view> views(p.begin(), p.end());
   CHECK(bn::iface::summary_for_path(t.c, views) == std::optional<Summary>(s));

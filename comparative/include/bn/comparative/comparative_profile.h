@@ -12,6 +12,7 @@
 // The two sides are borrowed: they must outlive the comparative profile.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -49,6 +50,11 @@ class ComparativeProfile final : public iface::Profile {
   std::vector<std::string_view> bottom_extensions(iface::Summary s) override;
   std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
+  // Both sides' extension_amounts merged by name (comparative_extensions.cpp), so ranking a
+  // neighbourhood of 10^5 extensions builds none of them on either side.
+  std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, bool top) override;
+  // The difference of the two sides' running unions.
+  std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, bool top) override;
   std::optional<iface::Summary> trim_top(iface::Summary s) override;
   std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
   iface::Amount base_of(iface::Summary s) override;
@@ -76,6 +82,14 @@ class ComparativeProfile final : public iface::Profile {
     std::size_t operator()(const std::vector<NameId>& calls) const;
   };
 
+  // One extension as each side listed it (an absent side: nullopt), for the last summary whose
+  // extensions were measured in each direction; the merged ExtensionAmounts' tag indexes it.
+  struct SideExtensions {
+    iface::Summary of;
+    std::vector<std::optional<iface::ExtensionAmounts>> a, b;
+  };
+  class RunningUnion;  // comparative_extensions.cpp
+
   const Record& record(iface::Summary s) const;
   NameId name_id(std::string_view side_owned_name);
   // The interned summary for a pair of side summaries of the same call sequence.
@@ -96,6 +110,7 @@ class ComparativeProfile final : public iface::Profile {
   std::vector<Record> records_;
   std::unordered_map<std::vector<NameId>, std::uint32_t, CallsHash> index_;
   std::optional<std::vector<iface::Summary>> initial_;
+  std::shared_ptr<const SideExtensions> top_sides_, bottom_sides_;
 };
 
 }  // namespace bn::comparative
