@@ -61,6 +61,7 @@ ThreadRecord* ThreadRegistry::create_locked(JNIEnv* jni, jthread thread, std::in
   describe(jni, thread, record->entry);
   if (tid != 0) claimed_tids_.push_back(tid);
   ThreadRecord* raw = record.get();
+  if (tid_field_ != nullptr) by_java_id_[record->entry.java_id] = raw;
   records_.push_back(std::move(record));
   jvmti_->SetThreadLocalStorage(thread, raw);
   return raw;
@@ -99,6 +100,11 @@ void ThreadRegistry::on_thread_end(std::int64_t now_ns) {
 
 ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (tid_field_ != nullptr) {
+    const auto it = by_java_id_.find(jni->GetLongField(thread, tid_field_));
+    // `ended` is set together with the kEnded storage value below.
+    if (it != by_java_id_.end()) return it->second->ended ? nullptr : it->second;
+  }
   void* stored = nullptr;
   if (jvmti_->GetThreadLocalStorage(thread, &stored) != JVMTI_ERROR_NONE || stored == kEnded)
     return nullptr;
@@ -156,6 +162,8 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
     }
     if (record->ended && !record->dirty) {
       std::erase(claimed_tids_, record->entry.os_tid);
+      if (const auto it = by_java_id_.find(record->entry.java_id); it != by_java_id_.end() && it->second == record.get())
+        by_java_id_.erase(it);
       record.reset();
     }
   }

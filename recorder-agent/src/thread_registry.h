@@ -1,6 +1,11 @@
 #pragma once
 // Every Java thread the recorder has seen, with its OS thread id. A record hangs off the
-// thread's JVMTI thread-local storage, so finding it in a tick costs one call, not a search.
+// thread's JVMTI thread-local storage and is also indexed by the thread's Java id (Thread.tid,
+// never reused within a JVM): in a tick the sampler finds it by that id, one JNI field read
+// of the Thread object GetThreadState has just touched, instead of GetThreadLocalStorage,
+// which reaches each thread's JVMTI state through cold per-thread structures (perf: 18% of the
+// sampler's CPU with 50 parked threads). The storage remains the authority for threads not in
+// the index: new ones, and ended ones whose record was freed while HotSpot still lists them.
 //
 // OS tids: a ThreadStart callback runs on the new thread itself, so it reads gettid(). Threads
 // that exist before the events are enabled (VMInit: main and the JDK's system threads; attach:
@@ -16,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "bn/calltree/sample_records.h"
@@ -77,6 +83,7 @@ class ThreadRegistry {
   jfieldID tid_field_ = nullptr;
   std::mutex mutex_;
   std::deque<std::unique_ptr<ThreadRecord>> records_;  // by index; null once freed
+  std::unordered_map<std::int64_t, ThreadRecord*> by_java_id_;  // records not yet freed
   std::vector<std::int32_t> claimed_tids_;
   std::uint32_t next_index_ = 0;
 };
