@@ -59,7 +59,6 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   RunningExtensionUnion(TreeProfile& profile, iface::Summary s, bool top)
       : iface::ExtensionUnion(profile, s, top),
         profile_(profile),
-        top_(top),
         view_(profile.view(s)),
         neighbourhood_(profile.neighbourhood(s, top)),
         base_counted_(top ? 0 : view_.roots.size(), false),
@@ -88,7 +87,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     std::vector<bool> extended(view_.roots.size(), false);
     for (const ExtensionNode& e : n.nodes) {
       extended[e.path] = true;
-      if (top_) bound += e.cost;
+      if (n.top) bound += e.cost;
     }
     for (std::size_t i = 0; i < extended.size(); ++i)
       if (!extended[i] && n.isolated[i]) bound -= n.facts->alone[i];
@@ -100,14 +99,13 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   // final's subtree (top), or the new final's subtree (bottom; the path may already be counted
   // through another bottom extension, the subtrees of different children never overlap).
   void add_path(const ExtensionNode& e) {
-    const PathFacts& facts = *neighbourhood_->facts;
-    if (neighbourhood_->isolated[e.path]) {
-      if (top_) {
-        isolated_ += facts.alone[e.path] + e.cost;
-      } else {
-        if (!base_counted_[e.path]) isolated_ += facts.base[e.path];
+    const Neighbourhood& n = *neighbourhood_;
+    if (n.isolated[e.path]) {
+      isolated_ += isolated_cum(n, e);
+      if (!n.top) {
+        // Another child of the same final may have brought the path's own nodes already.
+        if (base_counted_[e.path]) isolated_ -= n.facts->base[e.path];
         base_counted_[e.path] = true;
-        isolated_ += e.cum_cost;
       }
       return;
     }
@@ -115,7 +113,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     const NodeId f = view_.finals[e.path];
     NodeId x = f;
     for (std::size_t j = 0; j < view_.calls.size(); ++j, x = tree.parent(x)) shared_.add_node(x);
-    if (top_) {
+    if (n.top) {
       shared_.add_node(e.node);
       shared_.add_subtree(f);
     } else {
@@ -124,7 +122,6 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   }
 
   TreeProfile& profile_;
-  bool top_;
   View view_;
   std::shared_ptr<Neighbourhood> neighbourhood_;  // kept: the profile's cache may move on
   std::vector<bool> base_counted_;                // bottom: the path's own nodes are in isolated_

@@ -91,8 +91,7 @@ std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_e
 }
 
 std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, bool top) {
-  // Kept alive here: find() and measuring do not list, but the cache is not ours to hold.
-  const std::shared_ptr<Neighbourhood> n = neighbourhood(s, top);
+  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, top);  // nothing below lists again
   if (n->amounts) return *n->amounts;
   isolation(*n);
   std::vector<iface::ExtensionAmounts> out;
@@ -116,7 +115,7 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
     Amount cum = 0, base = 0;
     for (const ExtensionNode& e : group) {
       base += facts.base[e.path] + e.cost;
-      cum += n.top ? facts.alone[e.path] + e.cost : facts.base[e.path] + e.cum_cost;
+      cum += isolated_cum(n, e);
     }
     return {cum, base};
   }
@@ -133,6 +132,10 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
   std::sort(w.finals.begin(), w.finals.end());  // distinct: one per path
   sweep::sort_unique(w.along);
   return measure_nodes(w.finals, w.along, w.tops, w.exposed);
+}
+
+Amount TreeProfile::isolated_cum(const Neighbourhood& n, const ExtensionNode& e) {
+  return n.top ? n.facts->alone[e.path] + e.cost : n.facts->base[e.path] + e.cum_cost;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {

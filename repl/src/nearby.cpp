@@ -50,28 +50,32 @@ bool extension_before(const iface::ExtensionAmounts& a, const iface::ExtensionAm
   return key(b) < key(a) || (key(a) == key(b) && a.method < b.method);
 }
 
-// The zoom candidates of one step in sort_by_cum order with their cums, and a running union
-// over the leading ones. Extensions are ranked on extension_amounts and united by the backend's
-// extension_union, so a huge neighbourhood (10^5 extensions) is never built as summaries beyond
-// the ones chosen. Trimmings (at most one candidate) are built and united by total_cum_of.
+// The candidates of one step in sort_by_cum order with their cums, for listing and zooming,
+// and a running union over the leading ones. Extensions are ranked on extension_amounts and
+// united by the backend's extension_union, so a huge neighbourhood (10^5 extensions) is never
+// built as summaries beyond the ones listed. Trimmings (at most one candidate) are built and
+// united by total_cum_of.
 class Ranked {
  public:
   Ranked(iface::Profile& profile, iface::Summary s, bool top)
-      : profile_(profile), s_(s), top_(top), union_(profile.extension_union(s, top)) {
-    extensions_ = profile.extension_amounts(s, top);
-  }
+      : profile_(profile), s_(s), top_(top), of_extensions_(true), extensions_(profile.extension_amounts(s, top)) {}
   Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
 
-  std::size_t size() const { return union_ ? extensions_.size() : built_.size(); }
-  iface::Amount cum(std::size_t i) { return union_ ? extension(i).cum : profile_.cum_of(built_[i]); }
+  std::size_t size() const { return of_extensions_ ? extensions_.size() : built_.size(); }
+  iface::Amount cum(std::size_t i) { return of_extensions_ ? extension(i).cum : profile_.cum_of(built_[i]); }
   // Adds the next candidate to the running union.
   void include_next() {
-    if (union_) union_->add(extension(included_));
+    if (of_extensions_) running().add(extension(included_));
     ++included_;
   }
-  std::optional<iface::Amount> bound_of_all() { return union_ ? union_->bound_of_all() : std::nullopt; }
+  std::optional<iface::Amount> bound_of_all() { return of_extensions_ ? running().bound_of_all() : std::nullopt; }
   iface::Amount included_total() {
-    return union_ ? union_->total() : profile_.total_cum_of(std::span(built_.data(), included_));
+    return of_extensions_ ? running().total() : profile_.total_cum_of(std::span(built_.data(), included_));
+  }
+  // The first `limit` of the first n candidates, built, and how many of the n are left out.
+  Shortlist first(std::size_t n, std::size_t limit) {
+    const auto shown = prefix(std::min(n, limit));
+    return {{shown.begin(), shown.end()}, n - shown.size()};
   }
   // The first n candidates as summaries.
   std::span<const iface::Summary> prefix(std::size_t n) {
@@ -88,7 +92,13 @@ class Ranked {
   iface::Profile& profile_;
   iface::Summary s_{};
   bool top_ = false;
-  std::unique_ptr<iface::ExtensionUnion> union_;     // extensions only
+  bool of_extensions_ = false;
+  // Made on first use: listing never asks for it.
+  iface::ExtensionUnion& running() {
+    if (!union_) union_ = profile_.extension_union(s_, top_);
+    return *union_;
+  }
+  std::unique_ptr<iface::ExtensionUnion> union_;
   // The i-th extension in sort_by_cum order. Sorted lazily: a scan usually reads a few
   // thousand of 10^5 extensions, so only a prefix is put in order, doubling as it is read.
   const iface::ExtensionAmounts& extension(std::size_t i) {
@@ -183,28 +193,6 @@ std::vector<iface::Summary> candidates(iface::Profile& profile, iface::Summary s
   return out;
 }
 
-// The `limit` heaviest extensions of s, as sort_by_cum would order their summaries. Ranked on the backend's amounts, so only the listed ones are built as summaries.
-Shortlist heaviest_extensions(iface::Profile& profile, iface::Summary s, bool top, std::size_t limit) {
-  std::vector<iface::ExtensionAmounts> all = profile.extension_amounts(s, top);
-  const auto end = all.begin() + static_cast<std::ptrdiff_t>(std::min(limit, all.size()));
-  std::partial_sort(all.begin(), end, all.end(), extension_before);
-  Shortlist out;
-  for (auto it = all.begin(); it != end; ++it)
-    if (const auto t = top ? profile.extend_top(s, it->method) : profile.extend_bottom(s, it->method))
-      out.shown.push_back(*t);
-  out.more = all.size() - out.shown.size();
-  return out;
-}
-
-// The unzoomed listing of one group.
-Shortlist listed(iface::Profile& profile, iface::Summary s, NearbyKind kind, std::size_t limit) {
-  switch (kind) {
-    case NearbyKind::kTopExtensions: return heaviest_extensions(profile, s, true, limit);
-    case NearbyKind::kBottomExtensions: return heaviest_extensions(profile, s, false, limit);
-    default: return top_by_cum(profile, candidates(profile, s, kind), limit);
-  }
-}
-
 }  // namespace
 
 std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
@@ -228,8 +216,7 @@ Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const
       continue;
     }
     if (n == 0 && zoomed_through) return {{s}, 0};
-    const auto shown = sorted.prefix(std::min(n, limit));
-    return {{shown.begin(), shown.end()}, n - shown.size()};
+    return sorted.first(n, limit);
   }
 }
 
@@ -237,7 +224,11 @@ std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool 
                                 const iface::Rational& cutoff, std::size_t limit) {
   std::vector<NearbyGroup> groups;
   for (NearbyKind kind : kNearbyKinds) {
-    Shortlist list = zoomed ? zoom(profile, s, kind, cutoff, limit) : listed(profile, s, kind, limit);
+    // Unzoomed: the heaviest `limit` of all candidates, only those built.
+    Shortlist list = zoomed ? zoom(profile, s, kind, cutoff, limit) : [&] {
+      Ranked sorted = ranked(profile, s, kind);
+      return sorted.first(sorted.size(), limit);
+    }();
     groups.push_back({kind, std::move(list.shown), list.more});
   }
   return groups;

@@ -72,8 +72,4 @@ void sort_by_cum(iface::Profile& profile, std::vector<iface::Summary>& summaries
   summaries = rank(profile, summaries, true, summaries.size()).shown;
 }
 
-Shortlist top_by_cum(iface::Profile& profile, const std::vector<iface::Summary>& summaries, std::size_t limit) {
-  return rank(profile, summaries, true, limit);
-}
-
 }  // namespace bn::repl

@@ -223,6 +223,9 @@ class TreeProfile final : public iface::Profile {
   std::shared_ptr<const PathFacts> path_facts(iface::Summary s);
   // Fills n.facts and n.isolated if they are not yet.
   void isolation(Neighbourhood& n);
+  // The cum an extension gets through the isolated path of e: the path's cum alone and the new
+  // root (top), or the path's nodes and the new final's subtree (bottom).
+  static iface::Amount isolated_cum(const Neighbourhood& n, const ExtensionNode& e);
   // {cum, base} of the extension made of one group of extension nodes of n, not built.
   std::pair<iface::Amount, iface::Amount> measure_extension(const Neighbourhood& n,
                                                             std::span<const ExtensionNode> group);

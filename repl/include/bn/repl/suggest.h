@@ -25,7 +25,5 @@ Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limi
 // Sorts summaries by |cum| descending, ties by |base| then call path: the order zooming and
 // the listings of nearby summaries use.
 void sort_by_cum(iface::Profile& profile, std::vector<iface::Summary>& summaries);
-// The first `limit` of summaries in sort_by_cum's order, without sorting the rest.
-Shortlist top_by_cum(iface::Profile& profile, const std::vector<iface::Summary>& summaries, std::size_t limit);
 
 }  // namespace bn::repl
