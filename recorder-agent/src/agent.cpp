@@ -44,6 +44,10 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
   if (g_engine != nullptr) g_engine->thread_ended(jni, thread);
 }
 
+// Enabled only because AsyncGetCallTrace refuses to walk a stack unless some agent receives
+// ClassLoad events (forte.cpp: ticks_no_class_load); there is nothing to do here.
+void JNICALL on_class_load(jvmtiEnv*, JNIEnv*, jthread, jclass) {}
+
 // Adds one capability; false if this JVM (or this phase, when attaching) cannot grant it.
 bool add_capability(jvmtiEnv* jvmti, void (*set)(jvmtiCapabilities&)) {
   jvmtiCapabilities caps;
@@ -86,9 +90,10 @@ jint load(JavaVM* vm, const char* text, bool attached) {
   callbacks.VMDeath = on_vm_death;
   callbacks.ThreadStart = on_thread_start;
   callbacks.ThreadEnd = on_thread_end;
+  callbacks.ClassLoad = on_class_load;
   jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
   try {
-    g_engine = new SampleEngine(jvmti, parsed.options, owners);
+    g_engine = new SampleEngine(vm, jvmti, parsed.options, owners);
   } catch (const std::exception&) {
     report("out of memory; the program runs without profiling");
     return JNI_OK;
@@ -97,6 +102,7 @@ jint load(JavaVM* vm, const char* text, bool attached) {
   jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_THREAD_START, nullptr);
   jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_THREAD_END, nullptr);
   jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, nullptr);
+  if (parsed.options.signal_stacks) jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_CLASS_LOAD, nullptr);
   if (!attached) {
     jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
     return JNI_OK;

@@ -63,8 +63,11 @@ calltree::NodeId FrameTree::child(calltree::NodeId parent, calltree::MethodId me
 }
 
 void FrameTree::add_sample(calltree::NodeId node) {
-  ++pending_costs_[node];
-  if (costs_.size() <= node) costs_.resize(parents_.size() + 1, 0);
+  if (costs_.size() <= node) {
+    costs_.resize(parents_.size() + 1, 0);
+    flushed_costs_.resize(parents_.size() + 1, 0);
+  }
+  if (costs_[node] == flushed_costs_[node]) touched_.push_back(node);
   ++costs_[node];
 }
 
@@ -74,11 +77,15 @@ FrameTree::Pending FrameTree::take_pending() {
   p.parents.assign(parents_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), parents_.end());
   p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_),
                    node_methods_.end());
-  p.costs.assign(pending_costs_.begin(), pending_costs_.end());
-  std::sort(p.costs.begin(), p.costs.end());
+  std::sort(touched_.begin(), touched_.end());
+  p.costs.reserve(touched_.size());
+  for (const calltree::NodeId node : touched_) {
+    p.costs.emplace_back(node, costs_[node] - flushed_costs_[node]);
+    flushed_costs_[node] = costs_[node];
+  }
+  touched_.clear();
   flushed_strings_ = names_.size();
   flushed_nodes_ = parents_.size();
-  pending_costs_.clear();
   return p;
 }
 

@@ -54,7 +54,10 @@ class FrameTree {
   std::vector<calltree::NodeId> parents_;  // index = file node id - 1
   std::vector<calltree::MethodId> node_methods_;
   std::vector<calltree::Cost> costs_;      // index = file node id (0 = root)
-  std::unordered_map<calltree::NodeId, calltree::Cost> pending_costs_;
+  // Costs as of the last take_pending(), and the nodes whose cost has grown since (a vector,
+  // not a map: add_sample runs for every sample of every thread).
+  std::vector<calltree::Cost> flushed_costs_;
+  std::vector<calltree::NodeId> touched_;
   std::size_t flushed_strings_ = 0;
   std::size_t flushed_nodes_ = 0;
 };

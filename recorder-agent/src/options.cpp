@@ -81,6 +81,11 @@ std::string apply(Options& o, std::string_view key, std::string_view value, bool
     if (ok) o.max_depth = d;
     return need(ok, "a frame count from 1 to 65536, e.g. depth=2048");
   }
+  if (key == "stacks") {
+    const bool ok = value == "signal" || value == "handshake";
+    if (ok) o.signal_stacks = value == "signal";
+    return need(ok, "stacks=signal or stacks=handshake");
+  }
   if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
   if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");
   return "unknown option " + quoted + " (see docs/recorder.md)";

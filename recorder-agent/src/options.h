@@ -18,6 +18,7 @@ struct Options {
   std::int64_t flush_ns = 1'000'000'000;  // stream data to the file this often
   std::int64_t snapshot_ns = 0;           // also rewrite FILE.snapshot this often; 0 = never
   std::uint32_t max_depth = 2048;         // deeper stacks keep their innermost frames
+  bool signal_stacks = true;              // stacks=signal: running threads walk their own stack
   bool strict = false;                    // bad options stop the JVM instead of running unprofiled
   bool quiet = false;                     // no summary line on stderr at exit
 };

@@ -13,9 +13,6 @@
 namespace bn::agent {
 namespace {
 
-// How often (in ticks) a thread's name and Java priority are re-read.
-constexpr std::uint64_t kInfoRefreshTicks = 16;
-
 std::string system_property(jvmtiEnv* jvmti, const char* name) {
   char* value = nullptr;
   if (jvmti->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr) return {};
@@ -33,8 +30,9 @@ std::string percent(double fraction) { return fixed3(fraction * 100); }
 
 }  // namespace
 
-SampleEngine::SampleEngine(jvmtiEnv* jvmti, Options options, bool monitor_owners)
-    : jvmti_(jvmti),
+SampleEngine::SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool monitor_owners)
+    : vm_(vm),
+      jvmti_(jvmti),
       options_(std::move(options)),
       monitor_owners_(monitor_owners),
       cpus_(std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)))),
@@ -67,6 +65,9 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.set_extra("dropped_samples", std::to_string(dropped_));
   m.set_extra("threads_gone", std::to_string(threads_gone_));
   m.set_extra("reused_stacks", std::to_string(stacks_reused_));
+  m.set_extra("stack_method", stack_method_);
+  m.set_extra("signal_stacks", std::to_string(signal_stacks_));
+  m.set_extra("signal_fallbacks", std::to_string(signal_fallbacks_));
   m.set_extra("stretched_ticks", std::to_string(pacer_.stretched_ticks()));
   m.set_extra("mean_interval_ns", std::to_string(pacer_.mean_interval_ns()));
   return m;
@@ -81,6 +82,14 @@ std::string SampleEngine::start(JNIEnv* jni, bool attached) {
     jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
     command_line_ = process_command_line();
     frames_.resize(options_.max_depth + 1);
+    stack_method_ = "handshake";
+    if (options_.signal_stacks) {
+      if (std::string why = signals_.enable(vm_, find_async_get_call_trace(), static_cast<jint>(frames_.size()));
+          why.empty())
+        stack_method_ = "signal";
+      else
+        report(why + "; taking every stack with a handshake (GetStackTrace), which costs more");
+    }
     if (std::string error = sink_.open(options_.file, metadata(false)); !error.empty()) return error;
     if (!attached) {  // VMInit runs on the main thread, which never sends ThreadStart
       jthread self = nullptr;
@@ -220,169 +229,21 @@ bool SampleEngine::tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
   // before an attach): they get their OS tid by name (thread_registry.h).
   const TaskNames names = first ? task_names() : TaskNames();
   calltree::SampleTick t{now - start_ns_, static_cast<std::uint32_t>(records_.size()), 0};
+  // No local frame per thread: a sample of an idle thread makes no local reference, and the
+  // calls that do (naming methods, a monitor's owner) open their own.
   for (jint i = 0; i < count; ++i) {
-    if (jni->PushLocalFrame(16) != 0) {
-      jni->ExceptionClear();
-      ++dropped_;
-      continue;
-    }
     try {
       sample_thread(jni, threads[i], first ? &names : nullptr, now, held_ns);
     } catch (const std::bad_alloc&) {
       ++dropped_;
     }
-    jni->PopLocalFrame(nullptr);
   }
+  collect_signalled_stacks(jni, held_ns, t.first_record);
   jvmti_->Deallocate(reinterpret_cast<unsigned char*>(threads));
   jni->PopLocalFrame(nullptr);
   t.record_count = static_cast<std::uint32_t>(records_.size()) - t.first_record;
   ticks_.push_back(t);
   return true;
-}
-
-void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
-                                 std::int64_t& held_ns) {
-  jint state = 0;
-  if (jvmti_->GetThreadState(thread, &state) != JVMTI_ERROR_NONE ||
-      (state & JVMTI_THREAD_STATE_ALIVE) == 0) {
-    ++threads_gone_;
-    return;
-  }
-  ThreadRecord* record = registry_.find_or_add(jni, thread, names);
-  if (record == nullptr) {
-    ++threads_gone_;
-    return;
-  }
-  if (record->is_sampler) return;
-  // Name and priority rarely change: re-read them every kInfoRefreshTicks ticks, not every tick
-  // (GetThreadInfo allocates the name and two local references).
-  const char* name = nullptr;
-  jvmtiThreadInfo info{};
-  if (!record->has_info || tick_count_ % kInfoRefreshTicks == 0) {
-    if (jvmti_->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) {
-      ++threads_gone_;
-      return;
-    }
-    record->has_info = true;
-    record->priority = info.priority;
-    name = info.name;
-  }
-  const std::int32_t tid = registry_.reference(record, name);
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-
-  // Stack reuse. A thread's Java stack changes only when the thread itself executes, and any
-  // execution advances its kernel CPU clock (nanosecond sched_clock, which includes the current
-  // slice when read). So if the clock reads the same as just before the previous walk, the
-  // thread has not run since that read, and the stack the walk returned (taken after the read)
-  // is still its stack now: it is recorded again as a fresh sample without a handshake. The
-  // clock is read BEFORE the walk: read after it, a thread that ran between the walk and the
-  // read would look unchanged. This holds for every JVMTI state (a RUNNABLE thread in native
-  // code blocked in accept() has not run either), but the state must be unchanged too: bits
-  // such as INTERRUPTED or SUSPENDED are set by other threads. A thread whose OS tid is unknown
-  // has no clock to compare and is always walked. Sound as long as the tid is this thread's
-  // (thread_registry.h: a tid is never guessed from an ambiguous name).
-  const std::int64_t cpu_ns = tid != 0 ? thread_cpu_ns(tid) : -1;
-  calltree::NodeId node = calltree::kRootNode;
-  if (cpu_ns >= 0 && record->has_stack && record->stack_state == state && record->stack_cpu_ns == cpu_ns) {
-    node = record->stack_node;
-    ++stacks_reused_;
-  } else {
-    record->has_stack = false;
-    // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
-    // or in native code loses nothing while its stack is walked. A running thread is charged
-    // the CPU time it used during the call (its own stack walk at its next safepoint poll, plus
-    // the few instructions before the poll): wall time would also count the time it waited for
-    // a CPU on a loaded machine, which is not the agent's doing. Without an OS tid, wall time.
-    const bool running = (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
-    const std::int64_t wall_before = monotonic_ns();
-    jint depth = 0;
-    const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
-    if (running) {
-      const std::int64_t cpu_after = cpu_ns >= 0 ? thread_cpu_ns(tid) : -1;
-      held_ns += cpu_after >= cpu_ns && cpu_ns >= 0 ? cpu_after - cpu_ns : monotonic_ns() - wall_before;
-    }
-    if (err == JVMTI_ERROR_THREAD_NOT_ALIVE) {
-      ++threads_gone_;
-      return;
-    }
-    if (err != JVMTI_ERROR_NONE) {
-      ++dropped_;
-      return;
-    }
-    node = stack_node(frames_.data(), depth);
-    if (cpu_ns >= 0) {
-      record->has_stack = true;
-      record->stack_node = node;
-      record->stack_state = state;
-      record->stack_cpu_ns = cpu_ns;
-    }
-  }
-  calltree::SampleRecord r;
-  r.thread = record->entry.index;
-  r.node = node;
-  r.state = static_cast<std::uint32_t>(state);
-  r.priority = record->priority;
-  if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0 && monitor_owners_)
-    r.owner = monitor_owner(jni, thread, held_ns);
-  // The CPU split and the nice value matter for RUNNABLE threads (seed 000 sec. 5.2: only
-  // runnable threads compete for the CPU); a skipped read only makes the next delta span longer.
-  // Both are read only if the thread's CPU clock moved (cpu_split.h); the nice value, which
-  // another thread may change, also every kInfoRefreshTicks ticks, like the Java priority.
-  if (tid != 0 && (state & JVMTI_THREAD_STATE_RUNNABLE) != 0) {
-    const bool ran = record->split.worth_reading(cpu_ns);
-    if (ran || !record->has_nice || tick_count_ % kInfoRefreshTicks == 0) {
-      record->nice = nice_of(tid);
-      record->has_nice = true;
-    }
-    r.nice = record->nice;
-    SchedStat s;
-    if (!ran) {
-      record->split.on_unchanged(now_ns, r);
-    } else if (record->schedstat.read(tid, s)) {
-      record->split.on_reading(now_ns, cpu_ns, s, r);
-    }
-  }
-  records_.push_back(r);
-  tree_.add_sample(r.node);
-  ++sample_count_;
-}
-
-calltree::NodeId SampleEngine::stack_node(const jvmtiFrameInfo* frames, jint count) {
-  calltree::NodeId node = calltree::kRootNode;
-  if (count == 0) return tree_.child(node, tree_.intern(FrameTree::kNoJavaFrames));
-  // frames[0] is the innermost frame; one frame beyond max_depth was asked for to detect a cut.
-  if (static_cast<std::uint32_t>(count) > options_.max_depth) {
-    node = tree_.child(node, tree_.intern(FrameTree::kTruncated));
-    count = static_cast<jint>(options_.max_depth);
-  }
-  for (jint i = count - 1; i >= 0; --i) {
-    calltree::MethodId m = tree_.method(jvmti_, frames[i].method);
-    if (m == calltree::kNoMethod) m = tree_.intern("[unknown method]");
-    node = tree_.child(node, m);
-  }
-  return node;
-}
-
-std::uint32_t SampleEngine::monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
-  jobject monitor = nullptr;
-  if (jvmti_->GetCurrentContendedMonitor(thread, &monitor) != JVMTI_ERROR_NONE || monitor == nullptr)
-    return calltree::kNoThread;
-  jvmtiMonitorUsage usage{};
-  const std::int64_t before = monotonic_ns();
-  const jvmtiError err = jvmti_->GetObjectMonitorUsage(monitor, &usage);
-  // JDK 17 answers this at a safepoint, which holds every running thread: charge it per CPU.
-  held_ns += (monotonic_ns() - before) * cpus_;
-  if (err != JVMTI_ERROR_NONE) return calltree::kNoThread;
-  std::uint32_t owner = calltree::kNoThread;
-  if (usage.owner != nullptr) {
-    if (ThreadRecord* o = registry_.find_or_add(jni, usage.owner, nullptr); o != nullptr && !o->is_sampler) {
-      registry_.reference(o, nullptr);
-      owner = o->entry.index;
-    }
-  }
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.waiters));
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.notify_waiters));
-  return owner;
 }
 
 }  // namespace bn::agent

@@ -4,7 +4,8 @@
 // (GetAllStackTraces would stop the world every tick: 4.4% of wall time at 20 ms on JDK 17),
 // its JVMTI state, Java priority and OS nice value, the owner of the monitor it waits to enter,
 // and its schedstat CPU and run-queue time, which split JVMTI's RUNNABLE into running, waiting
-// for a CPU and not running.
+// for a CPU and not running. A thread running Java code walks its own stack when signalled
+// (signal_stacks.h); the tick collects those answers after asking every other thread.
 
 #include <jvmti.h>
 
@@ -21,14 +22,17 @@
 #include "options.h"
 #include "pacer.h"
 #include "profile_sink.h"
+#include "signal_stacks.h"
 #include "thread_registry.h"
 
 namespace bn::agent {
 
 class SampleEngine final : public Engine {
  public:
-  // `monitor_owners`: the JVM granted the capabilities to find a monitor's owner.
-  SampleEngine(jvmtiEnv* jvmti, Options options, bool monitor_owners);
+  // `monitor_owners`: the JVM granted the capabilities to find a monitor's owner. With
+  // options.signal_stacks the caller has enabled ClassLoad events, which AsyncGetCallTrace
+  // requires (it refuses to walk otherwise).
+  SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool monitor_owners);
 
   std::string start(JNIEnv* jni, bool attached) override;
   void stop() override;
@@ -43,14 +47,28 @@ class SampleEngine final : public Engine {
   void set_running(bool running);
   // One sample of every thread; returns false when the VM is shutting down.
   bool tick(JNIEnv* jni, bool first, std::int64_t& held_ns);
+  // Appends the thread's record to records_; its stack is reused, taken now, or asked for by
+  // signal (then pending_ holds it until collect_signalled_stacks()).
   void sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
                      std::int64_t& held_ns);
-  calltree::NodeId stack_node(const jvmtiFrameInfo* frames, jint count);
+  // A stack taken with GetStackTrace; kNoNode if the thread is gone or the JVM refused (counted).
+  calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, bool running, std::int64_t cpu_ns,
+                                     std::int32_t tid, std::int64_t& held_ns);
+  // Waits for the threads asked by signal this tick and completes their records (from
+  // records_[first_record] on); unusable answers fall back to the handshake.
+  void collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns, std::uint32_t first_record);
+  // Completes a record whose stack is known: counts it, remembers the stack for reuse.
+  void complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
+                std::int64_t cpu_ns);
+  template <class Frame, class MethodOf>
+  calltree::NodeId stack_node(const Frame* frames, jint count, MethodOf method_of);
   std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
+  std::uint32_t monitor_owner_in_frame(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   void flush();
   calltree::Metadata metadata(bool final) const;
   void report(const std::string& message) const;
 
+  JavaVM* vm_;
   jvmtiEnv* jvmti_;
   Options options_;
   bool monitor_owners_;
@@ -69,6 +87,19 @@ class SampleEngine final : public Engine {
   FrameTree tree_;
   ProfileSink sink_;
   Pacer pacer_;
+  SignalStacks signals_;
+  std::string stack_method_;  // "signal" or "handshake" (and why), for the metadata
+  // A record (index into records_) waiting for its thread to answer a signal.
+  struct PendingStack {
+    std::size_t record;
+    ThreadRecord* thread_record;
+    jthread thread;  // a local reference of the tick's GetAllThreads result
+    jint state;
+    std::int64_t cpu_ns;
+    std::int32_t tid;
+    int request;
+  };
+  std::vector<PendingStack> pending_;
   std::vector<jvmtiFrameInfo> frames_;
   std::vector<calltree::SampleTick> ticks_;
   std::vector<calltree::SampleRecord> records_;
@@ -82,6 +113,8 @@ class SampleEngine final : public Engine {
   std::uint64_t dropped_ = 0;       // a stack the JVM refused, or out of memory
   std::uint64_t threads_gone_ = 0;  // THREAD_NOT_ALIVE mid-tick: skipped, counted
   std::uint64_t stacks_reused_ = 0; // samples of idle threads that reused their last stack
+  std::uint64_t signal_stacks_ = 0; // stacks a thread took itself, answering a signal
+  std::uint64_t signal_fallbacks_ = 0;  // signalled, but the answer was unusable: handshake
 };
 
 }  // namespace bn::agent

@@ -48,6 +48,7 @@ struct ThreadRecord {
   calltree::NodeId stack_node = 0;
   std::int32_t stack_state = 0;       // JVMTI state when it was walked
   std::int64_t stack_cpu_ns = 0;      // the thread's CPU clock, read before that walk
+  std::int64_t last_cpu_ns = -1;      // its CPU clock at its previous sample; -1 none (sampler only)
 };
 
 class ThreadRegistry {

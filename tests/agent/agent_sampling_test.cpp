@@ -29,8 +29,9 @@ bn::test::Profile record(const std::string& main_class, std::vector<std::string>
 
 }  // namespace
 
-TEST_CASE("a CPU-bound program's known hot path dominates its thread's samples") {
-  const auto p = record("Hot", {"1500"});
+// Hot.hot dominates main's samples, and the plain call tree says the same; returns how many of
+// main's samples there were.
+static int check_hot_path_dominates(const bn::test::Profile& p) {
   const ct::CallTree& tree = p.loaded.tree;
   CHECK(tree.metadata().mode == "sample");
   CHECK(tree.metadata().metric == "samples");
@@ -40,8 +41,10 @@ TEST_CASE("a CPU-bound program's known hot path dominates its thread's samples")
   for (const ct::SampleRecord& r : p.samples.records) {
     if (r.thread != *main) continue;
     ++in_main;
-    in_hot += bn::test::stack_contains(tree, r.node, "Hot.hot");
+    const bool hot = bn::test::stack_contains(tree, r.node, "Hot.hot");
+    in_hot += hot;
     in_cold += bn::test::stack_contains(tree, r.node, "Hot.cold");
+    if (hot) CHECK(bn::test::stack_contains(tree, r.node, "Hot.main"));  // whole stacks, callers kept
   }
   REQUIRE(in_main >= 30);
   CHECK(in_hot * 10 >= in_main * 6);
@@ -53,6 +56,30 @@ TEST_CASE("a CPU-bound program's known hot path dominates its thread's samples")
   for (ct::NodeId n : tree.nodes_of(*hot)) hot_samples += tree.cum_cost(n);
   CHECK(hot_samples == in_hot);
   CHECK(tree.total_cost() == static_cast<ct::Cost>(p.samples.records.size()));
+  return in_main;
+}
+
+static std::uint64_t extra_count(const bn::test::Profile& p, const char* key) {
+  const auto v = p.loaded.tree.metadata().find_extra(key);
+  REQUIRE(v.has_value());
+  return std::stoull(std::string(*v));
+}
+
+TEST_CASE("a CPU-bound program's known hot path dominates its thread's samples") {
+  const auto p = record("Hot", {"1500"});
+  const int in_main = check_hot_path_dominates(p);
+  // The running thread walked its own stack when signalled (stacks=signal, the default) for
+  // most samples; the rest (methods not yet named, stubs) fell back to the handshake.
+  CHECK(p.loaded.tree.metadata().find_extra("stack_method") == "signal");
+  CHECK(extra_count(p, "signal_stacks") * 2 >= static_cast<std::uint64_t>(in_main));
+}
+
+TEST_CASE("with stacks=handshake every stack is taken by GetStackTrace, with the same result") {
+  const auto p = record("Hot", {"1500"}, ",stacks=handshake");
+  check_hot_path_dominates(p);
+  CHECK(p.loaded.tree.metadata().find_extra("stack_method") == "handshake");
+  CHECK(extra_count(p, "signal_stacks") == 0);
+  CHECK(extra_count(p, "signal_fallbacks") == 0);
 }
 
 TEST_CASE("a thread blocked on a monitor is recorded with its state and the owner thread") {

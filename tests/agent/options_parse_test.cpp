@@ -21,6 +21,7 @@ TEST_CASE("no options give the documented defaults") {
   CHECK(p.options.flush_ns == 1'000'000'000);
   CHECK(p.options.snapshot_ns == 0);
   CHECK(p.options.max_depth == 2048);
+  CHECK(p.options.signal_stacks);
   CHECK_FALSE(p.options.strict);
   CHECK_FALSE(p.options.quiet);
 }
@@ -28,7 +29,7 @@ TEST_CASE("no options give the documented defaults") {
 TEST_CASE("every option is parsed with its unit") {
   const auto p = parse_options(
       "mode=sample,file=/tmp/x.bnp,interval=1.5ms,maxoverhead=2%,delay=2s,duration=1m,flush=250ms,"
-      "snapshot=10s,depth=64,strict,quiet=false");
+      "snapshot=10s,depth=64,stacks=handshake,strict,quiet=false");
   REQUIRE(p.error.empty());
   CHECK(p.options.file == "/tmp/x.bnp");
   CHECK(p.options.interval_ns == 1'500'000);
@@ -38,6 +39,7 @@ TEST_CASE("every option is parsed with its unit") {
   CHECK(p.options.flush_ns == 250'000'000);
   CHECK(p.options.snapshot_ns == 10'000'000'000);
   CHECK(p.options.max_depth == 64);
+  CHECK_FALSE(p.options.signal_stacks);
   CHECK(p.options.strict);
   CHECK_FALSE(p.options.quiet);
   CHECK(parse_options("maxoverhead=0.5").options.max_overhead == doctest::Approx(0.005));
@@ -60,6 +62,7 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   check("depth=0", "'depth=0'");
   check("depth=12x", "'depth=12x'");
   check("file=", "'file='");
+  check("stacks=async", "'stacks=async'");
   check("mode=trace", "'mode=trace'");
   check("strict=maybe", "'strict=maybe'");
   check("colour=red", "unknown option 'colour=red'");

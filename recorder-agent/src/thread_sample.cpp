@@ -1,0 +1,268 @@
+// SampleEngine, one thread's sample: state, stack (reused, taken by handshake, or asked for by
+// signal and collected at the end of the tick), monitor owner, CPU split. The tick itself is in
+// sample_engine.cpp.
+
+#include <algorithm>
+#include <new>
+#include <utility>
+
+#include "os_thread.h"
+#include "sample_engine.h"
+
+namespace bn::agent {
+namespace {
+
+// How often (in ticks) a thread's name, Java priority and nice value are re-read.
+constexpr std::uint64_t kInfoRefreshTicks = 16;
+
+bool is_running_java(jint state) {
+  return (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
+}
+
+// Whether a thread is worth a signal rather than a handshake: it is in Java code and used at
+// least a sixteenth of the interval's CPU since its previous sample, so it is most likely on a
+// CPU or queued for one. JVMTI also calls RUNNABLE a thread blocked inside the VM (the Signal
+// Dispatcher waiting for a signal, the Notification Thread): a signal would wake it only for
+// AsyncGetCallTrace to find no walkable frame (ticks_unknown_not_Java), and would advance its CPU
+// clock so its stack could never be reused; the handshake walks such a thread without waking
+// it. A thread first seen, or with no known tid, takes the handshake.
+bool worth_a_signal(jint state, std::int64_t cpu_ns, std::int64_t last_cpu_ns, std::int64_t interval_ns) {
+  return is_running_java(state) && cpu_ns >= 0 && last_cpu_ns >= 0 && cpu_ns - last_cpu_ns >= interval_ns / 16;
+}
+
+}  // namespace
+
+void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
+                                 std::int64_t& held_ns) {
+  jint state = 0;
+  if (jvmti_->GetThreadState(thread, &state) != JVMTI_ERROR_NONE ||
+      (state & JVMTI_THREAD_STATE_ALIVE) == 0) {
+    ++threads_gone_;
+    return;
+  }
+  ThreadRecord* record = registry_.find_or_add(jni, thread, names);
+  if (record == nullptr) {
+    ++threads_gone_;
+    return;
+  }
+  if (record->is_sampler) return;
+  // Name and priority rarely change: re-read them every kInfoRefreshTicks ticks, not every tick
+  // (GetThreadInfo allocates the name and two local references).
+  const char* name = nullptr;
+  jvmtiThreadInfo info{};
+  if (!record->has_info || tick_count_ % kInfoRefreshTicks == 0) {
+    if (jvmti_->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) {
+      ++threads_gone_;
+      return;
+    }
+    record->has_info = true;
+    record->priority = info.priority;
+    name = info.name;
+  }
+  const std::int32_t tid = registry_.reference(record, name);
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
+  if (info.thread_group != nullptr) jni->DeleteLocalRef(info.thread_group);
+  if (info.context_class_loader != nullptr) jni->DeleteLocalRef(info.context_class_loader);
+
+  // Stack reuse. A thread's Java stack changes only when the thread itself executes, and any
+  // execution advances its kernel CPU clock (nanosecond sched_clock, which includes the current
+  // slice when read). So if the clock reads the same as just before the previous walk, the
+  // thread has not run since that read, and the stack the walk returned (taken after the read)
+  // is still its stack now: it is recorded again as a fresh sample without a walk. The clock is
+  // read BEFORE the walk (or the signal): read after it, a thread that ran between the walk and
+  // the read would look unchanged. This holds for every JVMTI state (a RUNNABLE thread in native
+  // code blocked in accept() has not run either), but the state must be unchanged too: bits
+  // such as INTERRUPTED or SUSPENDED are set by other threads. A thread whose OS tid is unknown
+  // has no clock to compare and is always walked. Sound as long as the tid is this thread's
+  // (thread_registry.h: a tid is never guessed from an ambiguous name).
+  const std::int64_t cpu_ns = tid != 0 ? thread_cpu_ns(tid) : -1;
+  const bool reuse = cpu_ns >= 0 && record->has_stack && record->stack_state == state && record->stack_cpu_ns == cpu_ns;
+  const std::int64_t last_cpu_ns = std::exchange(record->last_cpu_ns, cpu_ns);
+  calltree::SampleRecord r;
+  r.thread = record->entry.index;
+  r.state = static_cast<std::uint32_t>(state);
+  r.priority = record->priority;
+  int request = -1;
+  if (reuse) {
+    r.node = record->stack_node;
+    ++stacks_reused_;
+  } else {
+    record->has_stack = false;
+    // A thread running Java code is asked to walk its own stack (signal_stacks.h); one that is
+    // blocked, waiting or in native code is walked by the handshake at once, which for such a
+    // thread the sampler runs itself without stopping anybody.
+    if (worth_a_signal(state, cpu_ns, last_cpu_ns, options_.interval_ns)) request = signals_.ask(tid);
+    if (request < 0) {
+      r.node = walk_by_handshake(jni, thread, is_running_java(state), cpu_ns, tid, held_ns);
+      if (r.node == calltree::kNoNode) return;
+    }
+  }
+  if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0 && monitor_owners_)
+    r.owner = monitor_owner(jni, thread, held_ns);
+  // The CPU split and the nice value matter for RUNNABLE threads (seed 000 sec. 5.2: only
+  // runnable threads compete for the CPU); a skipped read only makes the next delta span longer.
+  // Both are read only if the thread's CPU clock moved (cpu_split.h); the nice value, which
+  // another thread may change, also every kInfoRefreshTicks ticks, like the Java priority.
+  if (tid != 0 && (state & JVMTI_THREAD_STATE_RUNNABLE) != 0) {
+    const bool ran = record->split.worth_reading(cpu_ns);
+    if (ran || !record->has_nice || tick_count_ % kInfoRefreshTicks == 0) {
+      record->nice = nice_of(tid);
+      record->has_nice = true;
+    }
+    r.nice = record->nice;
+    SchedStat s;
+    if (!ran) {
+      record->split.on_unchanged(now_ns, r);
+    } else if (record->schedstat.read(tid, s)) {
+      record->split.on_reading(now_ns, cpu_ns, s, r);
+    }
+  }
+  records_.push_back(r);
+  if (request >= 0) {
+    records_.back().node = calltree::kNoNode;
+    pending_.push_back({records_.size() - 1, record, thread, state, cpu_ns, tid, request});
+  } else {
+    complete(records_.back(), record, r.node, state, reuse ? -1 : cpu_ns);
+  }
+}
+
+calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, bool running, std::int64_t cpu_ns,
+                                                 std::int32_t tid, std::int64_t& held_ns) {
+  // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
+  // or in native code loses nothing while its stack is walked. A running thread is charged
+  // the CPU time it used during the call (its own stack walk at its next safepoint poll, plus
+  // the few instructions before the poll): wall time would also count the time it waited for
+  // a CPU on a loaded machine, which is not the agent's doing. Without an OS tid, wall time.
+  const std::int64_t wall_before = monotonic_ns();
+  jint depth = 0;
+  const jvmtiError err = jvmti_->GetStackTrace(thread, 0, static_cast<jint>(frames_.size()), frames_.data(), &depth);
+  if (running) {
+    const std::int64_t cpu_after = cpu_ns >= 0 ? thread_cpu_ns(tid) : -1;
+    held_ns += cpu_after >= cpu_ns && cpu_ns >= 0 ? cpu_after - cpu_ns : monotonic_ns() - wall_before;
+  }
+  if (err == JVMTI_ERROR_THREAD_NOT_ALIVE) {
+    ++threads_gone_;
+    return calltree::kNoNode;
+  }
+  if (err != JVMTI_ERROR_NONE) {
+    ++dropped_;
+    return calltree::kNoNode;
+  }
+  if (jni->PushLocalFrame(16) != 0) {  // naming new methods makes local references
+    jni->ExceptionClear();
+    ++dropped_;
+    return calltree::kNoNode;
+  }
+  struct PopFrame {
+    JNIEnv* jni;
+    ~PopFrame() { jni->PopLocalFrame(nullptr); }
+  } pop{jni};
+  return stack_node(frames_.data(), depth, [](const jvmtiFrameInfo& f) { return f.method; });
+}
+
+void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns, std::uint32_t first_record) {
+  // Threads on another CPU answer within microseconds; the one the sampler preempted answers
+  // once the sampler sleeps here. A thread still queued for a CPU after a quarter interval is
+  // walked by handshake instead, which waits as long as it must. Returns at once if no thread
+  // was asked.
+  signals_.await_answers(std::clamp<std::int64_t>(options_.interval_ns / 4, 1'000'000, 20'000'000));
+  for (const PendingStack& p : pending_) {
+    const SignalStacks::Answer a = signals_.answer(p.request);
+    held_ns += a.handler_ns;
+    if (jni->PushLocalFrame(16) != 0) {  // naming new methods makes local references
+      jni->ExceptionClear();
+      ++dropped_;
+      continue;
+    }
+    try {
+      // A frame without a jmethodID (AsyncGetCallTrace creates none, so a method no stack
+      // walk has named yet has none) or an error code: the handshake, which creates the
+      // ids, so the next signal for this stack succeeds.
+      const bool usable = a.num_frames >= 0 && std::none_of(a.frames, a.frames + a.num_frames,
+                                                            [](const AsyncFrame& f) { return f.method == nullptr; });
+      calltree::NodeId node = calltree::kNoNode;
+      if (usable) {
+        node = stack_node(a.frames, a.num_frames, [](const AsyncFrame& f) { return f.method; });
+        ++signal_stacks_;
+      } else {
+        ++signal_fallbacks_;
+        node = walk_by_handshake(jni, p.thread, true, p.cpu_ns, p.tid, held_ns);
+      }
+      if (node != calltree::kNoNode) complete(records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
+    } catch (const std::bad_alloc&) {
+      ++dropped_;
+    }
+    jni->PopLocalFrame(nullptr);
+  }
+  pending_.clear();
+  signals_.new_round();
+  // Records whose stack never came (the thread ended, the JVM refused, out of memory; each
+  // counted) go.
+  records_.erase(std::remove_if(records_.begin() + first_record, records_.end(),
+                                [](const calltree::SampleRecord& r) { return r.node == calltree::kNoNode; }),
+                 records_.end());
+}
+
+void SampleEngine::complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
+                            std::int64_t cpu_ns) {
+  r.node = node;
+  tree_.add_sample(node);
+  ++sample_count_;
+  if (cpu_ns >= 0) {  // a fresh stack: remember it for reuse
+    record->has_stack = true;
+    record->stack_node = node;
+    record->stack_state = state;
+    record->stack_cpu_ns = cpu_ns;
+  }
+}
+
+template <class Frame, class MethodOf>
+calltree::NodeId SampleEngine::stack_node(const Frame* frames, jint count, MethodOf method_of) {
+  calltree::NodeId node = calltree::kRootNode;
+  if (count == 0) return tree_.child(node, tree_.intern(FrameTree::kNoJavaFrames));
+  // frames[0] is the innermost frame; one frame beyond max_depth was asked for to detect a cut.
+  if (static_cast<std::uint32_t>(count) > options_.max_depth) {
+    node = tree_.child(node, tree_.intern(FrameTree::kTruncated));
+    count = static_cast<jint>(options_.max_depth);
+  }
+  for (jint i = count - 1; i >= 0; --i) {
+    calltree::MethodId m = tree_.method(jvmti_, method_of(frames[i]));
+    if (m == calltree::kNoMethod) m = tree_.intern("[unknown method]");
+    node = tree_.child(node, m);
+  }
+  return node;
+}
+
+std::uint32_t SampleEngine::monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
+  if (jni->PushLocalFrame(16) != 0) {  // the monitor, its owner and its waiters
+    jni->ExceptionClear();
+    return calltree::kNoThread;
+  }
+  const std::uint32_t owner = monitor_owner_in_frame(jni, thread, held_ns);
+  jni->PopLocalFrame(nullptr);
+  return owner;
+}
+
+std::uint32_t SampleEngine::monitor_owner_in_frame(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
+  jobject monitor = nullptr;
+  if (jvmti_->GetCurrentContendedMonitor(thread, &monitor) != JVMTI_ERROR_NONE || monitor == nullptr)
+    return calltree::kNoThread;
+  jvmtiMonitorUsage usage{};
+  const std::int64_t before = monotonic_ns();
+  const jvmtiError err = jvmti_->GetObjectMonitorUsage(monitor, &usage);
+  // JDK 17 answers this at a safepoint, which holds every running thread: charge it per CPU.
+  held_ns += (monotonic_ns() - before) * cpus_;
+  if (err != JVMTI_ERROR_NONE) return calltree::kNoThread;
+  std::uint32_t owner = calltree::kNoThread;
+  if (usage.owner != nullptr) {
+    if (ThreadRecord* o = registry_.find_or_add(jni, usage.owner, nullptr); o != nullptr && !o->is_sampler) {
+      registry_.reference(o, nullptr);
+      owner = o->entry.index;
+    }
+  }
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.waiters));
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.notify_waiters));
+  return owner;
+}
+
+}  // namespace bn::agent
