@@ -13,6 +13,9 @@
 namespace bn::agent {
 namespace {
 
+// How long the last tick waits for its signalled threads before walking them by handshake.
+constexpr std::int64_t kLastAnswersWaitNs = 20'000'000;
+
 std::string system_property(jvmtiEnv* jvmti, const char* name) {
   char* value = nullptr;
   if (jvmti->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr) return {};
@@ -165,7 +168,9 @@ void SampleEngine::loop(JNIEnv* jni) {
       std::int64_t cpu_before = thread_cpu_ns();
       while (true) {
         std::int64_t held_ns = 0;
-        if (!tick(jni, first, held_ns)) break;
+        // The threads signalled in the previous tick answered while the sampler slept (a
+        // thread it had preempted could run only then).
+        finish_tick(jni, 0, held_ns);
         const std::int64_t now = monotonic_ns();
         if (now - last_flush_ns_ >= options_.flush_ns) flush();
         if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
@@ -173,6 +178,7 @@ void SampleEngine::loop(JNIEnv* jni) {
           end_ns_ = now - start_ns_;
           if (std::string e = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !e.empty()) report(e);
         }
+        const bool live = start_tick(jni, first, held_ns);
         const std::int64_t cpu_after = thread_cpu_ns();
         const std::int64_t cpu = cpu_after - cpu_before;
         cpu_before = cpu_after;
@@ -180,10 +186,14 @@ void SampleEngine::loop(JNIEnv* jni) {
         first = false;
         cpu_ns_ += cpu;
         held_ns_ += held_ns;
+        if (!live) break;
         pacer_.record_tick(cpu + held_ns);
         if (options_.duration_ns > 0 && now - sampling_start >= options_.duration_ns) break;
         if (!wait_ns(pacer_.next_wait_ns())) break;
       }
+      // The last tick's answers: the threads have had no sleep of the sampler's to run in yet.
+      finish_tick(jni, kLastAnswersWaitNs, held_ns_);
+      cpu_ns_ += thread_cpu_ns() - cpu_before;
     }
     flush();
     end_ns_ = monotonic_ns() - start_ns_;
@@ -211,7 +221,7 @@ void SampleEngine::flush() {
   }
 }
 
-bool SampleEngine::tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
+bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
   const std::int64_t now = monotonic_ns();
   if (jni->PushLocalFrame(16) != 0) {
     jni->ExceptionClear();
@@ -225,10 +235,12 @@ bool SampleEngine::tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
     return err != JVMTI_ERROR_WRONG_PHASE;
   }
   ++tick_count_;
+  // The tick stays open, its local frame too (the threads' references, needed if an answer
+  // has to be replaced by a handshake), until finish_tick().
+  open_ = OpenTick{true, calltree::SampleTick{now - start_ns_, 0, 0}, threads};
   // Threads first seen in the first tick existed before the agent's ThreadStart events (or
   // before an attach): they get their OS tid by name (thread_registry.h).
   const TaskNames names = first ? task_names() : TaskNames();
-  calltree::SampleTick t{now - start_ns_, static_cast<std::uint32_t>(records_.size()), 0};
   // No local frame per thread: a sample of an idle thread makes no local reference, and the
   // calls that do (naming methods, a monitor's owner) open their own.
   for (jint i = 0; i < count; ++i) {
@@ -238,12 +250,23 @@ bool SampleEngine::tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
       ++dropped_;
     }
   }
-  collect_signalled_stacks(jni, held_ns, t.first_record);
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(threads));
-  jni->PopLocalFrame(nullptr);
-  t.record_count = static_cast<std::uint32_t>(records_.size()) - t.first_record;
-  ticks_.push_back(t);
   return true;
+}
+
+void SampleEngine::finish_tick(JNIEnv* jni, std::int64_t answer_timeout_ns, std::int64_t& held_ns) {
+  if (!open_.open) return;
+  collect_signalled_stacks(jni, answer_timeout_ns, held_ns);
+  // Records whose stack never came (the thread ended, the JVM refused, out of memory; each
+  // counted) go.
+  std::erase_if(open_records_, [](const calltree::SampleRecord& r) { return r.node == calltree::kNoNode; });
+  open_.tick.first_record = static_cast<std::uint32_t>(records_.size());
+  open_.tick.record_count = static_cast<std::uint32_t>(open_records_.size());
+  records_.insert(records_.end(), open_records_.begin(), open_records_.end());
+  open_records_.clear();
+  ticks_.push_back(open_.tick);
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(open_.threads));
+  jni->PopLocalFrame(nullptr);
+  open_ = OpenTick{};
 }
 
 }  // namespace bn::agent

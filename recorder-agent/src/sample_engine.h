@@ -45,18 +45,27 @@ class SampleEngine final : public Engine {
   // Waits up to `ns`; false if stop() was called.
   bool wait_ns(std::int64_t ns);
   void set_running(bool running);
-  // One sample of every thread; returns false when the VM is shutting down.
-  bool tick(JNIEnv* jni, bool first, std::int64_t& held_ns);
-  // Appends the thread's record to records_; its stack is reused, taken now, or asked for by
-  // signal (then pending_ holds it until collect_signalled_stacks()).
+  // A tick: one sample of every thread. start_tick() takes them, asking the threads running
+  // Java code for their stacks by signal; returns false when the VM is shutting down. The
+  // tick stays open while the sampler sleeps, which is when a thread it preempted can answer;
+  // finish_tick() collects the answers (waiting up to `answer_timeout_ns`) and appends the
+  // tick to ticks_ and records_, which flushes write. A thread waiting for a CPU executes
+  // nothing until it gets one, and then runs the handler first, so its answer is its stack as
+  // of the tick, however late it comes.
+  bool start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns);
+  void finish_tick(JNIEnv* jni, std::int64_t answer_timeout_ns, std::int64_t& held_ns);
+  // Appends the thread's record to open_records_; its stack is reused, taken now, or asked for
+  // by signal (then pending_ holds it until collect_signalled_stacks()).
   void sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
                      std::int64_t& held_ns);
   // A stack taken with GetStackTrace; kNoNode if the thread is gone or the JVM refused (counted).
+  // `cpu_ns`: the thread's CPU clock just before (-1 unknown), to charge a running thread the
+  // CPU it used meanwhile.
   calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, bool running, std::int64_t cpu_ns,
                                      std::int32_t tid, std::int64_t& held_ns);
-  // Waits for the threads asked by signal this tick and completes their records (from
-  // records_[first_record] on); unusable answers fall back to the handshake.
-  void collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns, std::uint32_t first_record);
+  // Waits up to `timeout_ns` for the threads asked by signal in the open tick and completes
+  // their records; unusable or missing answers fall back to the handshake.
+  void collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns);
   // Completes a record whose stack is known: counts it, remembers the stack for reuse.
   void complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
                 std::int64_t cpu_ns);
@@ -89,11 +98,11 @@ class SampleEngine final : public Engine {
   Pacer pacer_;
   SignalStacks signals_;
   std::string stack_method_;  // "signal" or "handshake" (and why), for the metadata
-  // A record (index into records_) waiting for its thread to answer a signal.
+  // A record (index into open_records_) waiting for its thread to answer a signal.
   struct PendingStack {
     std::size_t record;
     ThreadRecord* thread_record;
-    jthread thread;  // a local reference of the tick's GetAllThreads result
+    jthread thread;  // a local reference in the open tick's frame
     jint state;
     std::int64_t cpu_ns;
     std::int32_t tid;
@@ -102,7 +111,14 @@ class SampleEngine final : public Engine {
   std::vector<PendingStack> pending_;
   std::vector<jvmtiFrameInfo> frames_;
   std::vector<calltree::SampleTick> ticks_;
-  std::vector<calltree::SampleRecord> records_;
+  std::vector<calltree::SampleRecord> records_;  // of finished ticks, until the next flush
+  struct OpenTick {
+    bool open = false;
+    calltree::SampleTick tick{};
+    jthread* threads = nullptr;  // GetAllThreads' array, deallocated when the tick finishes
+  };
+  OpenTick open_;
+  std::vector<calltree::SampleRecord> open_records_;
   std::int64_t last_flush_ns_ = 0;
   std::int64_t last_snapshot_ns_ = 0;
   std::int64_t cpu_ns_ = 0;   // the sampler thread's CPU time while sampling, waits included

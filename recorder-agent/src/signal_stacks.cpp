@@ -48,6 +48,7 @@ struct Shared {
   pid_t pid = 0;
   std::atomic<Slot*> slots[kSlotLimit] = {};
   std::atomic<std::int32_t> unanswered{0};  // also the futex the asker sleeps on
+  std::atomic<bool> asker_sleeps{false};    // so a handler makes the wake-up syscall only if needed
   std::uint64_t generation = 0;             // of the last request; asker only
 };
 Shared g;
@@ -84,9 +85,11 @@ void on_sigprof(int, siginfo_t* info, void* ucontext) {
     }
   }
   slot->handler_ns = monotonic_ns() - start;
-  const bool last = g.unanswered.fetch_sub(1, std::memory_order_acq_rel) == 1;
+  // Sequentially consistent with the asker's `asker_sleeps` store and futex wait: either the
+  // asker's futex sees the new count and does not sleep, or this load sees it asleep.
+  const bool last = g.unanswered.fetch_sub(1) == 1;
   slot->word.store(generation << kPhaseBits | kAnswered, std::memory_order_release);
-  if (last) syscall(SYS_futex, futex_word(), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+  if (last && g.asker_sleeps.load()) syscall(SYS_futex, futex_word(), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
   errno = saved_errno;
 }
 
@@ -168,7 +171,9 @@ void SignalStacks::await_answers(std::int64_t timeout_ns) {
     const std::int64_t now = monotonic_ns();
     if (now >= deadline) break;
     const timespec wait{static_cast<time_t>((deadline - now) / 1'000'000'000), static_cast<long>((deadline - now) % 1'000'000'000)};
+    g.asker_sleeps.store(true);
     syscall(SYS_futex, futex_word(), FUTEX_WAIT_PRIVATE, left, &wait, nullptr, 0);
+    g.asker_sleeps.store(false);
   }
   for (int i = 0; i < asked_; ++i) {
     Slot* slot = g.slots[i].load(std::memory_order_acquire);

@@ -16,8 +16,9 @@
 // after its request was given up, or a stray SIGPROF, touches nothing. The asker gives up on a
 // request by moving it from ASKED to FREE; if the handler got there first, the asker waits for
 // ANSWERED (the handler is a bounded walk). The handler counts down `unanswered` before it
-// publishes ANSWERED and wakes the asker (a futex) when the count reaches zero, so once every
-// slot of a round is answered or given up no handler of that round touches the count again.
+// publishes ANSWERED and, if the asker sleeps on it (a futex), wakes it when the count reaches
+// zero, so once every slot of a round is answered or given up no handler of that round touches
+// the count again.
 // The handler takes no lock and allocates nothing; slots are never freed, so a late signal
 // never reaches freed memory.
 

@@ -117,12 +117,12 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
       record->split.on_reading(now_ns, cpu_ns, s, r);
     }
   }
-  records_.push_back(r);
+  open_records_.push_back(r);
   if (request >= 0) {
-    records_.back().node = calltree::kNoNode;
-    pending_.push_back({records_.size() - 1, record, thread, state, cpu_ns, tid, request});
+    open_records_.back().node = calltree::kNoNode;
+    pending_.push_back({open_records_.size() - 1, record, thread, state, cpu_ns, tid, request});
   } else {
-    complete(records_.back(), record, r.node, state, reuse ? -1 : cpu_ns);
+    complete(open_records_.back(), record, r.node, state, reuse ? -1 : cpu_ns);
   }
 }
 
@@ -160,12 +160,10 @@ calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, bo
   return stack_node(frames_.data(), depth, [](const jvmtiFrameInfo& f) { return f.method; });
 }
 
-void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns, std::uint32_t first_record) {
-  // Threads on another CPU answer within microseconds; the one the sampler preempted answers
-  // once the sampler sleeps here. A thread still queued for a CPU after a quarter interval is
-  // walked by handshake instead, which waits as long as it must. Returns at once if no thread
-  // was asked.
-  signals_.await_answers(std::clamp<std::int64_t>(options_.interval_ns / 4, 1'000'000, 20'000'000));
+void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns) {
+  // A request still unanswered is given up and the thread walked by handshake, which waits as
+  // long as it must. Returns at once if no thread was asked.
+  signals_.await_answers(timeout_ns);
   for (const PendingStack& p : pending_) {
     const SignalStacks::Answer a = signals_.answer(p.request);
     held_ns += a.handler_ns;
@@ -186,9 +184,10 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns, 
         ++signal_stacks_;
       } else {
         ++signal_fallbacks_;
-        node = walk_by_handshake(jni, p.thread, true, p.cpu_ns, p.tid, held_ns);
+        // Held time counts from now: the clock read at the tick is an interval old.
+        node = walk_by_handshake(jni, p.thread, true, thread_cpu_ns(p.tid), p.tid, held_ns);
       }
-      if (node != calltree::kNoNode) complete(records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
+      if (node != calltree::kNoNode) complete(open_records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
     } catch (const std::bad_alloc&) {
       ++dropped_;
     }
@@ -196,11 +195,6 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns, 
   }
   pending_.clear();
   signals_.new_round();
-  // Records whose stack never came (the thread ended, the JVM refused, out of memory; each
-  // counted) go.
-  records_.erase(std::remove_if(records_.begin() + first_record, records_.end(),
-                                [](const calltree::SampleRecord& r) { return r.node == calltree::kNoNode; }),
-                 records_.end());
 }
 
 void SampleEngine::complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
