@@ -61,16 +61,18 @@ class SampleEngine final : public Engine {
   // A stack taken with GetStackTrace; kNoNode if the thread is gone or the JVM refused (counted).
   // `cpu_ns`: the thread's CPU clock just before (-1 unknown), to charge a running thread the
   // CPU it used meanwhile.
-  calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, bool running, std::int64_t cpu_ns,
-                                     std::int32_t tid, std::int64_t& held_ns);
+  calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, ThreadRecord* record, std::int32_t tid,
+                                     bool running, std::int64_t cpu_ns, std::int64_t& held_ns);
   // Waits up to `timeout_ns` for the threads asked by signal in the open tick and completes
   // their records; unusable or missing answers fall back to the handshake.
   void collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns);
   // Completes a record whose stack is known: counts it, remembers the stack for reuse.
   void complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
                 std::int64_t cpu_ns);
+  // The tree node of a stack (frames[0] innermost), following the tree from the frames it
+  // shares with `path`, the thread's previous stack, which it then replaces.
   template <class Frame, class MethodOf>
-  calltree::NodeId stack_node(const Frame* frames, jint count, MethodOf method_of);
+  calltree::NodeId stack_node(const Frame* frames, jint count, StackPath& path, MethodOf method_of);
   std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   std::uint32_t monitor_owner_in_frame(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   void flush();

@@ -27,6 +27,7 @@
 #include "bn/calltree/sample_records.h"
 #include "cpu_split.h"
 #include "os_thread.h"
+#include "stack_path.h"
 
 namespace bn::agent {
 
@@ -49,6 +50,7 @@ struct ThreadRecord {
   std::int32_t stack_state = 0;       // JVMTI state when it was walked
   std::int64_t stack_cpu_ns = 0;      // the thread's CPU clock, read before that walk
   std::int64_t last_cpu_ns = -1;      // its CPU clock at its previous sample; -1 none (sampler only)
+  StackPath path;                     // its last stack walked, to follow the next (sampler only)
 };
 
 class ThreadRegistry {

@@ -93,7 +93,7 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
     // thread the sampler runs itself without stopping anybody.
     if (worth_a_signal(state, cpu_ns, last_cpu_ns, options_.interval_ns)) request = signals_.ask(tid);
     if (request < 0) {
-      r.node = walk_by_handshake(jni, thread, is_running_java(state), cpu_ns, tid, held_ns);
+      r.node = walk_by_handshake(jni, thread, record, tid, is_running_java(state), cpu_ns, held_ns);
       if (r.node == calltree::kNoNode) return;
     }
   }
@@ -126,8 +126,8 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* n
   }
 }
 
-calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, bool running, std::int64_t cpu_ns,
-                                                 std::int32_t tid, std::int64_t& held_ns) {
+calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, ThreadRecord* record, std::int32_t tid,
+                                                 bool running, std::int64_t cpu_ns, std::int64_t& held_ns) {
   // Only a thread running Java code is stopped by the handshake; one that is blocked, waiting
   // or in native code loses nothing while its stack is walked. A running thread is charged
   // the CPU time it used during the call (its own stack walk at its next safepoint poll, plus
@@ -157,7 +157,7 @@ calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, bo
     JNIEnv* jni;
     ~PopFrame() { jni->PopLocalFrame(nullptr); }
   } pop{jni};
-  return stack_node(frames_.data(), depth, [](const jvmtiFrameInfo& f) { return f.method; });
+  return stack_node(frames_.data(), depth, record->path, [](const jvmtiFrameInfo& f) { return f.method; });
 }
 
 void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns) {
@@ -180,12 +180,12 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns
                                                             [](const AsyncFrame& f) { return f.method == nullptr; });
       calltree::NodeId node = calltree::kNoNode;
       if (usable) {
-        node = stack_node(a.frames, a.num_frames, [](const AsyncFrame& f) { return f.method; });
+        node = stack_node(a.frames, a.num_frames, p.thread_record->path, [](const AsyncFrame& f) { return f.method; });
         ++signal_stacks_;
       } else {
         ++signal_fallbacks_;
         // Held time counts from now: the clock read at the tick is an interval old.
-        node = walk_by_handshake(jni, p.thread, true, thread_cpu_ns(p.tid), p.tid, held_ns);
+        node = walk_by_handshake(jni, p.thread, p.thread_record, p.tid, true, thread_cpu_ns(p.tid), held_ns);
       }
       if (node != calltree::kNoNode) complete(open_records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
     } catch (const std::bad_alloc&) {
@@ -211,20 +211,22 @@ void SampleEngine::complete(calltree::SampleRecord& r, ThreadRecord* record, cal
 }
 
 template <class Frame, class MethodOf>
-calltree::NodeId SampleEngine::stack_node(const Frame* frames, jint count, MethodOf method_of) {
-  calltree::NodeId node = calltree::kRootNode;
-  if (count == 0) return tree_.child(node, tree_.intern(FrameTree::kNoJavaFrames));
+calltree::NodeId SampleEngine::stack_node(const Frame* frames, jint count, StackPath& path, MethodOf method_of) {
+  calltree::NodeId root = calltree::kRootNode;
+  if (count == 0) return tree_.child(root, tree_.intern(FrameTree::kNoJavaFrames));
   // frames[0] is the innermost frame; one frame beyond max_depth was asked for to detect a cut.
   if (static_cast<std::uint32_t>(count) > options_.max_depth) {
-    node = tree_.child(node, tree_.intern(FrameTree::kTruncated));
+    root = tree_.child(root, tree_.intern(FrameTree::kTruncated));
     count = static_cast<jint>(options_.max_depth);
   }
-  for (jint i = count - 1; i >= 0; --i) {
-    calltree::MethodId m = tree_.method(jvmti_, method_of(frames[i]));
-    if (m == calltree::kNoMethod) m = tree_.intern("[unknown method]");
-    node = tree_.child(node, m);
-  }
-  return node;
+  const auto n = static_cast<std::size_t>(count);
+  return follow_stack(
+      path, root, n, [&](std::size_t i) { return method_of(frames[n - 1 - i]); },
+      [&](calltree::NodeId parent, jmethodID id) {
+        calltree::MethodId m = tree_.method(jvmti_, id);
+        if (m == calltree::kNoMethod) m = tree_.intern("[unknown method]");
+        return tree_.child(parent, m);
+      });
 }
 
 std::uint32_t SampleEngine::monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {

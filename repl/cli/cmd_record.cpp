@@ -34,6 +34,7 @@ struct RecordOptions {
   std::string duration;
   std::string flush;
   std::string snapshot;
+  std::string stacks;
   std::string agent;  // default: libbottlenecks-agent.so beside this executable
   int pid = 0;
   std::vector<std::string> command;
@@ -55,6 +56,7 @@ std::string agent_options(const RecordOptions& o, const fs::path& output) {
   if (!o.duration.empty()) s += ",duration=" + o.duration;
   if (!o.flush.empty()) s += ",flush=" + o.flush;
   if (!o.snapshot.empty()) s += ",snapshot=" + o.snapshot;
+  if (!o.stacks.empty()) s += ",stacks=" + o.stacks;
   return s;
 }
 
@@ -174,6 +176,9 @@ void setup_record(CLI::App& app) {
   sub->add_option("--duration", options->duration, "Stop sampling after this long, e.g. 30s");
   sub->add_option("--flush", options->flush, "Append to the file this often (default 1s)");
   sub->add_option("--snapshot", options->snapshot, "Also rewrite FILE.snapshot this often");
+  sub->add_option("--stacks", options->stacks,
+                  "How running threads' stacks are taken: signal (default, AsyncGetCallTrace) or handshake")
+      ->check(CLI::IsMember({"signal", "handshake"}));
   sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
   sub->add_option("command", options->command, "The java command line, after --");
   sub->callback([options] { run_record(*options); });

@@ -22,14 +22,15 @@ TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
   const auto file = bn::test::work_dir("record-launch") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
   const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms",
-                                        "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"),
-                                        "-cp", classes.string(), "Hot", "800"},
+                                        "--stacks", "handshake", "--agent", BN_AGENT_PATH, "--",
+                                        bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "800"},
                                        60s);
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == 0);
   const auto p = bn::test::load(file);
   CHECK(p.loaded.tree.find_method("Hot.hot").has_value());
   CHECK(p.loaded.tree.metadata().sample_interval_ns == 10'000'000);
+  CHECK(p.loaded.tree.metadata().find_extra("stack_method") == "handshake");
 }
 
 TEST_CASE("SIGTERM to bottlenecks record reaches the JVM, which completes the profile") {
