@@ -1,5 +1,5 @@
 // SampleEngine, one thread's sample: state, stack (reused, taken by handshake, or asked for by
-// signal and collected at the end of the tick), monitor owner, CPU split. The tick itself is in
+// signal and collected when the tick finishes), monitor owner, CPU split. The tick itself is in
 // sample_engine.cpp.
 
 #include <algorithm>
