@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <unistd.h>
+
 #include "agent_harness.h"
 
 namespace ct = bn::calltree;
@@ -15,7 +17,8 @@ namespace {
 
 bn::test::Profile record(const std::string& main_class, std::vector<std::string> args,
                          const std::string& extra_options = "") {
-  const auto file = bn::test::work_dir(main_class + "-profile") / "run.bnp";
+  // Several tests record the same program, and ctest runs them in parallel: one directory each.
+  const auto file = bn::test::work_dir(main_class + "-profile-" + std::to_string(getpid())) / "run.bnp";
   JavaRunOptions o;
   o.main_class = main_class;
   o.args = std::move(args);
