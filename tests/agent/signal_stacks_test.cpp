@@ -150,6 +150,33 @@ TEST_CASE("a request not answered in time is given up, and its late signal chang
   stacks.new_round();
 }
 
+TEST_CASE("a round holds at most 128 requests, and signals that coalesce leave the count right") {
+  SignalStacks& stacks = enabled_stacks();
+  Spinner spinner;
+  // The same thread asked again and again: a standard signal already pending is not queued
+  // twice, so most of these requests can never be answered and are given up.
+  int asked = 0;
+  while (stacks.ask(spinner.tid()) >= 0) ++asked;
+  CHECK(asked == 128);
+  stacks.await_answers(50'000'000);
+  int answered = 0;
+  for (int i = 0; i < asked; ++i) {
+    const SignalStacks::Answer a = stacks.answer(i);
+    if (a.num_frames == SignalStacks::kUnanswered) continue;
+    ++answered;
+    CHECK(a.frames[0].bci == spinner.tid());
+  }
+  CHECK(answered >= 1);
+  stacks.new_round();
+  // Nothing of that round lingers in the count: the next request's wait ends on its answer.
+  REQUIRE(stacks.ask(spinner.tid()) == 0);
+  const auto start = std::chrono::steady_clock::now();
+  stacks.await_answers(kLongWait);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
+  CHECK(stacks.answer(0).num_frames == kFrames);
+  stacks.new_round();
+}
+
 TEST_CASE("a thread that has ended is not asked") {
   SignalStacks& stacks = enabled_stacks();
   std::int32_t tid = 0;
