@@ -245,7 +245,7 @@ bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
   // calls that do (naming methods, a monitor's owner) open their own.
   for (jint i = 0; i < count; ++i) {
     try {
-      sample_thread(jni, threads[i], first ? &names : nullptr, now, held_ns);
+      sample_thread(jni, threads[i], static_cast<std::size_t>(i), first ? &names : nullptr, now, held_ns);
     } catch (const std::bad_alloc&) {
       ++dropped_;
     }

@@ -56,8 +56,8 @@ class SampleEngine final : public Engine {
   void finish_tick(JNIEnv* jni, std::int64_t answer_timeout_ns, std::int64_t& held_ns);
   // Appends the thread's record to open_records_; its stack is reused, taken now, or asked for
   // by signal (then pending_ holds it until collect_signalled_stacks()).
-  void sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
-                     std::int64_t& held_ns);
+  void sample_thread(JNIEnv* jni, jthread thread, std::size_t position, const TaskNames* names,
+                     std::int64_t now_ns, std::int64_t& held_ns);
   // A stack taken with GetStackTrace; kNoNode if the thread is gone or the JVM refused (counted).
   // `cpu_ns`: the thread's CPU clock just before (-1 unknown), to charge a running thread the
   // CPU it used meanwhile.

@@ -98,12 +98,23 @@ void ThreadRegistry::on_thread_end(std::int64_t now_ns) {
   jvmti_->SetThreadLocalStorage(nullptr, kEnded);
 }
 
-ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names) {
+ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names,
+                                          std::size_t position) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (tid_field_ != nullptr) {
-    const auto it = by_java_id_.find(jni->GetLongField(thread, tid_field_));
+    const std::int64_t java_id = jni->GetLongField(thread, tid_field_);
+    ThreadRecord* found = nullptr;
+    if (position < by_position_.size() && by_position_[position].first == java_id) {
+      found = by_position_[position].second;
+    } else if (const auto it = by_java_id_.find(java_id); it != by_java_id_.end()) {
+      found = it->second;
+      if (position != kNoPosition) {
+        if (by_position_.size() <= position) by_position_.resize(position + 1, {0, nullptr});
+        by_position_[position] = {java_id, found};
+      }
+    }
     // `ended` is set together with the kEnded storage value below.
-    if (it != by_java_id_.end()) return it->second->ended ? nullptr : it->second;
+    if (found != nullptr) return found->ended ? nullptr : found;
   }
   void* stored = nullptr;
   if (jvmti_->GetThreadLocalStorage(thread, &stored) != JVMTI_ERROR_NONE || stored == kEnded)
@@ -146,7 +157,7 @@ std::int32_t ThreadRegistry::reference(ThreadRecord* record, const char* current
 }
 
 void ThreadRegistry::mark_sampler(JNIEnv* jni, jthread thread) {
-  ThreadRecord* record = find_or_add(jni, thread, nullptr);
+  ThreadRecord* record = find_or_add(jni, thread, nullptr, kNoPosition);
   std::lock_guard<std::mutex> lock(mutex_);
   if (record != nullptr) record->is_sampler = true;
 }
@@ -161,6 +172,7 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
       record->dirty = false;
     }
     if (record->ended && !record->dirty) {
+      by_position_.clear();  // it may point to this record
       std::erase(claimed_tids_, record->entry.os_tid);
       if (const auto it = by_java_id_.find(record->entry.java_id); it != by_java_id_.end() && it->second == record.get())
         by_java_id_.erase(it);

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "bn/calltree/sample_records.h"
@@ -62,10 +63,15 @@ class ThreadRegistry {
   // ThreadEnd: `thread` is the calling thread.
   void on_thread_end(std::int64_t now_ns);
 
+  static constexpr std::size_t kNoPosition = static_cast<std::size_t>(-1);
   // Sampler: the record of a live thread, created on first sight; nullptr if the thread has
   // ended or the JVM refused (it is then skipped). `names` (may be null): the threads of the
   // process by name, to find the OS tid of a thread that existed before the agent's events.
-  ThreadRecord* find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names);
+  // `position`: the thread's index in this tick's GetAllThreads list, or kNoPosition. HotSpot
+  // lists threads in the same order tick after tick, so the record found at that position
+  // last time is tried first: one compare instead of a hash lookup, whose scattered nodes cost
+  // a tenth of the sampler's CPU with 200 parked threads.
+  ThreadRecord* find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names, std::size_t position);
   // Marks `record` as appearing in the profile (it then gets the next dense file index) and
   // updates its name if the program renamed it. Returns the OS tid (0 = unknown).
   std::int32_t reference(ThreadRecord* record, const char* current_name);
@@ -87,6 +93,8 @@ class ThreadRegistry {
   std::mutex mutex_;
   std::deque<std::unique_ptr<ThreadRecord>> records_;  // by index; null once freed
   std::unordered_map<std::int64_t, ThreadRecord*> by_java_id_;  // records not yet freed
+  // (Java id, record) by list position, as last seen; cleared whenever a record is freed.
+  std::vector<std::pair<std::int64_t, ThreadRecord*>> by_position_;
   std::vector<std::int32_t> claimed_tids_;
   std::uint32_t next_index_ = 0;
 };

@@ -32,15 +32,15 @@ bool worth_a_signal(jint state, std::int64_t cpu_ns, std::int64_t last_cpu_ns, s
 
 }  // namespace
 
-void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, const TaskNames* names, std::int64_t now_ns,
-                                 std::int64_t& held_ns) {
+void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, std::size_t position, const TaskNames* names,
+                                 std::int64_t now_ns, std::int64_t& held_ns) {
   jint state = 0;
   if (jvmti_->GetThreadState(thread, &state) != JVMTI_ERROR_NONE ||
       (state & JVMTI_THREAD_STATE_ALIVE) == 0) {
     ++threads_gone_;
     return;
   }
-  ThreadRecord* record = registry_.find_or_add(jni, thread, names);
+  ThreadRecord* record = registry_.find_or_add(jni, thread, names, position);
   if (record == nullptr) {
     ++threads_gone_;
     return;
@@ -251,7 +251,8 @@ std::uint32_t SampleEngine::monitor_owner_in_frame(JNIEnv* jni, jthread thread, 
   if (err != JVMTI_ERROR_NONE) return calltree::kNoThread;
   std::uint32_t owner = calltree::kNoThread;
   if (usage.owner != nullptr) {
-    if (ThreadRecord* o = registry_.find_or_add(jni, usage.owner, nullptr); o != nullptr && !o->is_sampler) {
+    if (ThreadRecord* o = registry_.find_or_add(jni, usage.owner, nullptr, ThreadRegistry::kNoPosition);
+        o != nullptr && !o->is_sampler) {
       registry_.reference(o, nullptr);
       owner = o->entry.index;
     }
