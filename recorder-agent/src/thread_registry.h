@@ -32,25 +32,28 @@
 
 namespace bn::agent {
 
+// The fields every tick reads for every thread come first, with the entry's ids right after
+// them, so that an idle thread's sample touches one cache line of its record (with hundreds of
+// threads the records are cold at every tick).
 struct ThreadRecord {
-  calltree::ThreadEntry entry;  // entry.index is kNoThread until first referenced
   bool dirty = true;            // entry changed since it was last written
   bool referenced = false;      // sampled or named as a monitor owner: worth writing
   bool ended = false;           // ThreadEnd seen; freed once written
   bool is_sampler = false;      // the agent's own thread: never sampled
   bool has_info = false;        // priority below was read (sampler only)
-  std::int32_t priority = 0;    // Java priority, refreshed every few ticks (sampler only)
   bool has_nice = false;        // nice below was read (sampler only)
-  std::int32_t nice = 0;        // OS nice value, re-read when the thread ran or every few ticks
-  CpuSplit split;               // schedstat baseline (sampler only)
-  SchedStatFile schedstat;
   // The last stack walked for this thread, kept so that a thread which has not run since can
   // reuse it (SampleEngine::sample_thread explains why that is sound). Sampler only.
   bool has_stack = false;             // the fields below describe a successful walk
+  std::int32_t priority = 0;    // Java priority, refreshed every few ticks (sampler only)
+  std::int32_t nice = 0;        // OS nice value, re-read when the thread ran or every few ticks
   calltree::NodeId stack_node = 0;
   std::int32_t stack_state = 0;       // JVMTI state when it was walked
   std::int64_t stack_cpu_ns = 0;      // the thread's CPU clock, read before that walk
   std::int64_t last_cpu_ns = -1;      // its CPU clock at its previous sample; -1 none (sampler only)
+  calltree::ThreadEntry entry;  // entry.index is kNoThread until first referenced
+  CpuSplit split;               // schedstat baseline (sampler only)
+  SchedStatFile schedstat;
   StackPath path;                     // its last stack walked, to follow the next (sampler only)
 };
 
