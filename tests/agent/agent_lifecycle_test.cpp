@@ -99,6 +99,33 @@ TEST_CASE("classes unloaded while recording keep their names and the JVM exits c
   CHECK(p.loaded.tree.nodes_of(*spin).size() >= 1);
 }
 
+TEST_CASE("signalled stack walks survive GC, exceptions, deoptimisation and stubs at 1 ms") {
+  const auto file = bn::test::work_dir("churn") / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Churn";
+  o.jvm_args = {"-Xmx64m", "-Xlog:gc:stdout", "-XX:+PrintCompilation"};
+  o.args = {"3", "2500"};
+  o.agent_options = "file=" + file.string() + ",interval=1ms,flush=100ms,quiet";
+  const auto r = bn::test::run_java(o);
+  INFO("stderr: " << r.err);
+  REQUIRE_FALSE(r.timed_out);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("Pause Young") != std::string::npos);       // it really collected garbage
+  CHECK(r.out.find("made not entrant") != std::string::npos);  // and deoptimised compiled code
+  const auto p = bn::test::load(file);
+  CHECK_FALSE(p.loaded.unfinished);
+  const auto extra = [&](const char* key) {
+    const auto v = p.loaded.tree.metadata().find_extra(key);
+    REQUIRE(v.has_value());
+    return std::stoull(std::string(*v));
+  };
+  CHECK(p.loaded.tree.metadata().find_extra("stack_method") == "signal");
+  CHECK(extra("signal_stacks") >= 200);
+  CHECK(extra("dropped_samples") == 0);
+  CHECK(p.loaded.tree.find_method("Churn.step").has_value());
+  CHECK(p.loaded.tree.total_cost() == static_cast<ct::Cost>(p.samples.records.size()));
+}
+
 TEST_CASE("a bad option names itself and the program runs unprofiled") {
   const auto file = bn::test::work_dir("bad-option") / "run.bnp";
   JavaRunOptions o;
