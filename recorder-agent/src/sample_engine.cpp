@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <utility>
 
 #include "os_thread.h"
 
@@ -119,9 +119,9 @@ std::string SampleEngine::start(JNIEnv* jni, bool attached) {
 }
 
 void SampleEngine::stop() {
+  stop_requested_.store(true);
+  SignalStacks::ring();  // wakes the sampler's wait
   std::unique_lock<std::mutex> lock(mutex_);
-  stop_requested_ = true;
-  changed_.notify_all();
   changed_.wait(lock, [this] { return !running_; });
 }
 
@@ -145,14 +145,23 @@ void JNICALL SampleEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) {
   static_cast<SampleEngine*>(self)->loop(jni);
 }
 
-bool SampleEngine::wait_ns(std::int64_t ns) {
-  // A plain condition variable on CLOCK_MONOTONIC (steady_clock), not a JVMTI raw monitor:
-  // RawMonitorWait adds thread-state transitions and bookkeeping around the same futex wait
-  // (perf: about a third of the wait's CPU at 10 ms) and rounds the timeout up to whole
-  // milliseconds. The sampler waits in native code, where it never holds up a safepoint.
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait_for(lock, std::chrono::nanoseconds(ns), [this] { return stop_requested_; });
-  return !stop_requested_;
+bool SampleEngine::wait_ns(JNIEnv* jni, std::int64_t ns) {
+  // A futex with a timeout on CLOCK_MONOTONIC, not a JVMTI raw monitor: RawMonitorWait adds
+  // thread-state transitions and bookkeeping around the same wait (perf: about a third of the
+  // wait's CPU at 10 ms) and rounds the timeout up to whole milliseconds. The sampler waits in
+  // native code, where it never holds up a safepoint. The futex is SignalStacks' alarm, which
+  // stop() rings, and so does a signalled thread whose answer is unusable: the open tick is
+  // then finished at once, so the handshake that replaces the answer walks the thread
+  // microseconds after it answered, not an interval later, when its stack may be another.
+  const std::int64_t deadline = monotonic_ns() + ns;
+  while (true) {
+    const std::int32_t seen = SignalStacks::alarms();
+    if (stop_requested_.load()) return false;
+    if (open_.open && signals_.has_unusable_answer()) finish_tick(jni, 0, early_held_ns_);
+    const std::int64_t now = monotonic_ns();
+    if (now >= deadline) return true;
+    SignalStacks::sleep_until_alarm(seen, deadline - now);
+  }
 }
 
 void SampleEngine::loop(JNIEnv* jni) {
@@ -161,15 +170,15 @@ void SampleEngine::loop(JNIEnv* jni) {
     if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) registry_.mark_sampler(jni, self);
     last_flush_ns_ = last_snapshot_ns_ = monotonic_ns();
     bool first = true;
-    if (wait_ns(options_.delay_ns)) {
+    if (wait_ns(jni, options_.delay_ns)) {
       const std::int64_t sampling_start = monotonic_ns();
       // A tick is charged the sampler's CPU time since the previous tick ended, so the wait
       // before it (a timed sleep and its wake-up: a context switch) counts too.
       std::int64_t cpu_before = thread_cpu_ns();
       while (true) {
-        std::int64_t held_ns = 0;
+        std::int64_t held_ns = std::exchange(early_held_ns_, 0);
         // The threads signalled in the previous tick answered while the sampler slept (a
-        // thread it had preempted could run only then).
+        // thread it had preempted could run only then), unless the tick was finished early.
         finish_tick(jni, 0, held_ns);
         const std::int64_t now = monotonic_ns();
         if (now - last_flush_ns_ >= options_.flush_ns) flush();
@@ -189,7 +198,7 @@ void SampleEngine::loop(JNIEnv* jni) {
         if (!live) break;
         pacer_.record_tick(cpu + held_ns);
         if (options_.duration_ns > 0 && now - sampling_start >= options_.duration_ns) break;
-        if (!wait_ns(pacer_.next_wait_ns())) break;
+        if (!wait_ns(jni, pacer_.next_wait_ns())) break;
       }
       // The last tick's answers: the threads have had no sleep of the sampler's to run in yet.
       finish_tick(jni, kLastAnswersWaitNs, held_ns_);

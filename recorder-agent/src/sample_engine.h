@@ -9,6 +9,7 @@
 
 #include <jvmti.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -42,8 +43,9 @@ class SampleEngine final : public Engine {
  private:
   static void JNICALL run(jvmtiEnv* jvmti, JNIEnv* jni, void* self);
   void loop(JNIEnv* jni);
-  // Waits up to `ns`; false if stop() was called.
-  bool wait_ns(std::int64_t ns);
+  // Waits `ns`, finishing the open tick early if a signalled thread answered unusably; false
+  // if stop() was called.
+  bool wait_ns(JNIEnv* jni, std::int64_t ns);
   void set_running(bool running);
   // A tick: one sample of every thread. start_tick() takes them, asking the threads running
   // Java code for their stacks by signal; returns false when the VM is shutting down. The
@@ -90,8 +92,8 @@ class SampleEngine final : public Engine {
   std::string jvm_;
   std::string command_line_;
   std::mutex mutex_;
-  std::condition_variable changed_;  // stop_requested_ or running_ changed
-  bool stop_requested_ = false;      // guarded by mutex_
+  std::condition_variable changed_;  // running_ changed
+  std::atomic<bool> stop_requested_{false};
   bool running_ = false;             // guarded by mutex_: the sampler thread started, not finished
 
   ThreadRegistry registry_;
@@ -126,6 +128,7 @@ class SampleEngine final : public Engine {
   std::int64_t cpu_ns_ = 0;   // the sampler thread's CPU time while sampling, waits included
   std::int64_t first_tick_cpu_ns_ = 0;  // of which the first tick (one-time: naming threads)
   std::int64_t held_ns_ = 0;  // wall time running threads were held for their stacks
+  std::int64_t early_held_ns_ = 0;  // of a tick finished early, for the next tick's account
   std::uint64_t tick_count_ = 0;
   std::uint64_t sample_count_ = 0;
   std::uint64_t dropped_ = 0;       // a stack the JVM refused, or out of memory

@@ -36,6 +36,7 @@ struct Slot {
   std::int32_t tid = 0;
   jint num_frames = SignalStacks::kUnanswered;
   std::int64_t handler_ns = 0;
+  bool usable = false;
   AsyncFrame* frames = nullptr;
 };
 
@@ -49,6 +50,7 @@ struct Shared {
   std::atomic<Slot*> slots[kSlotLimit] = {};
   std::atomic<std::int32_t> unanswered{0};  // also the futex the asker sleeps on
   std::atomic<bool> asker_sleeps{false};    // so a handler makes the wake-up syscall only if needed
+  std::atomic<std::int32_t> alarm{0};       // futex: rung for unusable answers and by ring()
   std::uint64_t generation = 0;             // of the last request; asker only
 };
 Shared g;
@@ -56,6 +58,12 @@ static_assert(sizeof(std::atomic<std::int32_t>) == sizeof(int) && std::atomic<st
               "the futex word must be a plain int");
 
 int* futex_word() { return reinterpret_cast<int*>(&g.unanswered); }
+int* alarm_word() { return reinterpret_cast<int*>(&g.alarm); }
+
+void ring_alarm() {
+  g.alarm.fetch_add(1);
+  syscall(SYS_futex, alarm_word(), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+}
 
 void on_sigprof(int, siginfo_t* info, void* ucontext) {
   // Only our own requests: not `kill -PROF`, nor a signal from another process.
@@ -84,12 +92,16 @@ void on_sigprof(int, siginfo_t* info, void* ucontext) {
       slot->num_frames = trace.num_frames;
     }
   }
+  slot->usable = slot->num_frames >= 0;
+  for (jint i = 0; slot->usable && i < slot->num_frames; ++i) slot->usable = slot->frames[i].method != nullptr;
   slot->handler_ns = monotonic_ns() - start;
+  const bool unusable = !slot->usable;  // the slot is the asker's again once ANSWERED is stored
   // Sequentially consistent with the asker's `asker_sleeps` store and futex wait: either the
   // asker's futex sees the new count and does not sleep, or this load sees it asleep.
   const bool last = g.unanswered.fetch_sub(1) == 1;
   slot->word.store(generation << kPhaseBits | kAnswered, std::memory_order_release);
   if (last && g.asker_sleeps.load()) syscall(SYS_futex, futex_word(), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+  if (unusable) ring_alarm();
   errno = saved_errno;
 }
 
@@ -146,6 +158,7 @@ int SignalStacks::ask(std::int32_t tid) {
   slot->tid = tid;
   slot->num_frames = kUnanswered;
   slot->handler_ns = 0;
+  slot->usable = false;
   g.unanswered.fetch_add(1, std::memory_order_acq_rel);
   slot->word.store(generation << kPhaseBits | kAsked, std::memory_order_release);
   siginfo_t info{};
@@ -190,8 +203,25 @@ void SignalStacks::await_answers(std::int64_t timeout_ns) {
 
 SignalStacks::Answer SignalStacks::answer(int request) const {
   const Slot* slot = g.slots[request].load(std::memory_order_acquire);
-  if ((slot->word.load(std::memory_order_acquire) & kPhaseMask) != kAnswered) return {kUnanswered, nullptr, 0};
-  return {slot->num_frames, slot->frames, slot->handler_ns};
+  if ((slot->word.load(std::memory_order_acquire) & kPhaseMask) != kAnswered) return {kUnanswered, nullptr, 0, false};
+  return {slot->num_frames, slot->frames, slot->handler_ns, slot->usable};
 }
+
+bool SignalStacks::has_unusable_answer() const {
+  for (int i = 0; i < asked_; ++i) {
+    const Slot* slot = g.slots[i].load(std::memory_order_acquire);
+    if ((slot->word.load(std::memory_order_acquire) & kPhaseMask) == kAnswered && !slot->usable) return true;
+  }
+  return false;
+}
+
+std::int32_t SignalStacks::alarms() { return g.alarm.load(); }
+
+void SignalStacks::sleep_until_alarm(std::int32_t seen, std::int64_t timeout_ns) {
+  const timespec wait{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
+  syscall(SYS_futex, alarm_word(), FUTEX_WAIT_PRIVATE, seen, &wait, nullptr, 0);
+}
+
+void SignalStacks::ring() { ring_alarm(); }
 
 }  // namespace bn::agent

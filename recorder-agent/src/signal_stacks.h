@@ -55,6 +55,9 @@ class SignalStacks {
     jint num_frames;           // >= 0: frames[0] is the innermost
     const AsyncFrame* frames;
     std::int64_t handler_ns;   // wall time the thread spent in the handler
+    // Frames that all name a method: an error code, or a frame whose method has no jmethodID
+    // yet (AsyncGetCallTrace creates none), makes the answer unusable.
+    bool usable;
   };
 
   // Installs the SIGPROF handler for this process (once; later calls must pass the same
@@ -73,6 +76,16 @@ class SignalStacks {
   Answer answer(int request) const;
   // Starts a new round: the slots are reused.
   void new_round() { asked_ = 0; }
+  // Whether a request of this round was answered unusably (so the asker should walk that
+  // thread another way now, while its stack is still close to the one asked for).
+  bool has_unusable_answer() const;
+
+  // The alarm: a counter that a handler rings (bumps and wakes) when its answer is unusable,
+  // and that ring() rings too. sleep_until_alarm() sleeps until the counter differs from
+  // `seen` (read with alarms() before deciding to sleep) or `timeout_ns` passes.
+  static std::int32_t alarms();
+  static void sleep_until_alarm(std::int32_t seen, std::int64_t timeout_ns);
+  static void ring();
 
  private:
   bool enabled_ = false;

@@ -2,7 +2,6 @@
 // signal and collected when the tick finishes), monitor owner, CPU split. The tick itself is in
 // sample_engine.cpp.
 
-#include <algorithm>
 #include <new>
 #include <utility>
 
@@ -176,10 +175,8 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns
       // A frame without a jmethodID (AsyncGetCallTrace creates none, so a method no stack
       // walk has named yet has none) or an error code: the handshake, which creates the
       // ids, so the next signal for this stack succeeds.
-      const bool usable = a.num_frames >= 0 && std::none_of(a.frames, a.frames + a.num_frames,
-                                                            [](const AsyncFrame& f) { return f.method == nullptr; });
       calltree::NodeId node = calltree::kNoNode;
-      if (usable) {
+      if (a.usable) {
         node = stack_node(a.frames, a.num_frames, p.thread_record->path, [](const AsyncFrame& f) { return f.method; });
         ++signal_stacks_;
       } else {

@@ -28,9 +28,16 @@ namespace {
 constexpr jint kFrames = 3;
 jmethodID const kFakeMethod = reinterpret_cast<jmethodID>(std::uintptr_t{0x1234});
 
+// Set to make the next walks fail like AsyncGetCallTrace in a stub (ticks_unknown_Java).
+std::atomic<bool> g_walks_fail{false};
+
 // Stands in for AsyncGetCallTrace: frame 0 names the thread it ran on, frame 1 whether the
 // kernel passed a signal context.
 void fake_walk(AsyncTrace* trace, jint depth, void* ucontext) {
+  if (g_walks_fail.load()) {
+    trace->num_frames = -5;
+    return;
+  }
   const jint n = depth < kFrames ? depth : kFrames;
   for (jint i = 0; i < n; ++i) trace->frames[i] = AsyncFrame{0, kFakeMethod};
   trace->frames[0].bci = bn::agent::current_tid();
@@ -175,6 +182,36 @@ TEST_CASE("a round holds at most 128 requests, and signals that coalesce leave t
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
   CHECK(stacks.answer(0).num_frames == kFrames);
   stacks.new_round();
+}
+
+TEST_CASE("an unusable answer rings the alarm; a usable one does not") {
+  SignalStacks& stacks = enabled_stacks();
+  Spinner spinner;
+  std::int32_t seen = SignalStacks::alarms();
+  REQUIRE(stacks.ask(spinner.tid()) == 0);
+  stacks.await_answers(kLongWait);
+  CHECK(stacks.answer(0).usable);
+  CHECK_FALSE(stacks.has_unusable_answer());
+  CHECK(SignalStacks::alarms() == seen);
+  stacks.new_round();
+
+  g_walks_fail.store(true);
+  REQUIRE(stacks.ask(spinner.tid()) == 0);
+  // The asker sleeps on the alarm, as the sampler does between ticks, and is woken by it.
+  const auto start = std::chrono::steady_clock::now();
+  while (SignalStacks::alarms() == seen) SignalStacks::sleep_until_alarm(seen, kLongWait);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
+  g_walks_fail.store(false);
+  stacks.await_answers(kLongWait);
+  CHECK(stacks.answer(0).num_frames == -5);
+  CHECK_FALSE(stacks.answer(0).usable);
+  CHECK(stacks.has_unusable_answer());
+  stacks.new_round();
+  CHECK_FALSE(stacks.has_unusable_answer());
+
+  seen = SignalStacks::alarms();
+  SignalStacks::ring();
+  CHECK(SignalStacks::alarms() != seen);
 }
 
 TEST_CASE("a thread that has ended is not asked") {
