@@ -72,11 +72,11 @@ class SampleEngine final : public Engine {
   void complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
                 std::int64_t cpu_ns);
   // The tree node of a stack (frames[0] innermost), following the tree from the frames it
-  // shares with `path`, the thread's previous stack, which it then replaces.
+  // shares with `path`, the thread's previous stack, which it then replaces; kNoNode (counted
+  // as dropped) if the JVM has no memory for the local references that naming methods takes.
   template <class Frame, class MethodOf>
-  calltree::NodeId stack_node(const Frame* frames, jint count, StackPath& path, MethodOf method_of);
+  calltree::NodeId stack_node(JNIEnv* jni, const Frame* frames, jint count, StackPath& path, MethodOf method_of);
   std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
-  std::uint32_t monitor_owner_in_frame(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   void flush();
   calltree::Metadata metadata(bool final) const;
   void report(const std::string& message) const;
@@ -117,7 +117,7 @@ class SampleEngine final : public Engine {
   std::vector<calltree::SampleTick> ticks_;
   std::vector<calltree::SampleRecord> records_;  // of finished ticks, until the next flush
   struct OpenTick {
-    bool open = false;
+    bool open = false;           // not derivable from `threads`: GetAllThreads may give none
     calltree::SampleTick tick{};
     jthread* threads = nullptr;  // GetAllThreads' array, deallocated when the tick finishes
   };

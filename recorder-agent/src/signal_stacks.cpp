@@ -57,12 +57,19 @@ Shared g;
 static_assert(sizeof(std::atomic<std::int32_t>) == sizeof(int) && std::atomic<std::int32_t>::is_always_lock_free,
               "the futex word must be a plain int");
 
-int* futex_word() { return reinterpret_cast<int*>(&g.unanswered); }
-int* alarm_word() { return reinterpret_cast<int*>(&g.alarm); }
+// Raw futex calls: async-signal-safe, unlike condition variables (the handler wakes with them).
+void futex_wake(std::atomic<std::int32_t>& word) {
+  syscall(SYS_futex, reinterpret_cast<int*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+}
+// Sleeps while `word` still reads `seen`, at most `timeout_ns`.
+void futex_wait(std::atomic<std::int32_t>& word, std::int32_t seen, std::int64_t timeout_ns) {
+  const timespec wait{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
+  syscall(SYS_futex, reinterpret_cast<int*>(&word), FUTEX_WAIT_PRIVATE, seen, &wait, nullptr, 0);
+}
 
 void ring_alarm() {
   g.alarm.fetch_add(1);
-  syscall(SYS_futex, alarm_word(), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+  futex_wake(g.alarm);
 }
 
 void on_sigprof(int, siginfo_t* info, void* ucontext) {
@@ -100,7 +107,7 @@ void on_sigprof(int, siginfo_t* info, void* ucontext) {
   // asker's futex sees the new count and does not sleep, or this load sees it asleep.
   const bool last = g.unanswered.fetch_sub(1) == 1;
   slot->word.store(generation << kPhaseBits | kAnswered, std::memory_order_release);
-  if (last && g.asker_sleeps.load()) syscall(SYS_futex, futex_word(), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+  if (last && g.asker_sleeps.load()) futex_wake(g.unanswered);
   if (unusable) ring_alarm();
   errno = saved_errno;
 }
@@ -183,9 +190,8 @@ void SignalStacks::await_answers(std::int64_t timeout_ns) {
     if (left <= 0) break;
     const std::int64_t now = monotonic_ns();
     if (now >= deadline) break;
-    const timespec wait{static_cast<time_t>((deadline - now) / 1'000'000'000), static_cast<long>((deadline - now) % 1'000'000'000)};
     g.asker_sleeps.store(true);
-    syscall(SYS_futex, futex_word(), FUTEX_WAIT_PRIVATE, left, &wait, nullptr, 0);
+    futex_wait(g.unanswered, left, deadline - now);
     g.asker_sleeps.store(false);
   }
   for (int i = 0; i < asked_; ++i) {
@@ -218,8 +224,7 @@ bool SignalStacks::has_unusable_answer() const {
 std::int32_t SignalStacks::alarms() { return g.alarm.load(); }
 
 void SignalStacks::sleep_until_alarm(std::int32_t seen, std::int64_t timeout_ns) {
-  const timespec wait{static_cast<time_t>(timeout_ns / 1'000'000'000), static_cast<long>(timeout_ns % 1'000'000'000)};
-  syscall(SYS_futex, alarm_word(), FUTEX_WAIT_PRIVATE, seen, &wait, nullptr, 0);
+  futex_wait(g.alarm, seen, timeout_ns);
 }
 
 void SignalStacks::ring() { ring_alarm(); }

@@ -5,6 +5,7 @@
 #include <new>
 #include <utility>
 
+#include "local_frame.h"
 #include "os_thread.h"
 #include "sample_engine.h"
 
@@ -147,16 +148,7 @@ calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, Th
     ++dropped_;
     return calltree::kNoNode;
   }
-  if (jni->PushLocalFrame(16) != 0) {  // naming new methods makes local references
-    jni->ExceptionClear();
-    ++dropped_;
-    return calltree::kNoNode;
-  }
-  struct PopFrame {
-    JNIEnv* jni;
-    ~PopFrame() { jni->PopLocalFrame(nullptr); }
-  } pop{jni};
-  return stack_node(frames_.data(), depth, record->path, [](const jvmtiFrameInfo& f) { return f.method; });
+  return stack_node(jni, frames_.data(), depth, record->path, [](const jvmtiFrameInfo& f) { return f.method; });
 }
 
 void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns) {
@@ -166,18 +158,13 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns
   for (const PendingStack& p : pending_) {
     const SignalStacks::Answer a = signals_.answer(p.request);
     held_ns += a.handler_ns;
-    if (jni->PushLocalFrame(16) != 0) {  // naming new methods makes local references
-      jni->ExceptionClear();
-      ++dropped_;
-      continue;
-    }
     try {
       // A frame without a jmethodID (AsyncGetCallTrace creates none, so a method no stack
       // walk has named yet has none) or an error code: the handshake, which creates the
       // ids, so the next signal for this stack succeeds.
       calltree::NodeId node = calltree::kNoNode;
       if (a.usable) {
-        node = stack_node(a.frames, a.num_frames, p.thread_record->path, [](const AsyncFrame& f) { return f.method; });
+        node = stack_node(jni, a.frames, a.num_frames, p.thread_record->path, [](const AsyncFrame& f) { return f.method; });
         ++signal_stacks_;
       } else {
         ++signal_fallbacks_;
@@ -188,7 +175,6 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns
     } catch (const std::bad_alloc&) {
       ++dropped_;
     }
-    jni->PopLocalFrame(nullptr);
   }
   pending_.clear();
   signals_.new_round();
@@ -208,7 +194,13 @@ void SampleEngine::complete(calltree::SampleRecord& r, ThreadRecord* record, cal
 }
 
 template <class Frame, class MethodOf>
-calltree::NodeId SampleEngine::stack_node(const Frame* frames, jint count, StackPath& path, MethodOf method_of) {
+calltree::NodeId SampleEngine::stack_node(JNIEnv* jni, const Frame* frames, jint count, StackPath& path,
+                                          MethodOf method_of) {
+  const LocalFrame frame(jni);  // naming a new method makes local references
+  if (!frame) {
+    ++dropped_;
+    return calltree::kNoNode;
+  }
   calltree::NodeId root = calltree::kRootNode;
   if (count == 0) return tree_.child(root, tree_.intern(FrameTree::kNoJavaFrames));
   // frames[0] is the innermost frame; one frame beyond max_depth was asked for to detect a cut.
@@ -227,16 +219,8 @@ calltree::NodeId SampleEngine::stack_node(const Frame* frames, jint count, Stack
 }
 
 std::uint32_t SampleEngine::monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
-  if (jni->PushLocalFrame(16) != 0) {  // the monitor, its owner and its waiters
-    jni->ExceptionClear();
-    return calltree::kNoThread;
-  }
-  const std::uint32_t owner = monitor_owner_in_frame(jni, thread, held_ns);
-  jni->PopLocalFrame(nullptr);
-  return owner;
-}
-
-std::uint32_t SampleEngine::monitor_owner_in_frame(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
+  const LocalFrame frame(jni);  // the monitor, its owner and its waiters
+  if (!frame) return calltree::kNoThread;
   jobject monitor = nullptr;
   if (jvmti_->GetCurrentContendedMonitor(thread, &monitor) != JVMTI_ERROR_NONE || monitor == nullptr)
     return calltree::kNoThread;
