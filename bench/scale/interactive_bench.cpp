@@ -9,6 +9,12 @@
 //
 // Usage: bn_interactive_bench PROFILE LOAD_TARGET_S COMMAND_TARGET_MS   (bench/run.sh runs it)
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,12 +25,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/tree_profile.h"
@@ -188,8 +188,7 @@ Latency isolated(const std::string& label, Group group, double& peak_hwm) {
   return l;
 }
 
-void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target,
-               bool ok) {
+void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok) {
   std::printf("  %-32s %12s %12s %10s   %s\n", what, cpu.c_str(), wall.c_str(), target.c_str(), ok ? "ok" : "MISSED");
 }
 
@@ -215,9 +214,7 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const std::string hot_short = hot.substr(hot.rfind('.', hot.rfind('.') - 1) + 1);
   std::vector<Latency> latencies;
   double peak_hwm = status_bytes("VmHWM");
-  auto measure = [&](const std::string& label, auto group) {
-    latencies.push_back(isolated(label, group, peak_hwm));
-  };
+  auto measure = [&](const std::string& label, auto group) { latencies.push_back(isolated(label, group, peak_hwm)); };
   measure("suggest", [&] {
     Fresh f(tree);
     return repeated(f, "suggest", "suggest");

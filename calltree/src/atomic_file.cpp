@@ -70,16 +70,13 @@ void AtomicFile::fail(const char* step, int error) {
 }
 
 void AtomicFile::commit() {
-  if (!file_)
-    throw Error("cannot write '" + target_.string() +
-                "': the file was already committed or failed");
+  if (!file_) throw Error("cannot write '" + target_.string() + "': the file was already committed or failed");
   if (std::fflush(file_) != 0 || std::ferror(file_)) fail("writing failed", errno);
   if (::fsync(::fileno(file_)) != 0) fail("fsync failed", errno);
   const int closed = std::fclose(file_);
   file_ = nullptr;
   if (closed != 0) fail("closing failed", errno);
-  if (::rename(temp_.c_str(), target_.c_str()) != 0)
-    fail("cannot rename the temporary file over it", errno);
+  if (::rename(temp_.c_str(), target_.c_str()) != 0) fail("cannot rename the temporary file over it", errno);
   committed_ = true;
   sync_directory(target_.parent_path());
 }

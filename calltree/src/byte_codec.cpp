@@ -85,8 +85,8 @@ std::string_view ByteSource::string(What what) {
   const std::size_t start = pos_;
   const std::uint64_t len = varint(what);
   if (len > remaining())
-    fail("the " + what.str() + " is " + std::to_string(len) + " bytes long, but only " +
-             std::to_string(remaining()) + " bytes remain",
+    fail("the " + what.str() + " is " + std::to_string(len) + " bytes long, but only " + std::to_string(remaining()) +
+             " bytes remain",
          start);
   const std::string_view s(reinterpret_cast<const char*>(bytes_.data() + pos_), len);
   if (!is_valid_utf8(s)) fail("the " + what.str() + " is not valid UTF-8", start);
@@ -98,9 +98,8 @@ std::uint32_t ByteSource::count(What what, std::size_t min_item_bytes) {
   const std::size_t start = pos_;
   const std::uint64_t n = varint(what);
   if (n > remaining() / min_item_bytes)
-    fail("the " + what.str() + " " + std::to_string(n) + " needs at least " +
-             std::to_string(min_item_bytes) + " bytes each, but only " +
-             std::to_string(remaining()) + " bytes remain",
+    fail("the " + what.str() + " " + std::to_string(n) + " needs at least " + std::to_string(min_item_bytes) +
+             " bytes each, but only " + std::to_string(remaining()) + " bytes remain",
          start);
   return static_cast<std::uint32_t>(n);
 }

@@ -34,9 +34,7 @@ class What {
   What(const char* text) : text_(text) {}       // NOLINT
   What(std::string_view text) : text_(text) {}  // NOLINT
   What(std::string_view text, std::uint64_t index) : text_(text), index_(index), indexed_(true) {}
-  std::string str() const {
-    return indexed_ ? std::string(text_) + " " + std::to_string(index_) : std::string(text_);
-  }
+  std::string str() const { return indexed_ ? std::string(text_) + " " + std::to_string(index_) : std::string(text_); }
 
  private:
   std::string_view text_;
@@ -64,8 +62,7 @@ class ByteSink {
 // "<context>, payload byte <offset>: <what>", so messages name the file, chunk and byte.
 class ByteSource {
  public:
-  ByteSource(std::span<const std::byte> bytes, std::string context)
-      : bytes_(bytes), context_(std::move(context)) {}
+  ByteSource(std::span<const std::byte> bytes, std::string context) : bytes_(bytes), context_(std::move(context)) {}
 
   std::uint64_t varint(What what);
   std::int64_t zigzag(What what) { return zigzag_decode(varint(what)); }

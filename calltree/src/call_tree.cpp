@@ -148,15 +148,15 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata) 
 
   if (const auto [p, m] = tree.first_repeated_sibling(); p != kNoNode) {
     // Name the node as the input numbers it.
-    const auto old = new_id.empty() ? p : static_cast<NodeId>(std::find(new_id.begin(), new_id.end(), p) - new_id.begin());
+    const auto old =
+        new_id.empty() ? p : static_cast<NodeId>(std::find(new_id.begin(), new_id.end(), p) - new_id.begin());
     invalid(old, "has two children labelled '" + std::string(names[m]) + "'");
   }
 
   // Reverse preorder visits children before parents, so cum-costs accumulate in one pass.
   tree.cum_cost_ = tree.cost_;
   for (std::size_t i = n - 1; i > 0; --i) {
-    if (__builtin_add_overflow(tree.cum_cost_[tree.parent_[i]], tree.cum_cost_[i],
-                               &tree.cum_cost_[tree.parent_[i]]))
+    if (__builtin_add_overflow(tree.cum_cost_[tree.parent_[i]], tree.cum_cost_[i], &tree.cum_cost_[tree.parent_[i]]))
       throw Error("invalid call tree: costs add up to more than a 64-bit total");
   }
 
@@ -174,8 +174,7 @@ void CallTree::index_methods() {
   method_nodes_.resize(method_.size() - 1);
   std::vector<std::uint32_t> fill(method_begin_.begin(), method_begin_.end() - 1);
   // Visiting nodes in preorder leaves each method's list sorted.
-  for (std::size_t i = 1; i < method_.size(); ++i)
-    method_nodes_[fill[method_[i]]++] = static_cast<NodeId>(i);
+  for (std::size_t i = 1; i < method_.size(); ++i) method_nodes_[fill[method_[i]]++] = static_cast<NodeId>(i);
 }
 
 }  // namespace bn::calltree

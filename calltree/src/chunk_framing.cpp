@@ -46,13 +46,12 @@ std::uint32_t get_u32le(std::span<const std::byte> at) {
 bool is_valid_tag(ChunkTag tag) {
   const char c0 = tag.chars[0];
   if (!((c0 >= 'A' && c0 <= 'Z') || (c0 >= 'a' && c0 <= 'z'))) return false;
-  return std::all_of(tag.chars.begin() + 1, tag.chars.end(),
-                     [](char c) { return c >= 0x20 && c <= 0x7e; });
+  return std::all_of(tag.chars.begin() + 1, tag.chars.end(), [](char c) { return c >= 0x20 && c <= 0x7e; });
 }
 
 ChunkTag tag_at(std::span<const std::byte> at) {
-  return ChunkTag(std::array<char, 4>{static_cast<char>(at[0]), static_cast<char>(at[1]),
-                                      static_cast<char>(at[2]), static_cast<char>(at[3])});
+  return ChunkTag(std::array<char, 4>{static_cast<char>(at[0]), static_cast<char>(at[1]), static_cast<char>(at[2]),
+                                      static_cast<char>(at[3])});
 }
 
 std::string describe_tag(ChunkTag tag) {
@@ -71,15 +70,13 @@ std::string describe_tag(ChunkTag tag) {
 
 std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw) {
   const std::string context = "cannot encode chunk " + describe_tag(tag);
-  if (!is_valid_tag(tag))
-    throw Error(context + ": a tag is an ASCII letter and three printable characters");
+  if (!is_valid_tag(tag)) throw Error(context + ": a tag is an ASCII letter and three printable characters");
   if (raw.size() > kMaxChunkRawSize)
     throw Error(context + ": " + std::to_string(raw.size()) + " bytes exceed the chunk limit of " +
                 std::to_string(kMaxChunkRawSize));
   std::unique_ptr<ZSTD_CCtx, CCtxFree> cctx(ZSTD_createCCtx());
   if (!cctx) throw Error(context + ": out of memory");
-  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, kCompressionLevel),
-             context);
+  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, kCompressionLevel), context);
   check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1), context);
   check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_windowLog, kMaxWindowLog), context);
 
@@ -90,8 +87,8 @@ std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw
   put_u32le(out, 0);  // payload size, patched below
   put_u32le(out, static_cast<std::uint32_t>(raw.size()));
   out.resize(kChunkHeaderSize + ZSTD_compressBound(raw.size()));
-  const std::size_t n = ZSTD_compress2(cctx.get(), out.data() + kChunkHeaderSize,
-                                       out.size() - kChunkHeaderSize, raw.data(), raw.size());
+  const std::size_t n =
+      ZSTD_compress2(cctx.get(), out.data() + kChunkHeaderSize, out.size() - kChunkHeaderSize, raw.data(), raw.size());
   check_zstd(n, context);
   out.resize(kChunkHeaderSize + n);
   for (int i = 0; i < 4; ++i) out[4 + i] = static_cast<std::byte>(n >> (8 * i));
@@ -104,16 +101,16 @@ ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string
     throw Error(context + ": invalid chunk tag " + describe_tag(h.tag) +
                 " (expected an ASCII letter and three printable characters)");
   if (h.raw_size > kMaxChunkRawSize)
-    throw Error(context + ": declares " + std::to_string(h.raw_size) +
-                " raw bytes, more than the limit of " + std::to_string(kMaxChunkRawSize));
+    throw Error(context + ": declares " + std::to_string(h.raw_size) + " raw bytes, more than the limit of " +
+                std::to_string(kMaxChunkRawSize));
   if (h.payload_size < kMinFrameSize)
     throw Error(context + ": declares a payload of " + std::to_string(h.payload_size) +
                 " bytes, too small for a zstd frame");
   return h;
 }
 
-std::vector<std::byte> decompress_payload(std::span<const std::byte> payload,
-                                          std::uint32_t raw_size, const std::string& context) {
+std::vector<std::byte> decompress_payload(std::span<const std::byte> payload, std::uint32_t raw_size,
+                                          const std::string& context) {
   // Frame header (RFC 8878 sec. 3.1.1): magic, then the descriptor whose bit 2 says a content
   // checksum follows the last block. Without it corruption could go unnoticed.
   if (payload.size() < kMinFrameSize || get_u32le(payload) != kZstdMagic)
@@ -139,18 +136,15 @@ std::vector<std::byte> decompress_payload(std::span<const std::byte> payload,
     produced = ob.pos;
     if (ZSTD_isError(ret)) throw Error(context + ": corrupt payload: " + ZSTD_getErrorName(ret));
     if (ret == 0) break;  // frame complete, checksum verified
-    if (in.pos == in.size && produced < out.size())
-      throw Error(context + ": zstd frame is cut off");
+    if (in.pos == in.size && produced < out.size()) throw Error(context + ": zstd frame is cut off");
   }
   if (produced > raw_size)
-    throw Error(context + ": payload decompresses to more than the declared " +
-                std::to_string(raw_size) + " bytes");
+    throw Error(context + ": payload decompresses to more than the declared " + std::to_string(raw_size) + " bytes");
   if (produced != raw_size)
-    throw Error(context + ": payload decompresses to " + std::to_string(produced) +
-                " bytes, but the header declares " + std::to_string(raw_size));
+    throw Error(context + ": payload decompresses to " + std::to_string(produced) + " bytes, but the header declares " +
+                std::to_string(raw_size));
   if (in.pos != in.size)
-    throw Error(context + ": " + std::to_string(in.size - in.pos) +
-                " bytes follow the zstd frame inside the payload");
+    throw Error(context + ": " + std::to_string(in.size - in.pos) + " bytes follow the zstd frame inside the payload");
   out.resize(produced);
   return out;
 }

@@ -37,7 +37,7 @@ ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string
 // Decompresses a payload that must be exactly one zstd frame with a content checksum and
 // exactly `raw_size` bytes of content. Output grows as zstd produces it and never past
 // raw_size + 1, so a lying header cannot make the reader allocate more than the frame yields.
-std::vector<std::byte> decompress_payload(std::span<const std::byte> payload,
-                                          std::uint32_t raw_size, const std::string& context);
+std::vector<std::byte> decompress_payload(std::span<const std::byte> payload, std::uint32_t raw_size,
+                                          const std::string& context);
 
 }  // namespace bn::calltree

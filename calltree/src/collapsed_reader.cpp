@@ -106,7 +106,8 @@ class CollapsedParser {
     for (std::size_t start = 0;;) {
       const std::size_t semi = stack.find(';', start);
       const std::string_view frame = stack.substr(start, semi == std::string_view::npos ? semi : semi - start);
-      if (frame.empty()) fail("empty frame " + std::to_string(frames_.size() + 1) + " (two adjacent ';' or one at an end)");
+      if (frame.empty())
+        fail("empty frame " + std::to_string(frames_.size() + 1) + " (two adjacent ';' or one at an end)");
       if (frames_.size() == kMaxDepth) fail("stack deeper than " + std::to_string(kMaxDepth) + " frames");
       frames_.push_back(method_of(frame));
       if (semi == std::string_view::npos) break;
@@ -139,7 +140,8 @@ class CollapsedParser {
 
   Cost parse_count(std::string_view text) const {
     if (text.empty()) fail("missing sample count after the last space");
-    if (text[0] == '+' || text[0] == '-') fail("sample count " + quote(text) + " has a sign; expected a non-negative integer");
+    if (text[0] == '+' || text[0] == '-')
+      fail("sample count " + quote(text) + " has a sign; expected a non-negative integer");
     Cost value = 0;
     for (char c : text) {
       if (c < '0' || c > '9') fail("sample count " + quote(text) + " is not a non-negative integer");
@@ -152,8 +154,8 @@ class CollapsedParser {
   // Normalising is the expensive part of a line; each distinct raw frame is normalised once.
   MethodId method_of(std::string_view raw) {
     if (auto it = methods_.find(raw); it != methods_.end()) return it->second;
-    const MethodId id = options_.normalize ? builder_.intern(normalize_frame(raw, options_.keep_signatures))
-                                           : builder_.intern(raw);
+    const MethodId id =
+        options_.normalize ? builder_.intern(normalize_frame(raw, options_.keep_signatures)) : builder_.intern(raw);
     methods_.emplace(std::string(raw), id);
     return id;
   }

@@ -15,13 +15,12 @@ namespace {
 // refuses NUL bytes and empty frames.
 void check_name(const CallTree& tree, NodeId n) {
   const std::string_view name = tree.node_name(n);
-  const char* what = name.empty()                               ? "is empty"
+  const char* what = name.empty()                                ? "is empty"
                      : name.find(';') != std::string_view::npos  ? "contains ';'"
                      : name.find('\n') != std::string_view::npos ? "contains a newline"
                      : name.find('\0') != std::string_view::npos ? "contains a NUL byte"
                                                                  : nullptr;
-  if (what != nullptr)
-    throw Error("cannot write collapsed stacks: the name of node " + std::to_string(n) + " " + what);
+  if (what != nullptr) throw Error("cannot write collapsed stacks: the name of node " + std::to_string(n) + " " + what);
 }
 
 }  // namespace

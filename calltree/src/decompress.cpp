@@ -41,9 +41,12 @@ Compression detect_compression(std::span<const std::byte> head) {
 
 std::string_view compression_name(Compression c) {
   switch (c) {
-    case Compression::gzip: return "gzip";
-    case Compression::zstd: return "zstd";
-    case Compression::none: break;
+    case Compression::gzip:
+      return "gzip";
+    case Compression::zstd:
+      return "zstd";
+    case Compression::none:
+      break;
   }
   return "plain";
 }
@@ -172,8 +175,7 @@ struct DecompressingInput::Impl {
       consume(ib.pos);
       zstd_hint = rc;
       // With no input left and nothing flushed, the frame can never complete.
-      if (!had_input && ob.pos == 0)
-        fail("truncated zstd data (" + std::to_string(total_in) + " compressed bytes)");
+      if (!had_input && ob.pos == 0) fail("truncated zstd data (" + std::to_string(total_in) + " compressed bytes)");
     }
     return ob.pos;
   }

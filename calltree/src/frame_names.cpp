@@ -65,7 +65,14 @@ std::size_t skip_field_type(std::string_view s, std::size_t i) {
   while (i < s.size() && s[i] == '[') ++i;
   if (i >= s.size()) return std::string_view::npos;
   switch (s[i]) {
-    case 'B': case 'C': case 'D': case 'F': case 'I': case 'J': case 'S': case 'Z':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'F':
+    case 'I':
+    case 'J':
+    case 'S':
+    case 'Z':
       return i + 1;
     case 'L': {
       std::size_t j = i + 1;
@@ -113,8 +120,7 @@ bool is_java_method(std::string_view head, std::size_t& dot) {
 std::string_view cut_hidden_suffix(std::string_view cls) {
   for (;;) {
     const std::size_t sep = cls.find_last_of("/.+");
-    if (sep == std::string_view::npos || sep == 0 || sep + 1 >= cls.size() || !is_digit(cls[sep + 1]))
-      return cls;
+    if (sep == std::string_view::npos || sep == 0 || sep + 1 >= cls.size() || !is_digit(cls[sep + 1])) return cls;
     cls = cls.substr(0, sep);
   }
 }
@@ -185,8 +191,7 @@ std::string drop_marker_tokens(std::string_view simple) {
 // Rule 6 for numbered generated classes whose whole simple name is a known prefix plus digits.
 std::string_view strip_class_counter(std::string_view simple) {
   static constexpr std::array<std::string_view, 4> kPrefixes = {
-      "GeneratedMethodAccessor", "GeneratedConstructorAccessor",
-      "GeneratedSerializationConstructorAccessor", "$Proxy"};
+      "GeneratedMethodAccessor", "GeneratedConstructorAccessor", "GeneratedSerializationConstructorAccessor", "$Proxy"};
   for (std::string_view p : kPrefixes)
     if (simple.starts_with(p) && all_digits(simple.substr(p.size()))) return p;
   return simple;
@@ -220,8 +225,7 @@ std::string normalize_frame(std::string_view frame, bool keep_signatures) {
   const std::string_view head = name.substr(0, paren);
   const std::string_view signature = paren == std::string_view::npos ? std::string_view() : name.substr(paren);
   std::size_t dot = 0;
-  if (!is_java_method(head, dot) || (!signature.empty() && !is_method_descriptor(signature)))
-    return std::string(name);
+  if (!is_java_method(head, dot) || (!signature.empty() && !is_method_descriptor(signature))) return std::string(name);
   const std::string_view cls = cut_hidden_suffix(head.substr(0, dot));
   if (const std::size_t slash = cls.rfind('/'); slash != std::string_view::npos && cls.find('.') < slash)
     return std::string(name);

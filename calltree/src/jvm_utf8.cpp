@@ -9,9 +9,7 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xef\xbf\xbd";  // U+FFFD
 
-unsigned byte_at(std::string_view s, std::size_t i) {
-  return i < s.size() ? static_cast<unsigned char>(s[i]) : 0u;
-}
+unsigned byte_at(std::string_view s, std::size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0u; }
 
 // The 3-byte encoding of a surrogate in [lo, hi] at s[i] (ED, then A0-AF for high or B0-BF for
 // low surrogates), returning its 10 payload bits, or -1.
@@ -42,8 +40,7 @@ std::string utf8_from_modified_utf8(std::string_view modified) {
     const int high = surrogate_bits(modified, i, 0xa0, 0xaf);
     const int low = high < 0 ? -1 : surrogate_bits(modified, i + 3, 0xb0, 0xbf);
     if (low >= 0) {
-      append_code_point(out, 0x10000 + ((static_cast<std::uint32_t>(high) << 10) |
-                                        static_cast<std::uint32_t>(low)));
+      append_code_point(out, 0x10000 + ((static_cast<std::uint32_t>(high) << 10) | static_cast<std::uint32_t>(low)));
       i += 6;
       continue;
     }

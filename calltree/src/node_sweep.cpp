@@ -25,8 +25,7 @@ namespace {
 // The outermost nodes of the union of two increasing lists. After each node is emitted both
 // cursors gallop past its subtree, so nested runs cost O(log run) and the next head is
 // outermost: it lies after every subtree emitted so far, and ancestors come first in preorder.
-std::vector<NodeId> outermost_pair(const CallTree& tree, std::span<const NodeId> a,
-                                   std::span<const NodeId> b) {
+std::vector<NodeId> outermost_pair(const CallTree& tree, std::span<const NodeId> a, std::span<const NodeId> b) {
   std::vector<NodeId> out;
   const NodeId *pa = a.data(), *ea = a.data() + a.size();
   const NodeId *pb = b.data(), *eb = b.data() + b.size();
@@ -42,8 +41,7 @@ std::vector<NodeId> outermost_pair(const CallTree& tree, std::span<const NodeId>
 
 // The same for many lists at once: mark every listed node in a bitmap of the tree, then jump
 // from each marked node to the end of its subtree. O(T + n / 64) for T listed nodes.
-std::vector<NodeId> outermost_by_bitmap(const CallTree& tree,
-                                        std::span<const std::span<const NodeId>> lists) {
+std::vector<NodeId> outermost_by_bitmap(const CallTree& tree, std::span<const std::span<const NodeId>> lists) {
   std::vector<std::uint64_t> bits((tree.node_count() + 63) / 64, 0);
   for (auto list : lists)
     for (NodeId n : list) bits[n / 64] |= std::uint64_t{1} << (n % 64);
@@ -57,8 +55,7 @@ std::vector<NodeId> outermost_by_bitmap(const CallTree& tree,
       if (++word == bits.size()) return out;
       pending = bits[word];
     }
-    const auto n =
-        static_cast<NodeId>(word * 64 + static_cast<std::size_t>(std::countr_zero(pending)));
+    const auto n = static_cast<NodeId>(word * 64 + static_cast<std::size_t>(std::countr_zero(pending)));
     out.push_back(n);
     from = tree.subtree_end(n);
   }
@@ -66,8 +63,7 @@ std::vector<NodeId> outermost_by_bitmap(const CallTree& tree,
 
 }  // namespace
 
-std::vector<NodeId> outermost(const CallTree& tree,
-                              std::span<const std::span<const NodeId>> lists) {
+std::vector<NodeId> outermost(const CallTree& tree, std::span<const std::span<const NodeId>> lists) {
   std::size_t total = 0;
   for (auto list : lists) total += list.size();
   // Many nodes in many lists: a pass over a bitmap beats log(lists) merge rounds.
@@ -77,13 +73,11 @@ std::vector<NodeId> outermost(const CallTree& tree,
   // heap touches every list once per outermost subtree, while merged lists shrink as they go.
   std::vector<std::vector<NodeId>> level;
   for (std::size_t i = 0; i < lists.size(); i += 2)
-    level.push_back(outermost_pair(
-        tree, lists[i], i + 1 < lists.size() ? lists[i + 1] : std::span<const NodeId>()));
+    level.push_back(outermost_pair(tree, lists[i], i + 1 < lists.size() ? lists[i + 1] : std::span<const NodeId>()));
   while (level.size() > 1) {
     std::vector<std::vector<NodeId>> next;
     for (std::size_t i = 0; i < level.size(); i += 2)
-      next.push_back(outermost_pair(tree, level[i],
-                                    i + 1 < level.size() ? level[i + 1] : std::vector<NodeId>()));
+      next.push_back(outermost_pair(tree, level[i], i + 1 < level.size() ? level[i + 1] : std::vector<NodeId>()));
     level = std::move(next);
   }
   return level.empty() ? std::vector<NodeId>() : std::move(level.front());

@@ -28,8 +28,7 @@ void outermost_of_sorted(const CallTree& tree, std::span<const NodeId> nodes, st
 // Calls f(n) for every n of the increasing list `nodes` that lies outside the subtrees of all
 // of `tops` (increasing, none inside another's subtree).
 template <typename F>
-void for_each_outside(const CallTree& tree, std::span<const NodeId> nodes,
-                      std::span<const NodeId> tops, F&& f) {
+void for_each_outside(const CallTree& tree, std::span<const NodeId> nodes, std::span<const NodeId> tops, F&& f) {
   auto top = tops.begin();
   for (NodeId n : nodes) {
     while (top != tops.end() && tree.subtree_end(*top) <= n) ++top;

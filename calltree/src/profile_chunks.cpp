@@ -12,14 +12,10 @@ namespace {
 // Room for the leading varint count of any chunk (a count is at most 2^32 - 1).
 constexpr std::size_t kCountBytes = 5;
 
-constexpr std::array<std::string_view, 5> kTextKeys = {"mode", "metric", "unit", "jvm",
-                                                       "command_line"};
-constexpr std::array<std::string_view, 3> kIntKeys = {"start_time_unix_ns", "duration_ns",
-                                                      "sample_interval_ns"};
+constexpr std::array<std::string_view, 5> kTextKeys = {"mode", "metric", "unit", "jvm", "command_line"};
+constexpr std::array<std::string_view, 3> kIntKeys = {"start_time_unix_ns", "duration_ns", "sample_interval_ns"};
 
-std::array<std::string*, 5> text_fields(Metadata& m) {
-  return {&m.mode, &m.metric, &m.unit, &m.jvm, &m.command_line};
-}
+std::array<std::string*, 5> text_fields(Metadata& m) { return {&m.mode, &m.metric, &m.unit, &m.jvm, &m.command_line}; }
 std::array<const std::string*, 5> text_fields(const Metadata& m) {
   return {&m.mode, &m.metric, &m.unit, &m.jvm, &m.command_line};
 }
@@ -93,8 +89,7 @@ void decode_meta(ByteSource& in, Metadata& m) {
   if (!in.at_end()) in.fail("unexpected bytes after the last metadata entry");
 }
 
-std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit,
-                           ByteSink& out) {
+std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit, ByteSink& out) {
   std::size_t n = 0, bytes = kCountBytes;
   while (n < items.size()) {
     const std::size_t item = varint_size(items[n].size()) + items[n].size();
@@ -103,8 +98,7 @@ std::size_t encode_strings(std::span<const std::string_view> items, std::size_t 
     ++n;
   }
   if (n == 0 && !items.empty())
-    throw Error("a method name of " + std::to_string(items[0].size()) +
-                " bytes does not fit in a chunk");
+    throw Error("a method name of " + std::to_string(items[0].size()) + " bytes does not fit in a chunk");
   out.varint(n);
   for (std::size_t i = 0; i < n; ++i) out.string(items[i]);
   return n;
@@ -117,8 +111,8 @@ void decode_strings(ByteSource& in, StringTable& names) {
   if (!in.at_end()) in.fail("unexpected bytes after the last string");
 }
 
-std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods,
-                         NodeId first_id, std::size_t limit, ByteSink& out) {
+std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods, NodeId first_id,
+                         std::size_t limit, ByteSink& out) {
   std::size_t n = 0, bytes = kCountBytes;
   while (n < parents.size()) {
     const std::size_t item = varint_size(first_id + n - parents[n]) + varint_size(methods[n]);
@@ -143,8 +137,7 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
     const std::size_t at = in.offset();
     const std::uint64_t distance = in.varint({"parent distance of node", id});
     if (distance == 0 || distance > id)
-      in.fail("node " + std::to_string(id) + " has parent distance " + std::to_string(distance) +
-                  ", which names " +
+      in.fail("node " + std::to_string(id) + " has parent distance " + std::to_string(distance) + ", which names " +
                   (distance == 0 ? "itself (a cycle)" : "no earlier node (a forward reference)"),
               at);
     table.parent.push_back(static_cast<NodeId>(id - distance));
@@ -153,22 +146,20 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
     const std::size_t at = in.offset();
     const std::uint64_t method = in.varint({"method id of node", id});
     if (method >= string_count)
-      in.fail("node " + std::to_string(id) + " has method id " + std::to_string(method) +
-                  ", but only " + std::to_string(string_count) + " strings precede it",
+      in.fail("node " + std::to_string(id) + " has method id " + std::to_string(method) + ", but only " +
+                  std::to_string(string_count) + " strings precede it",
               at);
     table.method.push_back(static_cast<MethodId>(method));
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last node");
 }
 
-std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit,
-                         ByteSink& out) {
+std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out) {
   std::size_t n = 0, bytes = kCountBytes;
   std::int64_t prev = 0;
   while (n < items.size()) {
     const std::int64_t node = items[n].first;
-    const std::size_t item =
-        varint_size(zigzag_encode(node - prev)) + varint_size(zigzag_encode(items[n].second));
+    const std::size_t item = varint_size(zigzag_encode(node - prev)) + varint_size(zigzag_encode(items[n].second));
     if (bytes + item > limit) break;
     bytes += item;
     prev = node;
@@ -194,8 +185,8 @@ void decode_costs(ByteSource& in, NodeTable& table) {
     // |delta| and node are below 2^33 once node is checked, so the sum cannot overflow.
     if (delta > std::int64_t{1} << 33 || delta < -(std::int64_t{1} << 33) || node + delta < 0 ||
         node + delta >= static_cast<std::int64_t>(table.cost.size()))
-      in.fail("cost entry " + std::to_string(i) + " names a node outside the " +
-                  std::to_string(table.cost.size()) + " nodes read so far",
+      in.fail("cost entry " + std::to_string(i) + " names a node outside the " + std::to_string(table.cost.size()) +
+                  " nodes read so far",
               at);
     node += delta;
     if (__builtin_add_overflow(table.cost[node], cost, &table.cost[node]))

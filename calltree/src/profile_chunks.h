@@ -22,21 +22,19 @@ void encode_meta(const Metadata& m, ByteSink& out);
 void decode_meta(ByteSource& in, Metadata& m);
 
 // STRS: varint count, then strings. Ids continue from the strings already in `names`.
-std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit,
-                           ByteSink& out);
+std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit, ByteSink& out);
 void decode_strings(ByteSource& in, StringTable& names);
 
 // NODE: varint count, then the column of (own id - parent id), then the column of method ids.
 // `first_id` is the id of items[0] (ids continue across chunks; the root is node 0).
-std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods,
-                         NodeId first_id, std::size_t limit, ByteSink& out);
+std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods, NodeId first_id,
+                         std::size_t limit, ByteSink& out);
 // Appends to `table` (which holds the root and earlier nodes), checking every reference.
 void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count);
 
 // COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
 // each cost is added to its node.
-std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit,
-                         ByteSink& out);
+std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out);
 void decode_costs(ByteSource& in, NodeTable& table);
 
 // END: node count (without the root), string count, zigzag total cost.

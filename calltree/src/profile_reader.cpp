@@ -25,16 +25,15 @@ void check_header(std::span<const std::byte> bytes, const std::string& prefix) {
   if (!std::equal(bytes.begin(), bytes.begin() + magic_len, kProfileMagic.begin()))
     throw Error(prefix + ": not a bottlenecks profile (wrong magic bytes at byte 0)");
   if (bytes.size() < kProfileHeaderSize)
-    throw Error(prefix + ": file is cut off inside its " + std::to_string(kProfileHeaderSize) +
-                "-byte header (" + std::to_string(bytes.size()) + " bytes)");
+    throw Error(prefix + ": file is cut off inside its " + std::to_string(kProfileHeaderSize) + "-byte header (" +
+                std::to_string(bytes.size()) + " bytes)");
   const std::uint32_t version = get_u32le(bytes.subspan(8));
   if (version != kProfileVersion)
-    throw Error(prefix + ": unsupported profile version " + std::to_string(version) +
-                " (this build reads version " + std::to_string(kProfileVersion) + ")");
+    throw Error(prefix + ": unsupported profile version " + std::to_string(version) + " (this build reads version " +
+                std::to_string(kProfileVersion) + ")");
   const std::uint32_t flags = get_u32le(bytes.subspan(12));
   if (flags != 0)
-    throw Error(prefix + ": unsupported header flags " + hex32(flags) +
-                " at byte 12 (version 1 defines none)");
+    throw Error(prefix + ": unsupported header flags " + hex32(flags) + " at byte 12 (version 1 defines none)");
 }
 
 // Everything the chunks of one file add up to.
@@ -48,25 +47,22 @@ struct ReadState {
 void verify_end(const EndCounts& end, const ReadState& s, const std::string& context) {
   const std::uint64_t nodes = s.table.parent.size() - 1;
   if (end.nodes != nodes)
-    throw Error(context + ": says " + std::to_string(end.nodes) + " nodes, but the file has " +
-                std::to_string(nodes));
+    throw Error(context + ": says " + std::to_string(end.nodes) + " nodes, but the file has " + std::to_string(nodes));
   if (end.strings != s.names.size())
     throw Error(context + ": says " + std::to_string(end.strings) + " strings, but the file has " +
                 std::to_string(s.names.size()));
   Cost total = 0;
   for (Cost c : s.table.cost)
-    if (__builtin_add_overflow(total, c, &total))
-      throw Error(context + ": the node costs add up past 64 bits");
+    if (__builtin_add_overflow(total, c, &total)) throw Error(context + ": the node costs add up past 64 bits");
   if (end.total_cost != total)
-    throw Error(context + ": says the total cost is " + std::to_string(end.total_cost) +
-                ", but the nodes add up to " + std::to_string(total));
+    throw Error(context + ": says the total cost is " + std::to_string(end.total_cost) + ", but the nodes add up to " +
+                std::to_string(total));
 }
 
 }  // namespace
 
 bool is_native_profile(std::span<const std::byte> head) {
-  return head.size() >= kProfileMagic.size() &&
-         std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
+  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
 }
 
 LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
@@ -82,30 +78,28 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
   while (pos < bytes.size()) {
     const std::size_t remaining = bytes.size() - pos;
     if (end)
-      throw Error(prefix + ": " + std::to_string(remaining) + " bytes of trailing data at byte " +
-                  std::to_string(pos) + " after the END chunk");
+      throw Error(prefix + ": " + std::to_string(remaining) + " bytes of trailing data at byte " + std::to_string(pos) +
+                  " after the END chunk");
     if (remaining < kChunkHeaderSize) {
-      cut_off = "the chunk header at byte " + std::to_string(pos) + " is cut off after " +
-                std::to_string(remaining) + " of " + std::to_string(kChunkHeaderSize) + " bytes";
+      cut_off = "the chunk header at byte " + std::to_string(pos) + " is cut off after " + std::to_string(remaining) +
+                " of " + std::to_string(kChunkHeaderSize) + " bytes";
       break;
     }
-    const ChunkHeader h = decode_chunk_header(bytes.subspan(pos, kChunkHeaderSize),
-                                              prefix + ": chunk at byte " + std::to_string(pos));
-    const std::string context =
-        prefix + ": chunk " + describe_tag(h.tag) + " at byte " + std::to_string(pos);
+    const ChunkHeader h =
+        decode_chunk_header(bytes.subspan(pos, kChunkHeaderSize), prefix + ": chunk at byte " + std::to_string(pos));
+    const std::string context = prefix + ": chunk " + describe_tag(h.tag) + " at byte " + std::to_string(pos);
     if (h.payload_size > remaining - kChunkHeaderSize) {
-      cut_off = "chunk " + describe_tag(h.tag) + " at byte " + std::to_string(pos) +
-                " declares a payload of " + std::to_string(h.payload_size) + " bytes, but only " +
-                std::to_string(remaining - kChunkHeaderSize) + " bytes remain";
+      cut_off = "chunk " + describe_tag(h.tag) + " at byte " + std::to_string(pos) + " declares a payload of " +
+                std::to_string(h.payload_size) + " bytes, but only " + std::to_string(remaining - kChunkHeaderSize) +
+                " bytes remain";
       break;
     }
-    const bool known = h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes ||
-                       h.tag == kTagCosts || h.tag == kTagEnd;
+    const bool known =
+        h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes || h.tag == kTagCosts || h.tag == kTagEnd;
     if (!known && h.tag.critical())
-      throw Error(context +
-                  ": unknown critical chunk (written by a newer version of bottlenecks?)");
-    std::vector<std::byte> raw = decompress_payload(
-        bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
+      throw Error(context + ": unknown critical chunk (written by a newer version of bottlenecks?)");
+    std::vector<std::byte> raw =
+        decompress_payload(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
     ByteSource in(raw, context);
     if (h.tag == kTagMeta) {
       decode_meta(in, s.metadata);
@@ -128,18 +122,14 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
   std::string warning;
   if (!end) {
     const std::string why =
-        cut_off.empty() ? "the file ends at byte " + std::to_string(pos) + " without an END chunk"
-                        : cut_off;
-    if (!options.accept_unfinished)
-      throw Error(prefix + ": " + why + " (truncated, or the recorder did not finish)");
-    warning = "profile '" + std::string(source_name) +
-              "' is unfinished (the recorder did not finish): " + why + "; read the " +
-              std::to_string(complete_chunks) + " complete chunks before it";
+        cut_off.empty() ? "the file ends at byte " + std::to_string(pos) + " without an END chunk" : cut_off;
+    if (!options.accept_unfinished) throw Error(prefix + ": " + why + " (truncated, or the recorder did not finish)");
+    warning = "profile '" + std::string(source_name) + "' is unfinished (the recorder did not finish): " + why +
+              "; read the " + std::to_string(complete_chunks) + " complete chunks before it";
   }
   try {
-    return LoadedProfile{
-        CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata)),
-        !end.has_value(), std::move(warning), std::move(s.extra_chunks)};
+    return LoadedProfile{CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata)),
+                         !end.has_value(), std::move(warning), std::move(s.extra_chunks)};
   } catch (const Error& e) {
     throw Error(prefix + ": " + e.what());
   }

@@ -36,8 +36,7 @@ ProfileStreamWriter::ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk
 }
 
 void ProfileStreamWriter::emit(ChunkTag tag, std::span<const std::byte> raw) {
-  if (finished_)
-    throw Error("cannot write profile chunk " + describe_tag(tag) + " after the END chunk");
+  if (finished_) throw Error("cannot write profile chunk " + describe_tag(tag) + " after the END chunk");
   write_bytes(out_, encode_chunk(tag, raw), "chunk " + describe_tag(tag));
 }
 
@@ -48,12 +47,10 @@ void ProfileStreamWriter::write_metadata(const Metadata& m) {
 }
 
 void ProfileStreamWriter::append_strings(std::span<const std::string_view> strings) {
-  if (strings_ + strings.size() >= kNoMethod)
-    throw Error("cannot append strings: more than a method id can number");
+  if (strings_ + strings.size() >= kNoMethod) throw Error("cannot append strings: more than a method id can number");
   for (std::size_t i = 0; i < strings.size(); ++i) {
     if (!is_valid_utf8(strings[i]))
-      throw Error("cannot append string " + std::to_string(strings_ + i) +
-                  ": it is not valid UTF-8");
+      throw Error("cannot append string " + std::to_string(strings_ + i) + ": it is not valid UTF-8");
     // Count and length varints take at most 15 bytes; a longer string could fit no chunk.
     if (strings[i].size() + 15 > max_chunk_raw_)
       throw Error("cannot append string " + std::to_string(strings_ + i) + ": its " +
@@ -68,8 +65,7 @@ void ProfileStreamWriter::append_strings(std::span<const std::string_view> strin
   }
 }
 
-void ProfileStreamWriter::append_nodes(std::span<const NodeId> parents,
-                                       std::span<const MethodId> methods) {
+void ProfileStreamWriter::append_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods) {
   if (parents.size() != methods.size())
     throw Error("cannot append nodes: " + std::to_string(parents.size()) + " parents but " +
                 std::to_string(methods.size()) + " methods");
@@ -78,11 +74,11 @@ void ProfileStreamWriter::append_nodes(std::span<const NodeId> parents,
   for (std::size_t i = 0; i < parents.size(); ++i) {
     const std::uint64_t id = std::uint64_t{nodes_} + 1 + i;
     if (parents[i] >= id)
-      throw Error("cannot append node " + std::to_string(id) + ": its parent " +
-                  std::to_string(parents[i]) + " is not an earlier node");
+      throw Error("cannot append node " + std::to_string(id) + ": its parent " + std::to_string(parents[i]) +
+                  " is not an earlier node");
     if (methods[i] >= strings_)
-      throw Error("cannot append node " + std::to_string(id) + ": method id " +
-                  std::to_string(methods[i]) + " is not a written string");
+      throw Error("cannot append node " + std::to_string(id) + ": method id " + std::to_string(methods[i]) +
+                  " is not a written string");
   }
   while (!parents.empty()) {
     ByteSink sink;
@@ -98,10 +94,9 @@ void ProfileStreamWriter::add_costs(std::span<const std::pair<NodeId, Cost>> inc
   Cost total = total_cost_;
   for (const auto& [node, cost] : increments) {
     if (node > nodes_)
-      throw Error("cannot add cost to node " + std::to_string(node) + ": only " +
-                  std::to_string(nodes_) + " nodes were written");
-    if (__builtin_add_overflow(total, cost, &total))
-      throw Error("cannot add costs: the total overflows 64 bits");
+      throw Error("cannot add cost to node " + std::to_string(node) + ": only " + std::to_string(nodes_) +
+                  " nodes were written");
+    if (__builtin_add_overflow(total, cost, &total)) throw Error("cannot add costs: the total overflows 64 bits");
   }
   while (!increments.empty()) {
     ByteSink sink;
@@ -114,9 +109,7 @@ void ProfileStreamWriter::add_costs(std::span<const std::pair<NodeId, Cost>> inc
 
 void ProfileStreamWriter::write_chunk(ChunkTag tag, std::span<const std::byte> raw) {
   for (ChunkTag own : {kTagMeta, kTagStrings, kTagNodes, kTagCosts, kTagEnd})
-    if (tag == own)
-      throw Error("chunk " + describe_tag(tag) +
-                  " is written by its own ProfileStreamWriter method");
+    if (tag == own) throw Error("chunk " + describe_tag(tag) + " is written by its own ProfileStreamWriter method");
   emit(tag, raw);
 }
 
@@ -125,8 +118,7 @@ void ProfileStreamWriter::finish() {
   encode_end({nodes_, strings_, total_cost_}, sink);
   emit(kTagEnd, sink.data());
   finished_ = true;
-  if (std::fflush(out_) != 0)
-    throw Error(std::string("cannot write profile: flush failed: ") + std::strerror(errno));
+  if (std::fflush(out_) != 0) throw Error(std::string("cannot write profile: flush failed: ") + std::strerror(errno));
 }
 
 void write_profile(const CallTree& tree, const std::filesystem::path& path) {

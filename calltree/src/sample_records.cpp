@@ -50,8 +50,9 @@ void decode_threads(ByteSource& in, SampleData& out) {
     } else if (e.index == out.threads.size()) {
       out.threads.push_back(std::move(e));
     } else {
-      in.fail("thread index " + std::to_string(e.index) + " skips ahead of " +
-                  std::to_string(out.threads.size()) + " known threads", at);
+      in.fail("thread index " + std::to_string(e.index) + " skips ahead of " + std::to_string(out.threads.size()) +
+                  " known threads",
+              at);
     }
   }
   if (!in.at_end()) in.fail("trailing bytes after the thread table");
@@ -99,8 +100,7 @@ void decode_samples(ByteSource& in, SampleData& out, std::vector<NodeId>& parent
     if (delta > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() - time))
       in.fail("tick time overflows", at);
     time += static_cast<std::int64_t>(delta);
-    if (t == 0 && !out.ticks.empty() && time < out.ticks.back().time_ns)
-      in.fail("tick time goes backwards", at);
+    if (t == 0 && !out.ticks.empty() && time < out.ticks.back().time_ns) in.fail("tick time goes backwards", at);
     const std::uint32_t n = in.count("record count", kMinRecordBytes);
     if (out.records.size() + n > std::numeric_limits<std::uint32_t>::max()) in.fail("too many records", at);
     const SampleTick tick{time, static_cast<std::uint32_t>(out.records.size()), n};
@@ -116,8 +116,8 @@ std::vector<NodeId> map_file_nodes(const CallTree& tree, const std::vector<NodeI
                                    const std::string& source) {
   const std::size_t n = tree.node_count();
   if (parents.size() + 1 > n)
-    throw Error(source + ": sample records describe " + std::to_string(parents.size()) +
-                " nodes but the tree has " + std::to_string(n - 1));
+    throw Error(source + ": sample records describe " + std::to_string(parents.size()) + " nodes but the tree has " +
+                std::to_string(n - 1));
   std::vector<std::uint32_t> first(n + 1, 0);  // counting sort of tree nodes by parent
   for (NodeId c = 1; c < n; ++c) ++first[tree.parent(c) + 1];
   for (std::size_t i = 1; i <= n; ++i) first[i] += first[i - 1];
@@ -131,8 +131,7 @@ std::vector<NodeId> map_file_nodes(const CallTree& tree, const std::vector<NodeI
     const NodeId tp = map[parents[i]];
     const std::uint32_t k = used[parents[i]]++;
     if (first[tp] + k >= first[tp + 1])
-      throw Error(source + ": sample node " + std::to_string(i + 1) +
-                  " has no matching node in the call tree");
+      throw Error(source + ": sample node " + std::to_string(i + 1) + " has no matching node in the call tree");
     map[i + 1] = kids[first[tp] + k];
   }
   return map;
@@ -156,8 +155,7 @@ std::vector<std::byte> encode_threads(std::span<const ThreadEntry> entries) {
   return out.take();
 }
 
-std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents,
-                                      std::span<const SampleTick> ticks,
+std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents, std::span<const SampleTick> ticks,
                                       std::span<const SampleRecord> records) {
   ByteSink out;
   out.varint(kSampleFormat);
@@ -194,8 +192,7 @@ SampleData decode_sample_data(const LoadedProfile& profile, const std::string& s
   std::size_t chunk_no = 0;
   for (const auto& [tag, bytes] : profile.extra_chunks) {
     ++chunk_no;
-    const std::string context =
-        source + ": " + std::string(tag.view()) + " chunk " + std::to_string(chunk_no);
+    const std::string context = source + ": " + std::string(tag.view()) + " chunk " + std::to_string(chunk_no);
     if (tag == kTagThreads) {
       ByteSource in(bytes, context);
       decode_threads(in, out);

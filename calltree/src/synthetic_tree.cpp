@@ -171,7 +171,8 @@ void label_nodes(const std::vector<std::uint64_t>& counts, const MethodPools& po
       MethodId m = draw();
       for (int tries = 0; tries < 16 && taken(m); ++tries) m = draw();
       // Siblings are few (their count is ~1 + Poisson(0.9)) and apps >= 768, so this ends.
-      while (taken(m)) m = m < pools.utilities ? pools.utilities : pools.utilities + (m + 1 - pools.utilities) % pools.apps;
+      while (taken(m))
+        m = m < pools.utilities ? pools.utilities : pools.utilities + (m + 1 - pools.utilities) % pools.apps;
       siblings.push_back(m);
       table.method[i] = m;
       if (!interior[i] || rng.chance(0.25)) table.cost[i] = rng.samples();

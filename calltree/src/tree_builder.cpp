@@ -23,8 +23,7 @@ NodeId TreeBuilder::child(NodeId parent, MethodId method) {
 
 NodeId TreeBuilder::add_stack(std::span<const MethodId> frames, Cost cost) {
   std::size_t shared = 0;
-  while (shared < frames.size() && shared < last_frames_.size() && frames[shared] == last_frames_[shared])
-    ++shared;
+  while (shared < frames.size() && shared < last_frames_.size() && frames[shared] == last_frames_[shared]) ++shared;
   last_frames_.assign(frames.begin(), frames.end());
   last_nodes_.resize(shared);
   NodeId node = shared == 0 ? kRootNode : last_nodes_[shared - 1];

@@ -26,8 +26,8 @@ TreeProfile::TreeProfile(const CallTree& tree)
     if (tree.nodes_of(m).empty()) continue;
     const auto first = tree.find_method(tree.method_name(m));
     if (first != m)
-      throw Error("cannot analyse call tree: method name '" + std::string(tree.method_name(m)) +
-                  "' has two ids (" + std::to_string(*first) + " and " + std::to_string(m) + ")");
+      throw Error("cannot analyse call tree: method name '" + std::string(tree.method_name(m)) + "' has two ids (" +
+                  std::to_string(*first) + " and " + std::to_string(m) + ")");
   }
 
   // One DFS in preorder with the open ancestors on a stack. cum([m]) counts only nodes of m
@@ -55,8 +55,7 @@ TreeProfile::TreeProfile(const CallTree& tree)
 
 const TreeProfile::Sequence& TreeProfile::sequence(Summary s) const {
   const std::uint64_t index = std::uint64_t{s.id} - method_count_;
-  if (s.id < method_count_ || index >= sequences_.size())
-    throw Error("unknown summary handle " + std::to_string(s.id));
+  if (s.id < method_count_ || index >= sequences_.size()) throw Error("unknown summary handle " + std::to_string(s.id));
   return sequences_[index];
 }
 
@@ -101,8 +100,7 @@ TreeProfile::Sequence TreeProfile::measure(std::vector<MethodId> calls, std::vec
   return seq;
 }
 
-std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls,
-                                          std::vector<RootFinal> paths) {
+std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls, std::vector<RootFinal> paths) {
   if (paths.empty()) return std::nullopt;
   Sequence seq = measure(std::move(calls), std::move(paths));
   const auto id = static_cast<std::uint32_t>(method_count_ + sequences_.size());
@@ -122,8 +120,7 @@ std::vector<Summary> TreeProfile::initial_summaries() {
   for (MethodId m = 0; m < method_count_; ++m)
     if (!tree_.nodes_of(m).empty()) result.push_back({m});
   const auto& rank = name_rank();
-  std::sort(result.begin(), result.end(),
-            [&](Summary a, Summary b) { return rank[a.id] < rank[b.id]; });
+  std::sort(result.begin(), result.end(), [&](Summary a, Summary b) { return rank[a.id] < rank[b.id]; });
   return result;
 }
 

@@ -48,7 +48,8 @@ const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(
   for (std::uint32_t i = 0; i < v.roots.size(); ++i) {
     if (top) {
       const NodeId p = tree_.parent(v.roots[i]);
-      if (p != kRootNode) n->nodes.push_back({tree_.method(p), i, p, tree_.cost(p), tree_.cum_cost(p)});  // the root is no method
+      if (p != kRootNode)
+        n->nodes.push_back({tree_.method(p), i, p, tree_.cost(p), tree_.cum_cost(p)});  // the root is no method
     } else {
       for (NodeId c : tree_.children(v.finals[i]))
         n->nodes.push_back({tree_.method(c), i, c, tree_.cost(c), tree_.cum_cost(c)});
@@ -83,8 +84,8 @@ std::span<const TreeProfile::ExtensionNode> TreeProfile::extension_group(const N
   return {first, last};
 }
 
-std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_extensions(
-    Summary s, MethodId m, bool top) const {
+std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_extensions(Summary s, MethodId m,
+                                                                                          bool top) const {
   const std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
   if (!cache || cache->of != s) return std::nullopt;
   return extension_group(*cache, m);

@@ -13,8 +13,8 @@
 // if the third test finds it. A new bottom final lies in its own path's final subtree, which no
 // other path reaches.
 #include <algorithm>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <utility>
 

@@ -71,8 +71,7 @@ Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   std::vector<NodeId> nodes;
   for (auto it = methods_end; it != ids.end(); ++it)
     for (NodeId n : sequence(*it).along)
-      if (!std::binary_search(ids.begin(), methods_end, Summary{tree_.method(n)}))
-        nodes.push_back(n);
+      if (!std::binary_search(ids.begin(), methods_end, Summary{tree_.method(n)})) nodes.push_back(n);
   sweep::sort_unique(nodes);
   return total + sweep::sum_cost(tree_, nodes);
 }

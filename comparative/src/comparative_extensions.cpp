@@ -48,7 +48,8 @@ std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, b
 
 class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
  public:
-  RunningUnion(ComparativeProfile& profile, Summary s, bool top) : iface::ExtensionUnion(profile, s, top), profile_(profile) {
+  RunningUnion(ComparativeProfile& profile, Summary s, bool top)
+      : iface::ExtensionUnion(profile, s, top), profile_(profile) {
     const std::shared_ptr<const SideExtensions>& listed = top ? profile.top_sides_ : profile.bottom_sides_;
     if (!listed || listed->of != s) profile.extension_amounts(s, top);
     sides_ = top ? profile.top_sides_ : profile.bottom_sides_;
@@ -70,7 +71,7 @@ class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
 
  private:
   ComparativeProfile& profile_;
-  std::shared_ptr<const SideExtensions> sides_;  // kept: the profile's may move on
+  std::shared_ptr<const SideExtensions> sides_;   // kept: the profile's may move on
   std::unique_ptr<iface::ExtensionUnion> a_, b_;  // null for an absent side
 };
 

@@ -12,8 +12,7 @@ namespace {
 using iface::Amount;
 using iface::Summary;
 
-iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool force,
-                                  std::vector<std::string>& notes) {
+iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool force, std::vector<std::string>& notes) {
   const iface::MetricInfo ma = a.metric();
   const iface::MetricInfo mb = b.metric();
   iface::MetricInfo result = ma;
@@ -59,7 +58,8 @@ std::size_t ComparativeProfile::CallsHash::operator()(const std::vector<NameId>&
 }
 
 const ComparativeProfile::Record& ComparativeProfile::record(Summary s) const {
-  if (s.id >= records_.size()) throw Error("comparative profile: summary handle " + std::to_string(s.id) + " does not belong to this profile");
+  if (s.id >= records_.size())
+    throw Error("comparative profile: summary handle " + std::to_string(s.id) + " does not belong to this profile");
   return records_[s.id];
 }
 

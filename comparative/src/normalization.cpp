@@ -42,7 +42,8 @@ Amount to_amount(const cpp_int& value, const char* what) {
     m <<= 127;
     return cpp_int(m - 1);
   }();
-  if (abs(value) > kMax) throw Error(std::string("comparative profile: ") + what + " " + value.str() + " does not fit in 128 bits");
+  if (abs(value) > kMax)
+    throw Error(std::string("comparative profile: ") + what + " " + value.str() + " does not fit in 128 bits");
   const bool negative = value < 0;
   const cpp_int magnitude = abs(value);
   const auto high = static_cast<std::uint64_t>(magnitude >> 64);
@@ -77,12 +78,12 @@ Rational parse_scale_factor(std::string_view text) {
   if (!ok)
     throw Error("--scale: '" + std::string(text) +
                 "' is not a decimal or fraction (expected e.g. 2, 0.25 or 1/3, at most 30 digits each)");
-  if (numerator == 0 || denominator == 0) throw Error("--scale: '" + std::string(text) + "' must be positive and finite");
+  if (numerator == 0 || denominator == 0)
+    throw Error("--scale: '" + std::string(text) + "' must be positive and finite");
   return numerator / denominator;
 }
 
-Scaling::Scaling(const Normalization& normalization, Amount a_den, Amount b_den, Amount a_total,
-                 Amount b_total)
+Scaling::Scaling(const Normalization& normalization, Amount a_den, Amount b_den, Amount a_total, Amount b_total)
     : kind_(normalization.kind), factor_(normalization.factor) {
   if (a_den <= 0 || b_den <= 0) throw Error("comparative profile: a side reports a non-positive denominator");
   if (kind_ == Normalization::Kind::none) factor_ = 1;
@@ -113,14 +114,17 @@ Amount Scaling::difference(Amount a, Amount b) const {
 }
 
 std::string Scaling::describe() const {
-  const std::string k = boost::multiprecision::numerator(factor_).str() +
-                        (boost::multiprecision::denominator(factor_) == 1
-                             ? std::string{}
-                             : "/" + boost::multiprecision::denominator(factor_).str());
+  const std::string k =
+      boost::multiprecision::numerator(factor_).str() + (boost::multiprecision::denominator(factor_) == 1
+                                                             ? std::string{}
+                                                             : "/" + boost::multiprecision::denominator(factor_).str());
   switch (kind_) {
-    case Normalization::Kind::none: return "none";
-    case Normalization::Kind::total: return "total (B × " + k + ")";
-    case Normalization::Kind::scale: return "scale (B × " + k + ")";
+    case Normalization::Kind::none:
+      return "none";
+    case Normalization::Kind::total:
+      return "total (B × " + k + ")";
+    case Normalization::Kind::scale:
+      return "scale (B × " + k + ")";
   }
   return "none";
 }

@@ -20,9 +20,7 @@ namespace {
 Engine* g_engine = nullptr;
 bool g_loaded = false;
 
-void report(const std::string& message) {
-  std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str());
-}
+void report(const std::string& message) { std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str()); }
 
 void start_engine(JNIEnv* jni, bool attached) {
   if (g_engine == nullptr) return;
@@ -61,8 +59,8 @@ bool add_capability(jvmtiEnv* jvmti, void (*set)(jvmtiCapabilities&)) {
 jint load(JavaVM* vm, const char* text, bool attached) {
   const ParsedOptions parsed = parse_options(text);
   if (!parsed.error.empty()) {
-    report(parsed.error + (parsed.options.strict ? "; stopping the JVM (strict=true)"
-                                                 : "; the program runs without profiling"));
+    report(parsed.error +
+           (parsed.options.strict ? "; stopping the JVM (strict=true)" : "; the program runs without profiling"));
     return parsed.options.strict ? JNI_ERR : JNI_OK;
   }
   if (g_loaded) {

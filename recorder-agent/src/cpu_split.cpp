@@ -6,8 +6,7 @@ bool CpuSplit::worth_reading(std::int64_t clock_ns) const {
   return !has_baseline_ || clock_ns < 0 || clock_ns != clock_ns_;
 }
 
-void CpuSplit::on_reading(std::int64_t now_ns, std::int64_t clock_ns, const SchedStat& s,
-                          calltree::SampleRecord& r) {
+void CpuSplit::on_reading(std::int64_t now_ns, std::int64_t clock_ns, const SchedStat& s, calltree::SampleRecord& r) {
   if (has_baseline_ && s.run_ns >= run_ns_ && s.wait_ns >= wait_ns_) {
     r.has_cpu = true;
     r.elapsed_ns = static_cast<std::uint64_t>(now_ns - time_ns_);

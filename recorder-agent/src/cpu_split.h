@@ -34,9 +34,9 @@ class CpuSplit {
 
  private:
   bool has_baseline_ = false;
-  std::int64_t time_ns_ = 0;     // of the previous record with a split
-  std::int64_t clock_ns_ = -1;   // CPU clock read before the last reading; -1 unknown
-  std::uint64_t run_ns_ = 0;     // counters at the last reading
+  std::int64_t time_ns_ = 0;    // of the previous record with a split
+  std::int64_t clock_ns_ = -1;  // CPU clock read before the last reading; -1 unknown
+  std::uint64_t run_ns_ = 0;    // counters at the last reading
   std::uint64_t wait_ns_ = 0;
 };
 

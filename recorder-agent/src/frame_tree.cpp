@@ -75,8 +75,7 @@ FrameTree::Pending FrameTree::take_pending() {
   Pending p;
   p.strings.assign(names_.begin() + static_cast<std::ptrdiff_t>(flushed_strings_), names_.end());
   p.parents.assign(parents_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), parents_.end());
-  p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_),
-                   node_methods_.end());
+  p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), node_methods_.end());
   std::sort(touched_.begin(), touched_.end());
   p.costs.reserve(touched_.size());
   for (const calltree::NodeId node : touched_) {

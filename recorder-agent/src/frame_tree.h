@@ -24,7 +24,7 @@ namespace bn::agent {
 class FrameTree {
  public:
   // Pseudo-frames, named like the paper's ":RUN" pseudo-methods so they never clash with Java.
-  static constexpr std::string_view kTruncated = "[truncated]";     // outer frames cut by depth=
+  static constexpr std::string_view kTruncated = "[truncated]";  // outer frames cut by depth=
   static constexpr std::string_view kNoJavaFrames = "[no Java frames]";
 
   // Name of a method, resolved through JVMTI on first sight; kNoMethod if the id is invalid.
@@ -53,7 +53,7 @@ class FrameTree {
   std::unordered_map<std::uint64_t, calltree::NodeId> children_;
   std::vector<calltree::NodeId> parents_;  // index = file node id - 1
   std::vector<calltree::MethodId> node_methods_;
-  std::vector<calltree::Cost> costs_;      // index = file node id (0 = root)
+  std::vector<calltree::Cost> costs_;  // index = file node id (0 = root)
   // Costs as of the last take_pending(), and the nodes whose cost has grown since (a vector,
   // not a map: add_sample runs for every sample of every thread).
   std::vector<calltree::Cost> flushed_costs_;

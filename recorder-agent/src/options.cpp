@@ -14,13 +14,20 @@ bool parse_duration(std::string_view v, std::int64_t& out) {
   if (ec != std::errc() || !(number >= 0)) return false;
   const std::string_view unit(end, static_cast<std::size_t>(v.data() + v.size() - end));
   double scale = 0;
-  if (unit == "ns") scale = 1;
-  else if (unit == "us") scale = 1e3;
-  else if (unit == "ms") scale = 1e6;
-  else if (unit == "s") scale = 1e9;
-  else if (unit == "m") scale = 60e9;
-  else if (unit == "h") scale = 3600e9;
-  else return false;
+  if (unit == "ns")
+    scale = 1;
+  else if (unit == "us")
+    scale = 1e3;
+  else if (unit == "ms")
+    scale = 1e6;
+  else if (unit == "s")
+    scale = 1e9;
+  else if (unit == "m")
+    scale = 60e9;
+  else if (unit == "h")
+    scale = 3600e9;
+  else
+    return false;
   const double ns = number * scale;
   if (!(ns < 9e18)) return false;
   out = static_cast<std::int64_t>(std::llround(ns));
@@ -37,16 +44,21 @@ bool parse_percent(std::string_view v, double& out) {
 }
 
 bool parse_bool(std::string_view v, bool& out) {
-  if (v.empty() || v == "true" || v == "yes" || v == "1") out = true;
-  else if (v == "false" || v == "no" || v == "0") out = false;
-  else return false;
+  if (v.empty() || v == "true" || v == "yes" || v == "1")
+    out = true;
+  else if (v == "false" || v == "no" || v == "0")
+    out = false;
+  else
+    return false;
   return true;
 }
 
 // One option; returns an error message or "".
 std::string apply(Options& o, std::string_view key, std::string_view value, bool has_value) {
   const std::string quoted = "'" + std::string(key) + (has_value ? "=" + std::string(value) : "") + "'";
-  auto need = [&](bool ok, const char* what) { return ok ? std::string() : "bad option " + quoted + ": expected " + what; };
+  auto need = [&](bool ok, const char* what) {
+    return ok ? std::string() : "bad option " + quoted + ": expected " + what;
+  };
   std::int64_t ns = 0;
   if (key == "mode") {
     o.mode = std::string(value);
@@ -61,7 +73,8 @@ std::string apply(Options& o, std::string_view key, std::string_view value, bool
     if (ok) o.interval_ns = ns;
     return need(ok, "a duration from 1ms to 1h, e.g. interval=20ms");
   }
-  if (key == "maxoverhead") return need(parse_percent(value, o.max_overhead), "a percentage in (0, 100], e.g. maxoverhead=1%");
+  if (key == "maxoverhead")
+    return need(parse_percent(value, o.max_overhead), "a percentage in (0, 100], e.g. maxoverhead=1%");
   if (key == "delay") return need(parse_duration(value, o.delay_ns), "a duration, e.g. delay=30s");
   if (key == "duration") return need(parse_duration(value, o.duration_ns), "a duration, e.g. duration=60s");
   if (key == "flush") {

@@ -17,8 +17,9 @@ void Pacer::record_tick(std::int64_t cost_ns) {
   cost_ns = std::max<std::int64_t>(cost_ns, 0);
   total_cost_ns_ += cost_ns;
   if (++ticks_ == 1) return;
-  average_cost_ns_ = ticks_ == 2 ? static_cast<double>(cost_ns)
-                                           : average_cost_ns_ + kAverageWeight * (static_cast<double>(cost_ns) - average_cost_ns_);
+  average_cost_ns_ = ticks_ == 2
+                         ? static_cast<double>(cost_ns)
+                         : average_cost_ns_ + kAverageWeight * (static_cast<double>(cost_ns) - average_cost_ns_);
 }
 
 std::int64_t Pacer::mean_interval_ns() const {

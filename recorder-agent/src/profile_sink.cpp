@@ -42,8 +42,7 @@ std::string ProfileSink::open(const std::string& path, const calltree::Metadata&
 }
 
 std::string ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                               std::vector<calltree::SampleTick>& ticks,
-                               std::vector<calltree::SampleRecord>& records) {
+                               std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records) {
   if (writer_ == nullptr) return {};
   return guarded(path_, [&] {
     FrameTree::Pending p = tree.take_pending();
@@ -58,7 +57,8 @@ std::string ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntr
       writer_->write_chunk(calltree::kTagSamples, calltree::encode_samples(p.parents, ticks, records));
     ticks.clear();
     records.clear();
-    if (std::fflush(file_) != 0) throw std::runtime_error("cannot write profile '" + path_ + "': " + std::strerror(errno));
+    if (std::fflush(file_) != 0)
+      throw std::runtime_error("cannot write profile '" + path_ + "': " + std::strerror(errno));
   });
 }
 
@@ -69,14 +69,12 @@ std::string ProfileSink::finish(const calltree::Metadata& metadata) {
     writer_->finish();
   });
   writer_.reset();
-  if (std::fclose(file_) != 0 && error.empty())
-    error = "cannot write profile '" + path_ + "': " + std::strerror(errno);
+  if (std::fclose(file_) != 0 && error.empty()) error = "cannot write profile '" + path_ + "': " + std::strerror(errno);
   file_ = nullptr;
   return error;
 }
 
-std::string write_snapshot(const std::string& path, const FrameTree& tree,
-                           const calltree::Metadata& metadata) {
+std::string write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata) {
   return guarded(path, [&] { calltree::write_profile(tree.build(metadata), path); });
 }
 

@@ -26,8 +26,7 @@ class ProfileSink {
   // Creates (truncates) `path` and writes the header and the initial metadata.
   std::string open(const std::string& path, const calltree::Metadata& metadata);
   std::string flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                    std::vector<calltree::SampleTick>& ticks,
-                    std::vector<calltree::SampleRecord>& records);
+                    std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records);
   std::string finish(const calltree::Metadata& metadata);
   bool is_open() const { return writer_ != nullptr; }
 
@@ -40,7 +39,6 @@ class ProfileSink {
 // Writes the call tree recorded so far to `path` atomically, as a complete profile to examine
 // while the program runs (per-sample records stay in the streamed file only: keeping them all
 // in memory would grow without bound on a server).
-std::string write_snapshot(const std::string& path, const FrameTree& tree,
-                           const calltree::Metadata& metadata);
+std::string write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata);
 
 }  // namespace bn::agent

@@ -43,8 +43,7 @@ SampleEngine::SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool mo
       start_unix_ns_(realtime_ns()),
       registry_(jvmti, start_ns_),
       pacer_(options_.interval_ns, options_.max_overhead,
-             static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {
-}
+             static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {}
 
 calltree::Metadata SampleEngine::metadata(bool final) const {
   calltree::Metadata m;
@@ -102,7 +101,8 @@ std::string SampleEngine::start(JNIEnv* jni, bool attached) {
       }
     }
     jclass thread_class = jni->FindClass("java/lang/Thread");
-    jmethodID init = thread_class != nullptr ? jni->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V") : nullptr;
+    jmethodID init =
+        thread_class != nullptr ? jni->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V") : nullptr;
     jstring name = jni->NewStringUTF("bottlenecks-sampler");
     jobject thread = init != nullptr && name != nullptr ? jni->NewObject(thread_class, init, name) : nullptr;
     if (jni->ExceptionCheck()) jni->ExceptionClear();
@@ -141,9 +141,7 @@ void SampleEngine::thread_started(JNIEnv* jni, jthread thread) {
 
 void SampleEngine::thread_ended(JNIEnv*, jthread) { registry_.on_thread_end(monotonic_ns()); }
 
-void JNICALL SampleEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) {
-  static_cast<SampleEngine*>(self)->loop(jni);
-}
+void JNICALL SampleEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) { static_cast<SampleEngine*>(self)->loop(jni); }
 
 bool SampleEngine::wait_ns(JNIEnv* jni, std::int64_t ns) {
   // A futex with a timeout on CLOCK_MONOTONIC, not a JVMTI raw monitor: RawMonitorWait adds
@@ -212,8 +210,7 @@ void SampleEngine::loop(JNIEnv* jni) {
       report("wrote " + options_.file + ": " + std::to_string(sample_count_) + " samples in " +
              std::to_string(tick_count_) + " ticks over " + fixed3(static_cast<double>(end_ns_) / 1e9) +
              " s; overhead " + std::string(*m.find_extra("overhead_percent")) + "% of one CPU; dropped " +
-             std::to_string(dropped_) + " samples; " + std::to_string(threads_gone_) +
-             " threads ended mid-tick");
+             std::to_string(dropped_) + " samples; " + std::to_string(threads_gone_) + " threads ended mid-tick");
     }
   } catch (const std::exception& e) {
     report(std::string("sampler stopped: ") + e.what());

@@ -58,13 +58,13 @@ class SampleEngine final : public Engine {
   void finish_tick(JNIEnv* jni, std::int64_t answer_timeout_ns, std::int64_t& held_ns);
   // Appends the thread's record to open_records_; its stack is reused, taken now, or asked for
   // by signal (then pending_ holds it until collect_signalled_stacks()).
-  void sample_thread(JNIEnv* jni, jthread thread, std::size_t position, const TaskNames* names,
-                     std::int64_t now_ns, std::int64_t& held_ns);
+  void sample_thread(JNIEnv* jni, jthread thread, std::size_t position, const TaskNames* names, std::int64_t now_ns,
+                     std::int64_t& held_ns);
   // A stack taken with GetStackTrace; kNoNode if the thread is gone or the JVM refused (counted).
   // `cpu_ns`: the thread's CPU clock just before (-1 unknown), to charge a running thread the
   // CPU it used meanwhile.
-  calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, ThreadRecord* record, std::int32_t tid,
-                                     bool running, std::int64_t cpu_ns, std::int64_t& held_ns);
+  calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, ThreadRecord* record, std::int32_t tid, bool running,
+                                     std::int64_t cpu_ns, std::int64_t& held_ns);
   // Waits up to `timeout_ns` for the threads asked by signal in the open tick and completes
   // their records; unusable or missing answers fall back to the handshake.
   void collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns);
@@ -86,7 +86,7 @@ class SampleEngine final : public Engine {
   Options options_;
   bool monitor_owners_;
   int cpus_;
-  std::int64_t start_ns_;       // CLOCK_MONOTONIC at start; record times are relative to it
+  std::int64_t start_ns_;  // CLOCK_MONOTONIC at start; record times are relative to it
   std::int64_t start_unix_ns_;
   std::int64_t end_ns_ = 0;
   std::string jvm_;
@@ -94,7 +94,7 @@ class SampleEngine final : public Engine {
   std::mutex mutex_;
   std::condition_variable changed_;  // running_ changed
   std::atomic<bool> stop_requested_{false};
-  bool running_ = false;             // guarded by mutex_: the sampler thread started, not finished
+  bool running_ = false;  // guarded by mutex_: the sampler thread started, not finished
 
   ThreadRegistry registry_;
   FrameTree tree_;
@@ -117,7 +117,7 @@ class SampleEngine final : public Engine {
   std::vector<calltree::SampleTick> ticks_;
   std::vector<calltree::SampleRecord> records_;  // of finished ticks, until the next flush
   struct OpenTick {
-    bool open = false;           // not derivable from `threads`: GetAllThreads may give none
+    bool open = false;  // not derivable from `threads`: GetAllThreads may give none
     calltree::SampleTick tick{};
     jthread* threads = nullptr;  // GetAllThreads' array, deallocated when the tick finishes
   };
@@ -125,16 +125,16 @@ class SampleEngine final : public Engine {
   std::vector<calltree::SampleRecord> open_records_;
   std::int64_t last_flush_ns_ = 0;
   std::int64_t last_snapshot_ns_ = 0;
-  std::int64_t cpu_ns_ = 0;   // the sampler thread's CPU time while sampling, waits included
+  std::int64_t cpu_ns_ = 0;             // the sampler thread's CPU time while sampling, waits included
   std::int64_t first_tick_cpu_ns_ = 0;  // of which the first tick (one-time: naming threads)
-  std::int64_t held_ns_ = 0;  // wall time running threads were held for their stacks
-  std::int64_t early_held_ns_ = 0;  // of a tick finished early, for the next tick's account
+  std::int64_t held_ns_ = 0;            // wall time running threads were held for their stacks
+  std::int64_t early_held_ns_ = 0;      // of a tick finished early, for the next tick's account
   std::uint64_t tick_count_ = 0;
   std::uint64_t sample_count_ = 0;
-  std::uint64_t dropped_ = 0;       // a stack the JVM refused, or out of memory
-  std::uint64_t threads_gone_ = 0;  // THREAD_NOT_ALIVE mid-tick: skipped, counted
-  std::uint64_t stacks_reused_ = 0; // samples of idle threads that reused their last stack
-  std::uint64_t signal_stacks_ = 0; // stacks a thread took itself, answering a signal
+  std::uint64_t dropped_ = 0;           // a stack the JVM refused, or out of memory
+  std::uint64_t threads_gone_ = 0;      // THREAD_NOT_ALIVE mid-tick: skipped, counted
+  std::uint64_t stacks_reused_ = 0;     // samples of idle threads that reused their last stack
+  std::uint64_t signal_stacks_ = 0;     // stacks a thread took itself, answering a signal
   std::uint64_t signal_fallbacks_ = 0;  // signalled, but the answer was unusable: handshake
 };
 

@@ -91,7 +91,8 @@ void on_sigprof(int, siginfo_t* info, void* ucontext) {
   } else {
     JNIEnv* env = nullptr;
     // GetEnv reads HotSpot's thread-local current thread: no lock, no allocation.
-    if (g.vm != nullptr && (g.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_6) != JNI_OK || env == nullptr)) {
+    if (g.vm != nullptr &&
+        (g.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_6) != JNI_OK || env == nullptr)) {
       slot->num_frames = SignalStacks::kNotJava;
     } else {
       AsyncTrace trace{env, 0, slot->frames};
@@ -128,13 +129,11 @@ Slot* slot_at(int index) {
 
 }  // namespace
 
-AsyncWalk find_async_get_call_trace() {
-  return reinterpret_cast<AsyncWalk>(dlsym(RTLD_DEFAULT, "AsyncGetCallTrace"));
-}
+AsyncWalk find_async_get_call_trace() { return reinterpret_cast<AsyncWalk>(dlsym(RTLD_DEFAULT, "AsyncGetCallTrace")); }
 
 std::string SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
   if (walk == nullptr) return "this JVM has no AsyncGetCallTrace";
-  struct sigaction current{};
+  struct sigaction current {};
   if (sigaction(SIGPROF, nullptr, &current) != 0) return "cannot read the SIGPROF handler";
   const bool ours = (current.sa_flags & SA_SIGINFO) != 0 && current.sa_sigaction == on_sigprof;
   if (!ours) {
@@ -145,7 +144,7 @@ std::string SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
     const std::size_t per_slot = sizeof(AsyncFrame) * static_cast<std::size_t>(g.max_frames);
     g.max_slots = static_cast<int>(std::clamp<std::size_t>(kFrameBudgetBytes / per_slot, 4, kSlotLimit));
     g.pid = getpid();
-    struct sigaction action{};
+    struct sigaction action {};
     action.sa_sigaction = on_sigprof;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
@@ -173,7 +172,8 @@ int SignalStacks::ask(std::int32_t tid) {
   info.si_code = SI_QUEUE;
   info.si_pid = g.pid;
   info.si_uid = getuid();
-  info.si_value.sival_ptr = reinterpret_cast<void*>(static_cast<std::uintptr_t>(generation << kIndexBits | static_cast<std::uint64_t>(asked_)));
+  info.si_value.sival_ptr = reinterpret_cast<void*>(
+      static_cast<std::uintptr_t>(generation << kIndexBits | static_cast<std::uint64_t>(asked_)));
   if (syscall(SYS_rt_tgsigqueueinfo, g.pid, tid, SIGPROF, &info) != 0) {
     // No signal went out, and none of an earlier round carries this generation: take it back.
     slot->word.store(generation << kPhaseBits | kFree, std::memory_order_release);

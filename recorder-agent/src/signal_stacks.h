@@ -35,8 +35,8 @@ struct AsyncFrame {
   jmethodID method;  // null when the method has no jmethodID yet
 };
 struct AsyncTrace {
-  JNIEnv* env;       // the walking thread's own JNIEnv
-  jint num_frames;   // frames filled, or a negative error code
+  JNIEnv* env;      // the walking thread's own JNIEnv
+  jint num_frames;  // frames filled, or a negative error code
   AsyncFrame* frames;
 };
 using AsyncWalk = void (*)(AsyncTrace* trace, jint depth, void* ucontext);
@@ -47,14 +47,14 @@ AsyncWalk find_async_get_call_trace();
 class SignalStacks {
  public:
   // num_frames of an answer that has no stack, besides AsyncGetCallTrace's own codes (< 0).
-  static constexpr jint kUnanswered = -100;  // no answer in time: the request was given up
-  static constexpr jint kWrongThread = -101; // the tid now names another thread
-  static constexpr jint kNotJava = -102;     // the signalled thread is not a Java thread
+  static constexpr jint kUnanswered = -100;   // no answer in time: the request was given up
+  static constexpr jint kWrongThread = -101;  // the tid now names another thread
+  static constexpr jint kNotJava = -102;      // the signalled thread is not a Java thread
 
   struct Answer {
-    jint num_frames;           // >= 0: frames[0] is the innermost
+    jint num_frames;  // >= 0: frames[0] is the innermost
     const AsyncFrame* frames;
-    std::int64_t handler_ns;   // wall time the thread spent in the handler
+    std::int64_t handler_ns;  // wall time the thread spent in the handler
     // Frames that all name a method: an error code, or a frame whose method has no jmethodID
     // yet (AsyncGetCallTrace creates none), makes the answer unusable.
     bool usable;

@@ -25,8 +25,7 @@ std::string dotted_class_name(const char* signature) {
 
 }  // namespace
 
-ThreadRegistry::ThreadRegistry(jvmtiEnv* jvmti, std::int64_t start_ns)
-    : jvmti_(jvmti), start_ns_(start_ns) {}
+ThreadRegistry::ThreadRegistry(jvmtiEnv* jvmti, std::int64_t start_ns) : jvmti_(jvmti), start_ns_(start_ns) {}
 
 void ThreadRegistry::describe(JNIEnv* jni, jthread thread, calltree::ThreadEntry& e) {
   jvmtiThreadInfo info{};
@@ -98,8 +97,7 @@ void ThreadRegistry::on_thread_end(std::int64_t now_ns) {
   jvmti_->SetThreadLocalStorage(nullptr, kEnded);
 }
 
-ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names,
-                                          std::size_t position) {
+ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const TaskNames* names, std::size_t position) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (tid_field_ != nullptr) {
     const std::int64_t java_id = jni->GetLongField(thread, tid_field_);
@@ -117,8 +115,7 @@ ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const Tas
     if (found != nullptr) return found->ended ? nullptr : found;
   }
   void* stored = nullptr;
-  if (jvmti_->GetThreadLocalStorage(thread, &stored) != JVMTI_ERROR_NONE || stored == kEnded)
-    return nullptr;
+  if (jvmti_->GetThreadLocalStorage(thread, &stored) != JVMTI_ERROR_NONE || stored == kEnded) return nullptr;
   if (stored != nullptr) return static_cast<ThreadRecord*>(stored);
   ThreadRecord* record = create_locked(jni, thread, 0);
   if (names == nullptr) return record;
@@ -174,7 +171,8 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
     if (record->ended && !record->dirty) {
       by_position_.clear();  // it may point to this record
       std::erase(claimed_tids_, record->entry.os_tid);
-      if (const auto it = by_java_id_.find(record->entry.java_id); it != by_java_id_.end() && it->second == record.get())
+      if (const auto it = by_java_id_.find(record->entry.java_id);
+          it != by_java_id_.end() && it->second == record.get())
         by_java_id_.erase(it);
       record.reset();
     }

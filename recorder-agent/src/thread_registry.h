@@ -36,25 +36,25 @@ namespace bn::agent {
 // them, so that an idle thread's sample touches one cache line of its record (with hundreds of
 // threads the records are cold at every tick).
 struct ThreadRecord {
-  bool dirty = true;            // entry changed since it was last written
-  bool referenced = false;      // sampled or named as a monitor owner: worth writing
-  bool ended = false;           // ThreadEnd seen; freed once written
-  bool is_sampler = false;      // the agent's own thread: never sampled
-  bool has_info = false;        // priority below was read (sampler only)
-  bool has_nice = false;        // nice below was read (sampler only)
+  bool dirty = true;        // entry changed since it was last written
+  bool referenced = false;  // sampled or named as a monitor owner: worth writing
+  bool ended = false;       // ThreadEnd seen; freed once written
+  bool is_sampler = false;  // the agent's own thread: never sampled
+  bool has_info = false;    // priority below was read (sampler only)
+  bool has_nice = false;    // nice below was read (sampler only)
   // The last stack walked for this thread, kept so that a thread which has not run since can
   // reuse it (SampleEngine::sample_thread explains why that is sound). Sampler only.
-  bool has_stack = false;             // the fields below describe a successful walk
-  std::int32_t priority = 0;    // Java priority, refreshed every few ticks (sampler only)
-  std::int32_t nice = 0;        // OS nice value, re-read when the thread ran or every few ticks
+  bool has_stack = false;     // the fields below describe a successful walk
+  std::int32_t priority = 0;  // Java priority, refreshed every few ticks (sampler only)
+  std::int32_t nice = 0;      // OS nice value, re-read when the thread ran or every few ticks
   calltree::NodeId stack_node = 0;
-  std::int32_t stack_state = 0;       // JVMTI state when it was walked
-  std::int64_t stack_cpu_ns = 0;      // the thread's CPU clock, read before that walk
-  std::int64_t last_cpu_ns = -1;      // its CPU clock at its previous sample; -1 none (sampler only)
-  calltree::ThreadEntry entry;  // entry.index is kNoThread until first referenced
-  CpuSplit split;               // schedstat baseline (sampler only)
+  std::int32_t stack_state = 0;   // JVMTI state when it was walked
+  std::int64_t stack_cpu_ns = 0;  // the thread's CPU clock, read before that walk
+  std::int64_t last_cpu_ns = -1;  // its CPU clock at its previous sample; -1 none (sampler only)
+  calltree::ThreadEntry entry;    // entry.index is kNoThread until first referenced
+  CpuSplit split;                 // schedstat baseline (sampler only)
   SchedStatFile schedstat;
-  StackPath path;                     // its last stack walked, to follow the next (sampler only)
+  StackPath path;  // its last stack walked, to follow the next (sampler only)
 };
 
 class ThreadRegistry {
@@ -94,7 +94,7 @@ class ThreadRegistry {
   std::int64_t start_ns_;
   jfieldID tid_field_ = nullptr;
   std::mutex mutex_;
-  std::deque<std::unique_ptr<ThreadRecord>> records_;  // by index; null once freed
+  std::deque<std::unique_ptr<ThreadRecord>> records_;           // by index; null once freed
   std::unordered_map<std::int64_t, ThreadRecord*> by_java_id_;  // records not yet freed
   // (Java id, record) by list position, as last seen; cleared whenever a record is freed.
   std::vector<std::pair<std::int64_t, ThreadRecord*>> by_position_;

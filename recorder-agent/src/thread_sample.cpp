@@ -35,8 +35,7 @@ bool worth_a_signal(jint state, std::int64_t cpu_ns, std::int64_t last_cpu_ns, s
 void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, std::size_t position, const TaskNames* names,
                                  std::int64_t now_ns, std::int64_t& held_ns) {
   jint state = 0;
-  if (jvmti_->GetThreadState(thread, &state) != JVMTI_ERROR_NONE ||
-      (state & JVMTI_THREAD_STATE_ALIVE) == 0) {
+  if (jvmti_->GetThreadState(thread, &state) != JVMTI_ERROR_NONE || (state & JVMTI_THREAD_STATE_ALIVE) == 0) {
     ++threads_gone_;
     return;
   }
@@ -164,7 +163,8 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns
       // ids, so the next signal for this stack succeeds.
       calltree::NodeId node = calltree::kNoNode;
       if (a.usable) {
-        node = stack_node(jni, a.frames, a.num_frames, p.thread_record->path, [](const AsyncFrame& f) { return f.method; });
+        node = stack_node(jni, a.frames, a.num_frames, p.thread_record->path,
+                          [](const AsyncFrame& f) { return f.method; });
         ++signal_stacks_;
       } else {
         ++signal_fallbacks_;

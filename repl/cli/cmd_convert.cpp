@@ -2,12 +2,12 @@
 // native to collapsed reproduces the same stacks and counts.
 
 #include <ext/stdio_filebuf.h>
-#include <ostream>
 #include <memory>
+#include <ostream>
 
+#include "bn/calltree/atomic_file.h"
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/profile_writer.h"
-#include "bn/calltree/atomic_file.h"
 #include "bn/iface/error.h"
 #include "commands.h"
 #include "profile_options.h"
@@ -50,8 +50,7 @@ void run_convert(const ConvertOptions& options) {
 
 void setup_convert(CLI::App& app) {
   auto options = std::make_shared<ConvertOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "convert", "Convert between the native profile format and collapsed stacks");
+  CLI::App* sub = app.add_subcommand("convert", "Convert between the native profile format and collapsed stacks");
   add_profile_options(*sub, options->profile);
   sub->add_option("-o,--output", options->output, "File to write (replaced atomically)")->required();
   sub->add_option("--to", options->to,

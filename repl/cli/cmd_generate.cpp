@@ -23,9 +23,7 @@ struct GenerateOptions {
 
 // "50000", "50k", "1.1M": a node count with an optional k (10^3) or M (10^6) suffix.
 std::uint64_t parse_node_count(const std::string& text) {
-  const auto bad = [&] {
-    return Error("--nodes '" + text + "' is not a node count such as 50000, 50k or 1.1M");
-  };
+  const auto bad = [&] { return Error("--nodes '" + text + "' is not a node count such as 50000, 50k or 1.1M"); };
   if (text.empty()) throw bad();
   double scale = 1;
   std::string_view number = text;
@@ -35,8 +33,7 @@ std::uint64_t parse_node_count(const std::string& text) {
   }
   double value = 0;
   const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
-  if (ec != std::errc() || end != number.data() + number.size() || !(value >= 0) || value * scale > 1e12)
-    throw bad();
+  if (ec != std::errc() || end != number.data() + number.size() || !(value >= 0) || value * scale > 1e12) throw bad();
   return static_cast<std::uint64_t>(std::llround(value * scale));
 }
 
@@ -49,14 +46,14 @@ void run_generate(const GenerateOptions& options) {
 
 void setup_generate(CLI::App& app) {
   auto options = std::make_shared<GenerateOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "generate", "Write a synthetic profile shaped like real ones (about half leaves, mean depth ~47, "
-                  "out-degree 1.9, Zipf-like method popularity, recursion)");
+  CLI::App* sub =
+      app.add_subcommand("generate",
+                         "Write a synthetic profile shaped like real ones (about half leaves, mean depth ~47, "
+                         "out-degree 1.9, Zipf-like method popularity, recursion)");
   sub->add_option("--nodes", options->nodes, "Number of call-tree nodes, e.g. 50000, 50k, 1.1M, 10M")->required();
   sub->add_option("-o,--output", options->output, "File to write in the native format (replaced atomically)")
       ->required();
-  sub->add_option("--seed", options->seed, "Seed: the same seed and size give the same profile")
-      ->capture_default_str();
+  sub->add_option("--seed", options->seed, "Seed: the same seed and size give the same profile")->capture_default_str();
   sub->callback([options] { run_generate(*options); });
 }
 

@@ -65,14 +65,13 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
     constexpr std::size_t kColumn = 20;
     if (value.empty()) return;
     // Long metadata keys (recorder statistics) push the value right rather than underflow.
-    std::cout << label << std::string(label.size() < kColumn ? kColumn - label.size() : 1, ' ')
-              << value << '\n';
+    std::cout << label << std::string(label.size() < kColumn ? kColumn - label.size() : 1, ' ') << value << '\n';
   };
   line("format", opened.format);
   line("nodes", std::to_string(s.nodes) + " (" + std::to_string(s.leaves) + " leaves)");
   line("depth", "max " + std::to_string(s.max_depth) + ", mean " + mean(s.depth_sum, s.nodes));
-  line("out-degree", "max " + std::to_string(s.max_out_degree) + ", mean " +
-                         mean(s.interior_edges, s.interior_nodes) + " (interior nodes)");
+  line("out-degree", "max " + std::to_string(s.max_out_degree) + ", mean " + mean(s.interior_edges, s.interior_nodes) +
+                         " (interior nodes)");
   line("distinct methods", std::to_string(s.distinct_methods));
   line("total cost", std::to_string(s.total_cost) + (m.unit.empty() ? "" : " " + m.unit));
   line("metric", m.metric);
@@ -100,8 +99,8 @@ void run_info(const InfoOptions& options) {
 
 void setup_info(CLI::App& app) {
   auto options = std::make_shared<InfoOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "info", "Print a profile's shape (seed 004 Table 1), total cost, metric and metadata");
+  CLI::App* sub =
+      app.add_subcommand("info", "Print a profile's shape (seed 004 Table 1), total cost, metric and metadata");
   add_profile_options(*sub, options->profile);
   sub->add_flag("--json", options->json, "Print one JSON object instead of text");
   sub->callback([options] { run_info(*options); });

@@ -83,7 +83,8 @@ int run_and_wait(const std::vector<std::string>& argv) {
     _exit(127);
   }
   g_child = child;
-  struct sigaction forward {}, old_int {}, old_term {};
+  struct sigaction forward {
+  }, old_int{}, old_term{};
   forward.sa_handler = forward_signal;
   sigaction(SIGINT, &forward, &old_int);
   sigaction(SIGTERM, &forward, &old_term);
@@ -131,9 +132,12 @@ bool wait_complete(const fs::path& file, std::chrono::steady_clock::duration lim
 std::chrono::seconds duration_limit(const std::string& d) {
   // Generous: the agent parses the value; here it only bounds how long we wait for the file.
   double v = std::atof(d.c_str());
-  if (d.find("ms") != std::string::npos) v /= 1000;
-  else if (d.find('m') != std::string::npos) v *= 60;
-  else if (d.find('h') != std::string::npos) v *= 3600;
+  if (d.find("ms") != std::string::npos)
+    v /= 1000;
+  else if (d.find('m') != std::string::npos)
+    v *= 60;
+  else if (d.find('h') != std::string::npos)
+    v *= 3600;
   return std::chrono::seconds(static_cast<long long>(v) + 60);
 }
 
@@ -144,8 +148,8 @@ void run_record(const RecordOptions& o) {
   if (o.pid != 0) {
     if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
     // jcmd would split an unquoted key=value argument into a named option: quote it.
-    const int rc = run_and_wait({java_tool("jcmd"), std::to_string(o.pid), "JVMTI.agent_load",
-                                 agent.string(), "\"" + agent_options(o, output) + "\""});
+    const int rc = run_and_wait({java_tool("jcmd"), std::to_string(o.pid), "JVMTI.agent_load", agent.string(),
+                                 "\"" + agent_options(o, output) + "\""});
     if (rc != 0) throw Error("jcmd could not load the agent into process " + std::to_string(o.pid));
     const auto limit = o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration);
     if (!wait_complete(output, limit, o.pid))
@@ -165,9 +169,9 @@ void run_record(const RecordOptions& o) {
 
 void setup_record(CLI::App& app) {
   auto options = std::make_shared<RecordOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "record", "Record a Java program with the sampling agent: record -o FILE -- java ARGS..., "
-                "or record --pid PID --duration 30s -o FILE");
+  CLI::App* sub = app.add_subcommand("record",
+                                     "Record a Java program with the sampling agent: record -o FILE -- java ARGS..., "
+                                     "or record --pid PID --duration 30s -o FILE");
   sub->add_option("-o,--output", options->output, "Profile file to write")->required();
   sub->add_option("--pid", options->pid, "Attach to this running JVM (with jcmd) instead of starting one");
   sub->add_option("--interval", options->interval, "Mean sampling interval (jittered)")->capture_default_str();

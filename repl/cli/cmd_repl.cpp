@@ -42,8 +42,8 @@ std::string banner(const ReplOptions& o, const calltree::OpenedProfile& opened, 
   const iface::MetricInfo metric = profile.metric();
   return "bottlenecks: " + o.profile.path + " (" + opened.format + "), " +
          std::to_string(profile.initial_summaries().size()) + " methods, total " +
-         iface::decimal_string(profile.total(), profile.denominator()) + (metric.unit.empty() ? "" : " " + metric.unit) +
-         ". `help` lists commands, `suggest` starts a search.";
+         iface::decimal_string(profile.total(), profile.denominator()) +
+         (metric.unit.empty() ? "" : " " + metric.unit) + ". `help` lists commands, `suggest` starts a search.";
 }
 
 void run_repl(const ReplOptions& o) {
@@ -54,8 +54,7 @@ void run_repl(const ReplOptions& o) {
   iface::Profile& profile = comparison ? static_cast<iface::Profile&>(comparison->profile()) : tree_profile;
   repl::Session session(profile);
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
-  repl::Runner runner(session, std::cout, std::cerr,
-                      {.json = o.json, .echo = !interactive, .color = colour_allowed()});
+  repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = colour_allowed()});
   std::string header;
   if (comparison)
     for (const std::string& line : comparison->header(o.profile.path)) header += line + "\n";
@@ -83,7 +82,8 @@ void run_repl(const ReplOptions& o) {
 
 void setup_repl(CLI::App& app) {
   auto options = std::make_shared<ReplOptions>();
-  CLI::App* sub = app.add_subcommand("repl", "Search a profile for bottlenecks: suggest, select, zoom, label (seed 004)");
+  CLI::App* sub =
+      app.add_subcommand("repl", "Search a profile for bottlenecks: suggest, select, zoom, label (seed 004)");
   add_profile_options(*sub, options->profile);
   auto* file = sub->add_option("-f,--file", options->file, "Run the commands in FILE, then exit");
   sub->add_option("-c,--commands", options->commands,

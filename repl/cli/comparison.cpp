@@ -16,7 +16,8 @@ comparative::CompareOptions to_compare_options(const CompareCliOptions& o) {
   comparative::CompareOptions options;
   options.force = o.force;
   options.normalization = comparative::parse_normalize_mode(o.normalize);
-  if (!o.scale.empty()) options.normalization = {comparative::Normalization::Kind::scale, comparative::parse_scale_factor(o.scale)};
+  if (!o.scale.empty())
+    options.normalization = {comparative::Normalization::Kind::scale, comparative::parse_scale_factor(o.scale)};
   return options;
 }
 
@@ -57,13 +58,13 @@ std::vector<std::string> Comparison::header(const std::string& a_path) {
   const iface::Amount d = p.denominator();
   const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
   std::vector<std::string> lines{
-      "comparing A = " + file_name(a_path) + " (total " + iface::to_string(a_total_) + unit + ") minus B = " +
-          file_name(base_path_) + " (total " + iface::to_string(base_->total()) + unit +
+      "comparing A = " + file_name(a_path) + " (total " + iface::to_string(a_total_) + unit +
+          ") minus B = " + file_name(base_path_) + " (total " + iface::to_string(base_->total()) + unit +
           "); normalisation: " + p.normalization_text(),
-      p.total() != 0
-          ? "every number is A - B; percentages are of the total difference " + iface::decimal_string(p.total(), d) + unit
-          : "every number is A - B; the difference sums to 0, so percentages are of A's total " +
-                iface::decimal_string(p.percent_base().amount, d) + unit};
+      p.total() != 0 ? "every number is A - B; percentages are of the total difference " +
+                           iface::decimal_string(p.total(), d) + unit
+                     : "every number is A - B; the difference sums to 0, so percentages are of A's total " +
+                           iface::decimal_string(p.percent_base().amount, d) + unit};
   for (const std::string& note : p.notes()) lines.push_back("note: " + note);
   return lines;
 }

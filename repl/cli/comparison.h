@@ -16,9 +16,9 @@
 namespace bn::cli {
 
 struct CompareCliOptions {
-  std::string base;              // --base: profile B; empty = search one profile
+  std::string base;  // --base: profile B; empty = search one profile
   std::string normalize = "none";
-  std::string scale;             // --scale F; empty = not given
+  std::string scale;  // --scale F; empty = not given
   bool force = false;
 };
 

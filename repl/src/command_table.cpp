@@ -1,5 +1,4 @@
 #include "bn/repl/commands.h"
-
 #include "handlers.h"
 
 namespace bn::repl {
@@ -15,8 +14,8 @@ std::span<const Command> command_table() {
   // Order is the order of `help`: the paper's commands first (seed 004 sec. 2.3).
   static const Command kTable[] = {
       {"suggest", "[N]", "list the suggester's top N starting summaries, numbered (default 10)", kNone, h::suggest},
-      {"select", "N", "make summary N current: its labels, cum, base, overlaps, call path and nearby summaries",
-       kNone, h::select},
+      {"select", "N", "make summary N current: its labels, cum, base, overlaps, call path and nearby summaries", kNone,
+       h::select},
       {"path", "m1;m2;...", "make the summary of a call sequence current (prefixes and * globs naming one method)",
        kMethods, h::path},
       {"show", "", "print the current summary again", kNone, h::show},
@@ -34,8 +33,8 @@ std::span<const Command> command_table() {
        h::set_zoom},
       {"set cutoff", "C", "zoom cutoff ratio, a number > 0 (default 0.95)", kNone, h::set_cutoff},
       {"set limit", "N|all",
-       "list at most N nearby summaries per group, heaviest |cum| first, then \"... and K more\" (default 20)",
-       kNone, h::set_limit},
+       "list at most N nearby summaries per group, heaviest |cum| first, then \"... and K more\" (default 20)", kNone,
+       h::set_limit},
       {"set names", "short|full", "print methods as Class.method or with their package", kChoices, h::set_names},
       {"help", "[COMMAND]", "list commands, or describe one", kCommands, h::help},
       {"quit", "", "end the session", kNone, h::quit},

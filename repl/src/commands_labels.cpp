@@ -14,8 +14,7 @@ namespace {
 std::string label_name(std::string_view args, std::string_view usage) {
   if (args.size() >= 2 && (args.front() == '"' || args.front() == '\'') && args.back() == args.front())
     args = args.substr(1, args.size() - 2);
-  if (args.empty() || args.find_first_of("\n\r") != std::string_view::npos || args.front() == ' ' ||
-      args.back() == ' ')
+  if (args.empty() || args.find_first_of("\n\r") != std::string_view::npos || args.front() == ' ' || args.back() == ' ')
     throw Error("usage: " + std::string(usage) + " (a non-empty name)");
   return std::string(args);
 }

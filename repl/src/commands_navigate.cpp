@@ -26,7 +26,8 @@ Output go_to(Session& session, iface::Summary s) {
 
 }  // namespace
 
-std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max, std::string_view usage) {
+std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max,
+                                        std::string_view usage) {
   std::vector<std::string_view> words;
   while (!args.empty()) {
     const std::size_t start = args.find_first_not_of(" \t");

@@ -46,9 +46,10 @@ Output settings(Context& c, std::string_view args) {
   const std::string zoom = s.zoom ? "on" : "off";
   const std::string cutoff = rational_text(s.cutoff);
   const std::string limit = limit_text(s.limit);
-  return MessageOutput{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
-                           "\nnames = " + names,
-                       {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
+  return MessageOutput{
+      "suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
+          "\nnames = " + names,
+      {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
 }
 
 Output set_suggester(Context& c, std::string_view args) {
@@ -75,8 +76,8 @@ Output set_limit(Context& c, std::string_view args) {
   Settings& s = c.session().settings();
   if (!same_nocase(words[0], "all") && words[0].find_first_not_of("0123456789") != std::string_view::npos)
     throw Error("bad limit '" + std::string(words[0]) + "': expected a whole number >= 1 or all");
-  s.limit = same_nocase(words[0], "all") ? SIZE_MAX
-                                         : static_cast<std::size_t>(parse_whole(words[0], 1, INT32_MAX, "limit"));
+  s.limit =
+      same_nocase(words[0], "all") ? SIZE_MAX : static_cast<std::size_t>(parse_whole(words[0], 1, INT32_MAX, "limit"));
   return setting("limit", limit_text(s.limit));
 }
 

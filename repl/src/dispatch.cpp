@@ -71,7 +71,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 // The one word of `known` that `typed` names exactly or as a unique prefix; throws otherwise.
-std::string_view resolve_word(std::string_view typed, const std::vector<std::string_view>& known, const std::string& what) {
+std::string_view resolve_word(std::string_view typed, const std::vector<std::string_view>& known,
+                              const std::string& what) {
   std::vector<std::string_view> prefixed;
   for (std::string_view k : known) {
     if (lower(k) == lower(typed)) return k;
@@ -129,8 +130,7 @@ Invocation parse_command(std::string_view line) {
   for (const Command* c : rows)
     if (word_of(c->name, 1).empty()) bare = c;
   if (seconds.empty() || (rest.empty() && bare)) return {bare, rest};
-  if (rest.empty())
-    throw Error("'" + std::string(first) + "' needs one of: " + join(seconds, ", "));
+  if (rest.empty()) throw Error("'" + std::string(first) + "' needs one of: " + join(seconds, ", "));
   const auto [typed_second, args] = split_word(rest);
   const std::string_view second = resolve_word(typed_second, seconds, "'" + std::string(first) + "' setting");
   for (const Command* c : rows)
@@ -166,7 +166,8 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
 Completion complete_argument(Context& context, const Command& command, std::string_view current) {
   Completion out;
   switch (command.completion) {
-    case ArgCompletion::kNone: break;
+    case ArgCompletion::kNone:
+      break;
     case ArgCompletion::kChoices: {
       std::string_view choices = command.args;
       for (std::size_t bar; (bar = choices.find('|')) != std::string_view::npos; choices.remove_prefix(bar + 1))
@@ -177,8 +178,12 @@ Completion complete_argument(Context& context, const Command& command, std::stri
     case ArgCompletion::kLabels:
       for (const auto& entry : context.session().labels().all()) out.words.push_back(entry.first);
       break;
-    case ArgCompletion::kMethods: out.words = complete_call_sequence(context, current); return out;
-    case ArgCompletion::kFiles: out.files = true; break;
+    case ArgCompletion::kMethods:
+      out.words = complete_call_sequence(context, current);
+      return out;
+    case ArgCompletion::kFiles:
+      out.files = true;
+      break;
     case ArgCompletion::kCommands:
       for (std::string_view w : distinct_words(all_rows(), 0)) out.words.emplace_back(w);
       break;
@@ -209,9 +214,10 @@ Completion complete(Context& context, std::string_view before_cursor) {
       const std::vector<const Command*> rows = rows_with_first_word(resolve_word(done.front(), words, "command"));
       words = distinct_words(rows, 1);
       if (done.size() >= 2 || words.empty())
-        return complete_argument(context, *parse_command(std::string(done.front()) + " " +
-                                                         std::string(done.size() >= 2 ? done[1] : "")).command,
-                                 current);
+        return complete_argument(
+            context,
+            *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command,
+            current);
     }
     for (std::string_view w : words) out.words.emplace_back(w);
     keep_prefixed(out.words, current);

@@ -12,7 +12,8 @@
 namespace bn::repl::handlers {
 
 // Blank-separated words of an argument string; throws unless there are between min and max.
-std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max, std::string_view usage);
+std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max,
+                                        std::string_view usage);
 
 Output suggest(Context& c, std::string_view args);
 Output select(Context& c, std::string_view args);

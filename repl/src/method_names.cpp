@@ -106,7 +106,8 @@ std::string_view MethodIndex::resolve(std::string_view pattern) const {
   if (pattern.find('*') != std::string_view::npos) {
     collect([&](std::string_view n) { return glob_match(pattern, n); });
   } else {
-    if (std::binary_search(names_.begin(), names_.end(), pattern)) return *std::lower_bound(names_.begin(), names_.end(), pattern);
+    if (std::binary_search(names_.begin(), names_.end(), pattern))
+      return *std::lower_bound(names_.begin(), names_.end(), pattern);
     collect([&](std::string_view n) { return n == pattern; });
     if (found.empty()) collect([&](std::string_view n) { return n.starts_with(pattern); });
   }
@@ -142,7 +143,8 @@ iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex&
   std::vector<std::string_view> names;
   for (const std::string& t : typed) names.push_back(methods.resolve(t));
   if (std::optional<iface::Summary> s = iface::summary_for_path(profile, names)) return *s;
-  throw Error("call sequence " + display_path(names, NameStyle::kFull) + " has no root: " + why_no_root(profile, names));
+  throw Error("call sequence " + display_path(names, NameStyle::kFull) +
+              " has no root: " + why_no_root(profile, names));
 }
 
 }  // namespace bn::repl

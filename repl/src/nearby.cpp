@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <tuple>
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "bn/iface/error.h"
@@ -115,15 +115,18 @@ class Ranked {
 
   std::vector<iface::ExtensionAmounts> extensions_;  // extensions only; the first sorted_ in order
   std::size_t sorted_ = 0;
-  std::vector<iface::Summary> built_;                // all trimmings; the extensions asked for
+  std::vector<iface::Summary> built_;  // all trimmings; the extensions asked for
   std::size_t included_ = 0;
 };
 
 Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
   switch (kind) {
-    case NearbyKind::kTopExtensions: return Ranked(profile, s, true);
-    case NearbyKind::kBottomExtensions: return Ranked(profile, s, false);
-    default: return Ranked(profile, one_step(profile, s, kind));
+    case NearbyKind::kTopExtensions:
+      return Ranked(profile, s, true);
+    case NearbyKind::kBottomExtensions:
+      return Ranked(profile, s, false);
+    default:
+      return Ranked(profile, one_step(profile, s, kind));
   }
 }
 
@@ -154,20 +157,28 @@ std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold
 
 std::string_view nearby_kind_name(NearbyKind kind) {
   switch (kind) {
-    case NearbyKind::kTopExtensions: return "top extensions";
-    case NearbyKind::kBottomExtensions: return "bottom extensions";
-    case NearbyKind::kTrimTop: return "trim top";
-    case NearbyKind::kTrimBottom: return "trim bottom";
+    case NearbyKind::kTopExtensions:
+      return "top extensions";
+    case NearbyKind::kBottomExtensions:
+      return "bottom extensions";
+    case NearbyKind::kTrimTop:
+      return "trim top";
+    case NearbyKind::kTrimBottom:
+      return "trim bottom";
   }
   return "";
 }
 
 std::string_view nearby_kind_key(NearbyKind kind) {
   switch (kind) {
-    case NearbyKind::kTopExtensions: return "top_extensions";
-    case NearbyKind::kBottomExtensions: return "bottom_extensions";
-    case NearbyKind::kTrimTop: return "trim_top";
-    case NearbyKind::kTrimBottom: return "trim_bottom";
+    case NearbyKind::kTopExtensions:
+      return "top_extensions";
+    case NearbyKind::kBottomExtensions:
+      return "bottom_extensions";
+    case NearbyKind::kTrimTop:
+      return "trim_top";
+    case NearbyKind::kTrimBottom:
+      return "trim_bottom";
   }
   return "";
 }
@@ -187,8 +198,12 @@ std::vector<iface::Summary> candidates(iface::Profile& profile, iface::Summary s
     case NearbyKind::kBottomExtensions:
       for (std::string_view m : profile.bottom_extensions(s)) keep(profile.extend_bottom(s, m));
       break;
-    case NearbyKind::kTrimTop: keep(profile.trim_top(s)); break;
-    case NearbyKind::kTrimBottom: keep(profile.trim_bottom(s)); break;
+    case NearbyKind::kTrimTop:
+      keep(profile.trim_top(s));
+      break;
+    case NearbyKind::kTrimBottom:
+      keep(profile.trim_bottom(s));
+      break;
   }
   return out;
 }
@@ -220,8 +235,8 @@ Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const
   }
 }
 
-std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed,
-                                const iface::Rational& cutoff, std::size_t limit) {
+std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed, const iface::Rational& cutoff,
+                                std::size_t limit) {
   std::vector<NearbyGroup> groups;
   for (NearbyKind kind : kNearbyKinds) {
     // Unzoomed: the heaviest `limit` of all candidates, only those built.

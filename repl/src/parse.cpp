@@ -18,8 +18,8 @@ bool all_digits(std::string_view s) {
 }  // namespace
 
 std::int64_t parse_whole(std::string_view text, std::int64_t lo, std::int64_t hi, std::string_view what) {
-  const std::string range = hi == INT64_MAX ? std::to_string(lo) + " or more"
-                                            : std::to_string(lo) + "-" + std::to_string(hi);
+  const std::string range =
+      hi == INT64_MAX ? std::to_string(lo) + " or more" : std::to_string(lo) + "-" + std::to_string(hi);
   std::int64_t value = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);

@@ -1,9 +1,8 @@
 // JSON Lines rendering. Amounts are exact strings ("97", "-3/2") because they can exceed a
 // double's precision and may be fractions; method names are always full. Schema: docs/repl.md.
 
-#include <variant>
-
 #include <nlohmann/json.hpp>
+#include <variant>
 
 #include "bn/repl/render.h"
 
@@ -73,7 +72,8 @@ void fill(json& j, const LoadOutput& o, const RenderContext&) {
   j["loaded"] = o.loaded;
   j["unresolved"] = json::array();
   for (const UnresolvedLabel& u : o.unresolved)
-    j["unresolved"].push_back({{"label", u.saved.label}, {"path", u.saved.calls}, {"line", u.saved.line}, {"reason", u.reason}});
+    j["unresolved"].push_back(
+        {{"label", u.saved.label}, {"path", u.saved.calls}, {"line", u.saved.line}, {"reason", u.reason}});
 }
 
 void fill(json& j, const HelpOutput& o, const RenderContext&) {
@@ -87,7 +87,9 @@ void fill(json& j, const QuitOutput& o, const RenderContext&) { j["unsaved_label
 
 std::string render_json(const Output& output, std::string_view command, std::string_view line,
                         const RenderContext& context) {
-  json j = {{"command", std::string(command)}, {"input", std::string(line)}, {"ok", true},
+  json j = {{"command", std::string(command)},
+            {"input", std::string(line)},
+            {"ok", true},
             {"total", exact(context.total, context)}};
   std::visit([&](const auto& o) { fill(j, o, context); }, output);
   // Replace invalid UTF-8 (method names come from the profile) instead of throwing.
@@ -95,7 +97,10 @@ std::string render_json(const Output& output, std::string_view command, std::str
 }
 
 std::string render_json_error(std::string_view line, std::string_view location, std::string_view message) {
-  json j = {{"input", std::string(line)}, {"ok", false}, {"location", std::string(location)}, {"error", std::string(message)}};
+  json j = {{"input", std::string(line)},
+            {"ok", false},
+            {"location", std::string(location)},
+            {"error", std::string(message)}};
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -75,7 +75,8 @@ void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view
   out << indent << pad_left(std::to_string(r.number), w.number) << "  "
       << painted(pad_left(value(r.cum, c), w.cum) + " " + pad_left(share(r.cum, c), w.cum_share), colour) << "  "
       << pad_left(value(r.base, c), w.base) << " " << pad_left(share(r.base, c), w.base_share)
-      << (r.sides ? side_cells(w, side_value(r.sides->in_a, r.sides->a_cum, c), side_value(r.sides->in_b, r.sides->b_cum, c))
+      << (r.sides ? side_cells(w, side_value(r.sides->in_a, r.sides->a_cum, c),
+                               side_value(r.sides->in_b, r.sides->b_cum, c))
                   : "")
       << "  " << painted(display_path(r.path, c.names), colour) << (r.unreliable ? kUnreliable : "") << "\n";
 }
@@ -141,12 +142,12 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   for (const LabelGroup& g : o.labels)
     for (const Row& r : g.rows) w.fit(r, c);
   for (const LabelGroup& g : o.labels) {
-    out << "label " << g.label << ": cum " << value(g.total_cum, c) << " (" << share_of(g.total_cum, c)
-        << "), base " << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
+    out << "label " << g.label << ": cum " << value(g.total_cum, c) << " (" << share_of(g.total_cum, c) << "), base "
+        << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
     rows(g.rows, w, c, "  ", out);
   }
-  out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c)
-      << "), base " << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
+  out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
+      << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
 }
 
 void render(const MessageOutput& o, const RenderContext&, std::ostream& out) { out << o.text << "\n"; }
@@ -162,7 +163,8 @@ void render(const LoadOutput& o, const RenderContext& c, std::ostream& out) {
 
 void render(const HelpOutput& o, const RenderContext&, std::ostream& out) {
   std::size_t width = 0;
-  for (const HelpEntry& e : o.entries) width = std::max(width, e.name.size() + (e.args.empty() ? 0 : e.args.size() + 1));
+  for (const HelpEntry& e : o.entries)
+    width = std::max(width, e.name.size() + (e.args.empty() ? 0 : e.args.size() + 1));
   for (const HelpEntry& e : o.entries) {
     const std::string usage = e.name + (e.args.empty() ? "" : " " + e.args);
     out << "  " << usage << std::string(width - usage.size() + 2, ' ') << e.help << "\n";

@@ -11,7 +11,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -22,8 +23,8 @@ Runner::Runner(Session& session, std::ostream& out, std::ostream& err, RunOption
 
 RenderContext Runner::render_context() const {
   iface::Profile& p = session_.profile();
-  return {p.total(), p.percent_base(), p.denominator(), p.metric(), session_.settings().names,
-          options_.color && !options_.json};
+  return {p.total(),  p.percent_base(),          p.denominator(),
+          p.metric(), session_.settings().names, options_.color && !options_.json};
 }
 
 LineResult Runner::run_line(std::string_view raw, std::string_view location) {
@@ -108,7 +109,8 @@ ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name,
   bool too_long = false;
   for (int number = 1; read_line(in, line, too_long); ++number) {
     const std::string location = std::string(name) + ":" + std::to_string(number);
-    const LineResult r = too_long ? runner.report_error(location, "line longer than 1 MiB") : runner.run_line(line, location);
+    const LineResult r =
+        too_long ? runner.report_error(location, "line longer than 1 MiB") : runner.run_line(line, location);
     if (!keep_running(result, r, keep_going)) break;
   }
   return result;
@@ -117,7 +119,8 @@ ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name,
 ScriptResult run_commands(Runner& runner, std::string_view text, bool keep_going) {
   std::vector<std::string> commands(1);
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool separator = text[i] == '\n' || (text[i] == ';' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\t'));
+    const bool separator =
+        text[i] == '\n' || (text[i] == ';' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\t'));
     if (separator)
       commands.emplace_back();
     else

@@ -8,8 +8,7 @@
 namespace bn::repl {
 
 iface::Summary Session::numbered_summary(std::string_view text) const {
-  if (numbered_.empty())
-    throw Error("no numbered summaries yet: run `suggest` or `path` first");
+  if (numbered_.empty()) throw Error("no numbered summaries yet: run `suggest` or `path` first");
   const auto n = parse_whole(text, 0, static_cast<std::int64_t>(numbered_.size()) - 1, "summary number");
   return numbered_[static_cast<std::size_t>(n)];
 }

@@ -37,8 +37,7 @@ void sort_keyed(iface::Profile& profile, std::span<Keyed> keyed) {
 // The first `limit` summaries in rank order. Only those the partial selection cannot separate
 // from the limit-th (ties included) get fully sorted, so ranking a neighbourhood of 10^5
 // summaries for a screenful costs one linear pass (nth_element) plus a small sort.
-Shortlist rank(iface::Profile& profile, const std::vector<iface::Summary>& summaries, bool by_cum,
-               std::size_t limit) {
+Shortlist rank(iface::Profile& profile, const std::vector<iface::Summary>& summaries, bool by_cum, std::size_t limit) {
   std::vector<Keyed> keyed;
   keyed.reserve(summaries.size());
   for (iface::Summary s : summaries) {

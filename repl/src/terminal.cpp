@@ -1,7 +1,6 @@
 #include "bn/repl/terminal.h"
 
 #include <editline/readline.h>
-
 #include <signal.h>
 
 #include <cerrno>
@@ -61,7 +60,8 @@ void run_terminal(Runner& runner, std::string_view banner) {
 
   // A stray Ctrl-C must not end the session and lose unsaved labels: it abandons the line being
   // typed (readline returns with EINTR) and `quit` or Ctrl-D end the session.
-  struct sigaction ignore_interrupt {}, previous_sigint {};
+  struct sigaction ignore_interrupt {
+  }, previous_sigint{};
   ignore_interrupt.sa_handler = [](int) {};
   sigemptyset(&ignore_interrupt.sa_mask);
   sigaction(SIGINT, &ignore_interrupt, &previous_sigint);

@@ -19,7 +19,8 @@ Row make_row(Session& session, iface::Summary s, int number) {
 
 ListOutput numbered_list(Session& session, std::string title, const std::vector<iface::Summary>& summaries) {
   ListOutput out{std::move(title), {}};
-  for (std::size_t i = 0; i < summaries.size(); ++i) out.rows.push_back(make_row(session, summaries[i], static_cast<int>(i)));
+  for (std::size_t i = 0; i < summaries.size(); ++i)
+    out.rows.push_back(make_row(session, summaries[i], static_cast<int>(i)));
   session.set_numbered(summaries);
   return out;
 }

@@ -96,8 +96,8 @@ fs::path compiled(const std::string& main_class) {
   const fs::path fresh = dir.string() + ".tmp-" + std::to_string(getpid());
   fs::remove_all(fresh);
   fs::create_directories(fresh);
-  const JavaRun r = run({java_tool("javac"), "-d", fresh.string(), source.string()},
-                        std::chrono::milliseconds(120'000), 0, {}, fresh);
+  const JavaRun r = run({java_tool("javac"), "-d", fresh.string(), source.string()}, std::chrono::milliseconds(120'000),
+                        0, {}, fresh);
   if (r.exit_code != 0) throw std::runtime_error("javac failed for " + main_class + ": " + r.err);
   fs::remove(fresh / "stdout.txt");
   fs::remove(fresh / "stderr.txt");
@@ -113,16 +113,15 @@ fs::path compiled(const std::string& main_class) {
 JavaRun run_java(const JavaRunOptions& o) {
   const fs::path classes = compiled(o.main_class);
   std::vector<std::string> argv{java_tool("java"), "-Xmx256m"};
-  if (!o.agent_options.empty())
-    argv.push_back("-agentpath:" + std::string(BN_AGENT_PATH) + "=" + o.agent_options);
+  if (!o.agent_options.empty()) argv.push_back("-agentpath:" + std::string(BN_AGENT_PATH) + "=" + o.agent_options);
   argv.insert(argv.end(), o.jvm_args.begin(), o.jvm_args.end());
   argv.insert(argv.end(), {"-cp", classes.string(), o.main_class});
   argv.insert(argv.end(), o.args.begin(), o.args.end());
   return run(argv, o.timeout, o.signal, o.signal_after, work_dir(o.main_class + "-run-" + std::to_string(getpid())));
 }
 
-JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                    int signal, std::chrono::milliseconds signal_after) {
+JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout, int signal,
+                    std::chrono::milliseconds signal_after) {
   return run(argv, timeout, signal, signal_after, work_dir("command-" + std::to_string(getpid())));
 }
 

@@ -17,10 +17,10 @@
 namespace bn::test {
 
 struct JavaRun {
-  int exit_code = -1;   // process exit status, or -signal
+  int exit_code = -1;  // process exit status, or -signal
   bool timed_out = false;
-  std::string err;      // stderr
-  std::string out;      // stdout
+  std::string err;  // stderr
+  std::string out;  // stdout
 };
 
 struct JavaRunOptions {
@@ -29,7 +29,7 @@ struct JavaRunOptions {
   std::vector<std::string> args;
   std::string agent_options;  // empty: no agent
   std::chrono::milliseconds timeout{60'000};
-  int signal = 0;             // sent once `signal_after` has passed
+  int signal = 0;  // sent once `signal_after` has passed
   std::chrono::milliseconds signal_after{0};
 };
 
@@ -39,8 +39,8 @@ std::filesystem::path work_dir(const std::string& name);
 std::filesystem::path compiled(const std::string& main_class);
 JavaRun run_java(const JavaRunOptions& options);
 // Runs any command with a timeout (jcmd, the bottlenecks CLI).
-JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                    int signal = 0, std::chrono::milliseconds signal_after = {});
+JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout, int signal = 0,
+                    std::chrono::milliseconds signal_after = {});
 std::string java_tool(const std::string& name);  // e.g. "jcmd" in the JDK under test
 // The pid of the running JVM whose `jcmd -l` line contains `marker`, polling for up to ~10 s
 // while it starts; empty if none appears.

@@ -2,14 +2,13 @@
 // unless strict=true; the agent can attach to a running JVM (issue 7, "Must show").
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <csignal>
-#include <string>
 #include <sstream>
+#include <string>
 #include <thread>
-
-#include <unistd.h>
 
 #include "agent_harness.h"
 
@@ -171,11 +170,10 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
   const bn::test::JoinAtExit join_target{target_thread};
   const std::string pid = bn::test::find_jvm_pid(marker);
   REQUIRE_FALSE(pid.empty());
-  const auto load = bn::test::run_command(
-      {bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH,
-       // jcmd would split an unquoted key=value argument into a named option.
-       "\"file=" + file.string() + ",interval=10ms,duration=1s\""},
-      30s);
+  const auto load = bn::test::run_command({bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH,
+                                           // jcmd would split an unquoted key=value argument into a named option.
+                                           "\"file=" + file.string() + ",interval=10ms,duration=1s\""},
+                                          30s);
   INFO("jcmd: " << load.out << load.err);
   CHECK(load.exit_code == 0);
   target_thread.join();  // the recording (duration=1s) is long complete when the target ends

@@ -1,14 +1,13 @@
 // End-to-end: `bottlenecks record`, the front end of the agent, in both of its forms.
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <csignal>
 #include <sstream>
 #include <string>
 #include <thread>
-
-#include <unistd.h>
 
 #include "agent_harness.h"
 
@@ -21,10 +20,10 @@ const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
 TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
   const auto file = bn::test::work_dir("record-launch") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
-  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms",
-                                        "--stacks", "handshake", "--agent", BN_AGENT_PATH, "--",
-                                        bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "800"},
-                                       60s);
+  const auto r = bn::test::run_command(
+      {kCli, "record", "-o", file.string(), "--interval", "10ms", "--stacks", "handshake", "--agent", BN_AGENT_PATH,
+       "--", bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "800"},
+      60s);
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == 0);
   const auto p = bn::test::load(file);
@@ -36,10 +35,10 @@ TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
 TEST_CASE("SIGTERM to bottlenecks record reaches the JVM, which completes the profile") {
   const auto file = bn::test::work_dir("record-term") / "run.bnp";
   const auto classes = bn::test::compiled("Ending");
-  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms",
-                                        "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"),
-                                        "-cp", classes.string(), "Ending", "wait"},
-                                       60s, SIGTERM, 1500ms);
+  const auto r =
+      bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms", "--agent", BN_AGENT_PATH, "--",
+                             bn::test::java_tool("java"), "-cp", classes.string(), "Ending", "wait"},
+                            60s, SIGTERM, 1500ms);
   INFO("stderr: " << r.err);
   CHECK_FALSE(r.timed_out);
   CHECK(r.err.find("exited with status 143") != std::string::npos);
@@ -51,10 +50,10 @@ TEST_CASE("SIGTERM to bottlenecks record reaches the JVM, which completes the pr
 TEST_CASE("bottlenecks record refuses a bad interval and says which option is wrong") {
   const auto file = bn::test::work_dir("record-bad") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
-  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "fast",
-                                        "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"),
-                                        "-cp", classes.string(), "Hot", "100"},
-                                       60s);
+  const auto r =
+      bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "fast", "--agent", BN_AGENT_PATH, "--",
+                             bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "100"},
+                            60s);
   CHECK(r.exit_code != 0);
   CHECK(r.err.find("'interval=fast'") != std::string::npos);
 }
@@ -74,8 +73,8 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   const bn::test::JoinAtExit join_target{target_thread};
   const std::string pid = bn::test::find_jvm_pid(marker);
   REQUIRE_FALSE(pid.empty());
-  const auto r = bn::test::run_command({kCli, "record", "--pid", pid, "--duration", "1s", "-o",
-                                        file.string(), "--interval", "10ms", "--agent", BN_AGENT_PATH},
+  const auto r = bn::test::run_command({kCli, "record", "--pid", pid, "--duration", "1s", "-o", file.string(),
+                                        "--interval", "10ms", "--agent", BN_AGENT_PATH},
                                        60s);
   INFO("stderr: " << r.err << " stdout: " << r.out);
   CHECK(r.exit_code == 0);

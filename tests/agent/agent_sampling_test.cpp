@@ -2,10 +2,9 @@
 // the project's reader (issue 7, "Must show").
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <string>
-
-#include <unistd.h>
 
 #include "agent_harness.h"
 

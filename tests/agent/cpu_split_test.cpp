@@ -13,8 +13,7 @@ namespace ct = bn::calltree;
 
 namespace {
 
-ct::SampleRecord reading(CpuSplit& split, std::int64_t now, std::int64_t clock, std::uint64_t run,
-                         std::uint64_t wait) {
+ct::SampleRecord reading(CpuSplit& split, std::int64_t now, std::int64_t clock, std::uint64_t run, std::uint64_t wait) {
   ct::SampleRecord r;
   split.on_reading(now, clock, SchedStat{run, wait}, r);
   return r;

@@ -1,11 +1,11 @@
 // The agent's option parser (recorder-agent/src/options.cpp): every option of docs/recorder.md,
 // its default, and a message naming the option for every bad value.
 
-#include "options.h"
-
 #include <doctest/doctest.h>
 
 #include <string>
+
+#include "options.h"
 
 using bn::agent::parse_options;
 
@@ -51,9 +51,9 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
     INFO(text << " -> " << p.error);
     CHECK(p.error.find(named) != std::string::npos);
   };
-  check("interval=20", "'interval=20'");       // no unit
-  check("interval=0.5ms", "'interval=0.5ms'"); // below 1 ms
-  check("interval=2h", "'interval=2h'");       // above 1 h
+  check("interval=20", "'interval=20'");        // no unit
+  check("interval=0.5ms", "'interval=0.5ms'");  // below 1 ms
+  check("interval=2h", "'interval=2h'");        // above 1 h
   check("maxoverhead=0%", "'maxoverhead=0%'");
   check("maxoverhead=150%", "'maxoverhead=150%'");
   check("delay=soon", "'delay=soon'");

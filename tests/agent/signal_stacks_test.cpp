@@ -227,7 +227,7 @@ TEST_CASE("signals are refused when SIGPROF already belongs to someone else") {
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
-    struct sigaction other{};
+    struct sigaction other {};
     other.sa_handler = [](int) {};
     sigaction(SIGPROF, &other, nullptr);
     SignalStacks stacks;

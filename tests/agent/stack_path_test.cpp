@@ -75,7 +75,7 @@ TEST_CASE("an unchanged stack is found without a step in the tree, a changed one
   std::vector<jmethodID> other = stack;
   other[2] = method(9);
   followed(tree, path, 0, other);
-  CHECK(tree.steps == 6);  // frames 3 and 4 only
+  CHECK(tree.steps == 6);          // frames 3 and 4 only
   followed(tree, path, 5, other);  // another root: nothing shared
   CHECK(tree.steps == 10);
 }

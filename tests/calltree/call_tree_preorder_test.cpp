@@ -2,7 +2,6 @@
 // must give exactly the tree the general renumbering path gives.
 
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <filesystem>

@@ -13,8 +13,7 @@ namespace {
 // Paper figure 2 (seed 004), as stacks: a 1 / a;b 2 / a;b;c 10 / a;b;c;d 50 / a;c 5 / a;c;e 32.
 CallTree figure2() {
   TreeBuilder b;
-  const MethodId a = b.intern("a"), bb = b.intern("b"), c = b.intern("c"), d = b.intern("d"),
-                 e = b.intern("e");
+  const MethodId a = b.intern("a"), bb = b.intern("b"), c = b.intern("c"), d = b.intern("d"), e = b.intern("e");
   b.add_stack(std::vector{a}, 1);
   b.add_stack(std::vector{a, bb}, 2);
   b.add_stack(std::vector{a, bb, c}, 10);
@@ -74,8 +73,8 @@ TEST_CASE("build rejects out-of-range method ids and duplicate siblings") {
     StringTable names;
     names.intern("a");
     NodeTable table{{kNoNode, 0}, {kNoMethod, 5}, {0, 1}};
-    CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}),
-                         doctest::Contains("method id 5"), bn::Error);
+    CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}), doctest::Contains("method id 5"),
+                         bn::Error);
   }
   {
     StringTable names;

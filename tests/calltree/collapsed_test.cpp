@@ -1,4 +1,7 @@
+#include "bn/calltree/collapsed.h"
+
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -8,9 +11,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
-#include "bn/calltree/collapsed.h"
 #include "bn/calltree/tree_builder.h"
 #include "bn/iface/error.h"
 #include "compress_util.h"
@@ -72,7 +72,8 @@ TEST_CASE("the figure 2 sample reads as the paper's tree: 7 nodes, total cost 10
 }
 
 TEST_CASE("lines are split at the last space, CRLF and blank lines are accepted, equal stacks add up") {
-  const CallTree t = parse("\r\n[main tid=7];Foo.bar 3\r\n\n  \nx;y 007\n[main tid=7];Foo.bar 4\nx;y 0\nz 1");  // no final newline
+  const CallTree t =
+      parse("\r\n[main tid=7];Foo.bar 3\r\n\n  \nx;y 007\n[main tid=7];Foo.bar 4\nx;y 0\nz 1");  // no final newline
   CHECK(stacks_of(t) == StackCounts{{"[main tid=7];Foo.bar", 7}, {"x;y", 7}, {"z", 1}});
   CHECK(t.node_count() == 6);
   CHECK(parse("z 9223372036854775807\n").total_cost() == 9223372036854775807);
@@ -86,14 +87,14 @@ TEST_CASE("every malformed line is reported with file, line and what is wrong") 
   CHECK(error_of("a -1") == "t.collapsed:1: sample count '-1' has a sign; expected a non-negative integer");
   CHECK(error_of("a 1.5") == "t.collapsed:1: sample count '1.5' is not a non-negative integer");
   CHECK(error_of("a b") == "t.collapsed:1: sample count 'b' is not a non-negative integer");
-  CHECK(error_of("a 9223372036854775808") == "t.collapsed:1: sample count '9223372036854775808' exceeds the 64-bit range");
+  CHECK(error_of("a 9223372036854775808") ==
+        "t.collapsed:1: sample count '9223372036854775808' exceeds the 64-bit range");
   CHECK(error_of(" 5") == "t.collapsed:1: empty stack before the sample count");
   CHECK(error_of("a;;b 5") == "t.collapsed:1: empty frame 2 (two adjacent ';' or one at an end)");
   CHECK(error_of(";a 5") == "t.collapsed:1: empty frame 1 (two adjacent ';' or one at an end)");
   CHECK(error_of("a; 5") == "t.collapsed:1: empty frame 2 (two adjacent ';' or one at an end)");
   CHECK(error_of(std::string_view("a\0b 5", 5)) == "t.collapsed:1: NUL byte at column 2");
-  CHECK(error_of("a 9223372036854775807\na 1") ==
-        "t.collapsed:2: cost of a call-tree node exceeds the 64-bit range");
+  CHECK(error_of("a 9223372036854775807\na 1") == "t.collapsed:2: cost of a call-tree node exceeds the 64-bit range");
   CHECK(error_of("a 9223372036854775807\nb 1") ==
         "t.collapsed: invalid call tree: costs add up to more than a 64-bit total");
 }
@@ -148,9 +149,11 @@ TEST_CASE("a hand-written async-profiler profile imports with normalised, compar
       "[GC Thread#0 tid=3];GCTaskThread::run();G1ParTask::work(unsigned int);"
       "G1ParScanThreadState::trim_queue() 30\n"
       "[GC Thread#0 tid=3];GCTaskThread::run();G1ParTask::work(unsigned int);"
-      "G1ParScanThreadState::trim_queue();G1ParScanThreadState::copy_to_survivor_space(G1HeapRegionAttr, oopDesc*, markWord) 25\n"
+      "G1ParScanThreadState::trim_queue();G1ParScanThreadState::copy_to_survivor_space(G1HeapRegionAttr, oopDesc*, "
+      "markWord) 25\n"
       "[C2 CompilerThread0 tid=4];thread_native_entry(Thread*);JavaThread::run();"
-      "CompileBroker::compiler_thread_loop();C2Compiler::compile_method(ciEnv*, ciMethod*, int, bool, DirectiveSet*) 40\n"
+      "CompileBroker::compiler_thread_loop();C2Compiler::compile_method(ciEnv*, ciMethod*, int, bool, DirectiveSet*) "
+      "40\n"
       "[C2 CompilerThread0 tid=4];thread_native_entry(Thread*);JavaThread::run();"
       "CompileBroker::compiler_thread_loop();C2Compiler::compile_method(ciEnv*, ciMethod*, int, bool, DirectiveSet*);"
       "PhaseIdealLoop::build_and_optimize() 35\n"
@@ -183,7 +186,8 @@ TEST_CASE("a hand-written async-profiler profile imports with normalised, compar
   }
   // Inlined and compiled copies of one method merge, and two lambda instances share a node.
   const StackCounts s = stacks_of(t);
-  const std::string pool = "[pool-1-thread-1 tid=2];java.lang.Thread.run;java.util.concurrent.ThreadPoolExecutor$Worker.run;";
+  const std::string pool =
+      "[pool-1-thread-1 tid=2];java.lang.Thread.run;java.util.concurrent.ThreadPoolExecutor$Worker.run;";
   CHECK(s.at(pool + "org.h2.Task$$Lambda.run;org.h2.Task.lambda$submit$0") == 100);
   CHECK(s.at("[main tid=1];java.lang.Thread.run;org.h2.Server.loop;org.h2.Command.executeQuery;org.h2.Select.query;"
              "java.util.ArrayList.sort;java.util.TimSort.sort;java.util.TimSort.binarySort;"
@@ -244,9 +248,21 @@ TEST_CASE("a first frame that looks like compressed data is written behind a bla
 }
 
 TEST_CASE("write then read gives back the same stacks (random stacks, names with spaces)") {
-  const std::vector<std::string> names = {"a", "b c", " lead", "trail ", "x\ty", "Foo.bar", "org/h2/Foo.bar_[j]",
-                                          "T$$Lambda$3/0x12.run", "[main tid=1]", "ns::f(int, char)", "\xc3\xa9t\xc3\xa9",
-                                          "\xff\xfe", "12", "a b 7", "r\rr"};
+  const std::vector<std::string> names = {"a",
+                                          "b c",
+                                          " lead",
+                                          "trail ",
+                                          "x\ty",
+                                          "Foo.bar",
+                                          "org/h2/Foo.bar_[j]",
+                                          "T$$Lambda$3/0x12.run",
+                                          "[main tid=1]",
+                                          "ns::f(int, char)",
+                                          "\xc3\xa9t\xc3\xa9",
+                                          "\xff\xfe",
+                                          "12",
+                                          "a b 7",
+                                          "r\rr"};
   std::mt19937 rng(2004);
   for (int round = 0; round < 200; ++round) {
     std::string text;
@@ -274,12 +290,13 @@ TEST_CASE("gzip and zstd files are recognised by content whatever their extensio
   const std::string text = "a 1\na;b 2\na;b;c 10\na;b;c;d 50\na;c 5\na;c;e 32\n";
   const auto dir = std::filesystem::temp_directory_path() / ("bn_collapsed_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  for (const auto& [file, bytes] : {std::pair{"gz.txt", bn::test::gzip(text)}, std::pair{"zst.gz", bn::test::zstd(text)},
-                                    std::pair{"plain.zst", bytes_of(text)}}) {
+  for (const auto& [file, bytes] :
+       {std::pair{"gz.txt", bn::test::gzip(text)}, std::pair{"zst.gz", bn::test::zstd(text)},
+        std::pair{"plain.zst", bytes_of(text)}}) {
     CAPTURE(file);
     const auto path = dir / file;
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                 static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     const CallTree t = read_collapsed(path);
     CHECK(t.total_cost() == 100);
     CHECK(t.node_count() == 7);

@@ -1,9 +1,10 @@
+#include "bn/calltree/decompress.h"
+
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
-#include "bn/calltree/decompress.h"
 #include "bn/iface/error.h"
 #include "compress_util.h"
 
@@ -77,11 +78,11 @@ TEST_CASE("truncated and corrupt compressed data are errors naming the source") 
 TEST_CASE("a compressed input expanding beyond the cap is refused") {
   const auto bomb = bn::test::zstd(std::string(1 << 20, '\0'), 256);  // 256 MiB of zeros
   CHECK(bomb.size() < 100000);
-  CHECK_THROWS_WITH_AS(drain_bytes(bomb, 1 << 20), "in: zstd data expands beyond the cap of 1048576 bytes (a decompression bomb?)",
-                       bn::Error);
+  CHECK_THROWS_WITH_AS(drain_bytes(bomb, 1 << 20),
+                       "in: zstd data expands beyond the cap of 1048576 bytes (a decompression bomb?)", bn::Error);
   const auto gz = bn::test::gzip(std::string(1 << 20, '\0'), 16);
-  CHECK_THROWS_WITH_AS(drain_bytes(gz, 1000), "in: gzip data expands beyond the cap of 1000 bytes (a decompression bomb?)",
-                       bn::Error);
+  CHECK_THROWS_WITH_AS(drain_bytes(gz, 1000),
+                       "in: gzip data expands beyond the cap of 1000 bytes (a decompression bomb?)", bn::Error);
 }
 
 TEST_CASE("a missing file is an error naming it") {

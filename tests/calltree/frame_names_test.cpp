@@ -1,10 +1,10 @@
+#include "bn/calltree/frame_names.h"
+
 #include <doctest/doctest.h>
 
 #include <random>
 #include <string>
 #include <vector>
-
-#include "bn/calltree/frame_names.h"
 
 using bn::calltree::normalize_frame;
 
@@ -32,11 +32,11 @@ TEST_CASE("Java class names with slashes become dotted") {
 }
 
 TEST_CASE("native, C++ and kernel frames keep their names") {
-  for (const char* name : {"os::javaTimeNanos()", "JavaThread::run()", "__GI___libc_write", "[unknown]",
-                           "[main tid=12345]", "/usr/lib/x86_64-linux-gnu/libc.so.6", "libc.so.6",
-                           "libjvm.so`JVM_Sleep", "std::vector<int>::push_back(int const&)",
-                           "tcp_sendmsg.isra.0", "[libjvm.so+0x1234]", "start_thread",
-                           "a/b c.d", "a/b::c.d", "github.com/x/y.Func", "runtime.goexit"}) {
+  for (const char* name :
+       {"os::javaTimeNanos()", "JavaThread::run()", "__GI___libc_write", "[unknown]", "[main tid=12345]",
+        "/usr/lib/x86_64-linux-gnu/libc.so.6", "libc.so.6", "libjvm.so`JVM_Sleep",
+        "std::vector<int>::push_back(int const&)", "tcp_sendmsg.isra.0", "[libjvm.so+0x1234]", "start_thread",
+        "a/b c.d", "a/b::c.d", "github.com/x/y.Func", "runtime.goexit"}) {
     CAPTURE(name);
     CHECK(normalize_frame(name) == name);
   }
@@ -74,11 +74,12 @@ TEST_CASE("numbered and randomly named generated classes lose their number") {
   CHECK(normalize_frame("org/h2/Foo$HibernateProxy$Xy7Q.getId") == "org.h2.Foo$HibernateProxy.getId");
   CHECK(normalize_frame("org/h2/Foo$$EnhancerBySpringCGLIB$$1a2b3c4d.save") ==
         "org.h2.Foo$$EnhancerBySpringCGLIB.save");
-  CHECK(normalize_frame("org/h2/Foo$$FastClassBySpringCGLIB$$9f8e.invoke") == "org.h2.Foo$$FastClassBySpringCGLIB.invoke");
+  CHECK(normalize_frame("org/h2/Foo$$FastClassBySpringCGLIB$$9f8e.invoke") ==
+        "org.h2.Foo$$FastClassBySpringCGLIB.invoke");
   CHECK(normalize_frame("org/h2/Foo$$SpringCGLIB$$0.save") == "org.h2.Foo$$SpringCGLIB.save");
   // Not generated: counters that are stable across runs, and look-alikes.
-  CHECK(normalize_frame("org/h2/Foo$1.run") == "org.h2.Foo$1.run");                  // anonymous class
-  CHECK(normalize_frame("org/h2/Foo$Lambda$1.run") == "org.h2.Foo$Lambda$1.run");    // needs `$$Lambda`
+  CHECK(normalize_frame("org/h2/Foo$1.run") == "org.h2.Foo$1.run");                    // anonymous class
+  CHECK(normalize_frame("org/h2/Foo$Lambda$1.run") == "org.h2.Foo$Lambda$1.run");      // needs `$$Lambda`
   CHECK(normalize_frame("org/h2/Foo$$Lambda$x1.run") == "org.h2.Foo$$Lambda$x1.run");  // counter is digits
   CHECK(normalize_frame("org/h2/Foo$ByteBuddy$Ab$Inner.run") == "org.h2.Foo$ByteBuddy$Ab$Inner.run");
   CHECK(normalize_frame("org/h2/GeneratedMethodAccessorX.invoke") == "org.h2.GeneratedMethodAccessorX.invoke");
@@ -100,11 +101,39 @@ TEST_CASE("signatures are dropped by default and kept verbatim apart from ';' on
 
 TEST_CASE("normalising twice gives the same name as normalising once (random frames)") {
   // Names are assembled from the pieces every rule looks at, so the rules meet each other.
-  const std::vector<std::string> pieces = {
-      "org", "/", ".", "$", "$$", "Lambda", "14", "0x7f", "+", "Foo", "ByteBuddy", "auxiliary", "Ab1",
-      "GeneratedMethodAccessor", "$Proxy", "jdk", "proxy2", "SpringCGLIB", "EnhancerBySpringCGLIB",
-      "_[j]", "_[k]", "(", ")", "V", "I", "Ljava/lang/String;", "Ljava/lang/String|", "[", "run",
-      "<init>", " ", "::", "x"};
+  const std::vector<std::string> pieces = {"org",
+                                           "/",
+                                           ".",
+                                           "$",
+                                           "$$",
+                                           "Lambda",
+                                           "14",
+                                           "0x7f",
+                                           "+",
+                                           "Foo",
+                                           "ByteBuddy",
+                                           "auxiliary",
+                                           "Ab1",
+                                           "GeneratedMethodAccessor",
+                                           "$Proxy",
+                                           "jdk",
+                                           "proxy2",
+                                           "SpringCGLIB",
+                                           "EnhancerBySpringCGLIB",
+                                           "_[j]",
+                                           "_[k]",
+                                           "(",
+                                           ")",
+                                           "V",
+                                           "I",
+                                           "Ljava/lang/String;",
+                                           "Ljava/lang/String|",
+                                           "[",
+                                           "run",
+                                           "<init>",
+                                           " ",
+                                           "::",
+                                           "x"};
   std::mt19937 rng(20040101);
   for (int i = 0; i < 20000; ++i) {
     std::string frame;

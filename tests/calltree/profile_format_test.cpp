@@ -134,8 +134,7 @@ TEST_CASE("a profile streamed in several flushes reads back as the summed tree")
   CHECK(t.metadata().mode == "sample");
   CHECK(t.metadata().duration_ns == 99);
   // Later META chunks override key by key; keys they do not mention stay.
-  CHECK(t.metadata().extra ==
-        std::vector<std::pair<std::string, std::string>>{{"flushes", "2"}, {"kept", "yes"}});
+  CHECK(t.metadata().extra == std::vector<std::pair<std::string, std::string>>{{"flushes", "2"}, {"kept", "yes"}});
 }
 
 TEST_CASE("big tables are split into several chunks that read back as one") {
@@ -189,24 +188,21 @@ TEST_CASE("the stream writer refuses references the reader would reject") {
         const std::vector<NodeId> self = {1};
         const std::vector<MethodId> m0 = {0}, m5 = {5};
         const std::vector<NodeId> root = {0};
-        CHECK_THROWS_WITH_AS(w.append_nodes(self, m0),
-                             doctest::Contains("parent 1 is not an earlier node"), bn::Error);
+        CHECK_THROWS_WITH_AS(w.append_nodes(self, m0), doctest::Contains("parent 1 is not an earlier node"), bn::Error);
         CHECK_THROWS_WITH_AS(w.append_nodes(root, m5), doctest::Contains("method id 5"), bn::Error);
         const std::vector<std::pair<NodeId, Cost>> bad = {{3, 1}};
         CHECK_THROWS_WITH_AS(w.add_costs(bad), doctest::Contains("node 3"), bn::Error);
         const std::vector<std::string_view> latin1 = {"caf\xe9"};
-        CHECK_THROWS_WITH_AS(w.append_strings(latin1), doctest::Contains("not valid UTF-8"),
-                             bn::Error);
+        CHECK_THROWS_WITH_AS(w.append_strings(latin1), doctest::Contains("not valid UTF-8"), bn::Error);
         CHECK_THROWS_WITH_AS(w.write_chunk("NODE", {}), doctest::Contains("its own"), bn::Error);
         const std::string long_name(100, 'x');
         const std::vector<std::string_view> too_long = {"fits", long_name};
-        CHECK_THROWS_WITH_AS(w.append_strings(too_long),
-                             doctest::Contains("string 2: its 100 bytes exceed"), bn::Error);
+        CHECK_THROWS_WITH_AS(w.append_strings(too_long), doctest::Contains("string 2: its 100 bytes exceed"),
+                             bn::Error);
         CHECK(w.strings_written() == 1);
         CHECK(w.nodes_written() == 0);
         w.finish();
-        CHECK_THROWS_WITH_AS(w.append_strings(one), doctest::Contains("after the END chunk"),
-                             bn::Error);
+        CHECK_THROWS_WITH_AS(w.append_strings(one), doctest::Contains("after the END chunk"), bn::Error);
       },
       64);
 }
@@ -222,10 +218,8 @@ TEST_CASE("is_native_profile recognises the magic bytes, not the extension") {
 TEST_CASE("write_profile into a missing directory fails clearly and creates nothing") {
   TempDir dir;
   const auto path = dir.path() / "missing" / "p.bnp";
-  const std::string expected =
-      "cannot write '" + path.string() + "': cannot create a temporary file beside it";
-  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), path),
-                       doctest::Contains(expected.c_str()), bn::Error);
+  const std::string expected = "cannot write '" + path.string() + "': cannot create a temporary file beside it";
+  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), path), doctest::Contains(expected.c_str()), bn::Error);
   CHECK(dir.entries().empty());
 }
 
@@ -249,8 +243,7 @@ TEST_CASE("a failed rename removes the temporary file and names the target") {
   const auto target = dir.path() / "a-directory";
   std::filesystem::create_directory(target);
   std::filesystem::create_directory(target / "not-empty");
-  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), target),
-                       doctest::Contains("cannot rename"), bn::Error);
+  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), target), doctest::Contains("cannot rename"), bn::Error);
   CHECK(dir.entries() == std::vector<std::string>{"a-directory"});
 }
 
@@ -271,10 +264,9 @@ TEST_CASE("write_profile that fails midway leaves the existing profile and no te
   write_profile(good, path);
   Metadata clash;
   clash.extra = {{"mode", "a built-in key"}};
-  const std::string expected =
-      "cannot write profile '" + path.string() + "': metadata extra key 'mode'";
-  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build(std::move(clash)), path),
-                       doctest::Contains(expected.c_str()), bn::Error);
+  const std::string expected = "cannot write profile '" + path.string() + "': metadata extra key 'mode'";
+  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build(std::move(clash)), path), doctest::Contains(expected.c_str()),
+                       bn::Error);
   CHECK(dir.entries() == std::vector<std::string>{"p.bnp"});
   check_same_tree(good, read_profile(path).tree);
 }

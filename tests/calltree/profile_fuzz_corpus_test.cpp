@@ -41,10 +41,9 @@ std::vector<std::byte> seed_profile() {
 std::vector<std::byte> as_chunk_list(const std::vector<std::byte>& file) {
   std::vector<std::byte> list = {std::byte{1}};
   for (std::size_t pos = kProfileHeaderSize; pos < file.size();) {
-    const ChunkHeader h =
-        decode_chunk_header(std::span(file).subspan(pos, kChunkHeaderSize), "seed");
-    const auto raw = decompress_payload(
-        std::span(file).subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, "seed");
+    const ChunkHeader h = decode_chunk_header(std::span(file).subspan(pos, kChunkHeaderSize), "seed");
+    const auto raw =
+        decompress_payload(std::span(file).subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, "seed");
     REQUIRE(raw.size() < 65536);
     list.insert(list.end(), reinterpret_cast<const std::byte*>(h.tag.chars.data()),
                 reinterpret_cast<const std::byte*>(h.tag.chars.data()) + 4);
@@ -58,16 +57,14 @@ std::vector<std::byte> as_chunk_list(const std::vector<std::byte>& file) {
 
 void write_file(const std::filesystem::path& path, const std::vector<std::byte>& bytes) {
   std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   REQUIRE(out.good());
 }
 
 }  // namespace
 
 TEST_CASE("the fuzz seed corpus is written and every seed is a readable profile") {
-  const std::filesystem::path dir =
-      std::filesystem::path(BN_BINARY_DIR) / "fuzz-corpus" / "native_reader";
+  const std::filesystem::path dir = std::filesystem::path(BN_BINARY_DIR) / "fuzz-corpus" / "native_reader";
   std::filesystem::create_directories(dir);
   const auto file = seed_profile();
   std::vector<std::byte> whole = {std::byte{0}};

@@ -81,8 +81,7 @@ TEST_CASE("a file without the magic bytes is refused at byte 0") {
   const std::string text = "a;b;c 10\n";
   const std::vector<std::byte> bytes(reinterpret_cast<const std::byte*>(text.data()),
                                      reinterpret_cast<const std::byte*>(text.data()) + text.size());
-  CHECK(error_of(bytes) ==
-        "cannot read profile 'bad.bnp': not a bottlenecks profile (wrong magic bytes at byte 0)");
+  CHECK(error_of(bytes) == "cannot read profile 'bad.bnp': not a bottlenecks profile (wrong magic bytes at byte 0)");
   auto mangled = valid_stream();
   mangled.erase(mangled.begin() + 4);  // a text-mode transfer turning "\r\n" into "\n"
   CHECK(error_of(mangled).find("wrong magic") != std::string::npos);
@@ -91,13 +90,10 @@ TEST_CASE("a file without the magic bytes is refused at byte 0") {
 TEST_CASE("an unknown format version is refused with both versions named") {
   auto bytes = valid_stream();
   put_u32(bytes, 8, 7);
-  CHECK(
-      error_of(bytes) ==
-      "cannot read profile 'bad.bnp': unsupported profile version 7 (this build reads version 1)");
+  CHECK(error_of(bytes) == "cannot read profile 'bad.bnp': unsupported profile version 7 (this build reads version 1)");
   bytes = valid_stream();
   put_u32(bytes, 12, 2);
-  CHECK(error_of(bytes).find("unsupported header flags 0x00000002 at byte 12") !=
-        std::string::npos);
+  CHECK(error_of(bytes).find("unsupported header flags 0x00000002 at byte 12") != std::string::npos);
 }
 
 TEST_CASE(
@@ -106,8 +102,7 @@ TEST_CASE(
   const auto full = valid_stream();
   const auto starts = chunk_starts(full);
   REQUIRE(starts.size() == 8);  // META, STRS, NODE, COST, NODE, COST, END, end of file
-  const std::vector<std::size_t> nodes_after_chunks = {0, 0, 0, 2,
-                                                       2, 4, 4, 4};  // by complete chunks
+  const std::vector<std::size_t> nodes_after_chunks = {0, 0, 0, 2, 2, 4, 4, 4};  // by complete chunks
   const std::vector<Cost> cost_after_chunks = {0, 0, 0, 0, 6, 6, 15, 15};
   for (std::size_t len = 0; len < full.size(); ++len) {
     CAPTURE(len);
@@ -122,8 +117,7 @@ TEST_CASE(
     std::size_t complete = 0;
     while (starts[complete + 1] <= len) ++complete;
     CHECK(p.unfinished);
-    CHECK(p.warning.find("read the " + std::to_string(complete) + " complete chunks") !=
-          std::string::npos);
+    CHECK(p.warning.find("read the " + std::to_string(complete) + " complete chunks") != std::string::npos);
     CHECK(p.tree.node_count() == 1 + nodes_after_chunks[complete]);
     CHECK(p.tree.total_cost() == cost_after_chunks[complete]);
     CHECK(p.tree.metadata().mode == (complete >= 1 ? "sample" : ""));
@@ -147,12 +141,10 @@ TEST_CASE("a chunk whose raw size is wrong or over the limit is refused") {
   bytes = valid_stream();
   const std::uint32_t raw = get_u32le(std::span(bytes).subspan(starts[1] + 8));
   put_u32(bytes, starts[1] + 8, raw + 1000);
-  CHECK(error_of(bytes).find("but the header declares " + std::to_string(raw + 1000)) !=
-        std::string::npos);
+  CHECK(error_of(bytes).find("but the header declares " + std::to_string(raw + 1000)) != std::string::npos);
   bytes = valid_stream();
   put_u32(bytes, starts[1] + 8, raw - 1);
-  CHECK(error_of(bytes).find("more than the declared " + std::to_string(raw - 1)) !=
-        std::string::npos);
+  CHECK(error_of(bytes).find("more than the declared " + std::to_string(raw - 1)) != std::string::npos);
 }
 
 TEST_CASE("a corrupted payload fails the zstd checksum") {
@@ -160,8 +152,7 @@ TEST_CASE("a corrupted payload fails the zstd checksum") {
   const auto starts = chunk_starts(bytes);
   bytes[starts[2] - 1] ^= std::byte{0x40};  // last byte of the STRS frame: its checksum
   const std::string e = error_of(bytes);
-  CHECK(e.find("chunk 'STRS' at byte " + std::to_string(starts[1]) + ": corrupt payload") !=
-        std::string::npos);
+  CHECK(e.find("chunk 'STRS' at byte " + std::to_string(starts[1]) + ": corrupt payload") != std::string::npos);
   CHECK(e.find("checksum") != std::string::npos);
 }
 
@@ -169,8 +160,8 @@ TEST_CASE("trailing bytes after the END chunk are refused") {
   auto bytes = valid_stream();
   const std::size_t end = bytes.size();
   bytes.push_back(std::byte{0});
-  CHECK(error_of(bytes) == "cannot read profile 'bad.bnp': 1 bytes of trailing data at byte " +
-                               std::to_string(end) + " after the END chunk");
+  CHECK(error_of(bytes) == "cannot read profile 'bad.bnp': 1 bytes of trailing data at byte " + std::to_string(end) +
+                               " after the END chunk");
 }
 
 TEST_CASE("node references to missing strings, to themselves and to later nodes are refused") {
@@ -180,14 +171,13 @@ TEST_CASE("node references to missing strings, to themselves and to later nodes 
   bad_method.varint(1);
   bad_method.varint(0);
   bad_method.varint(2);  // node 2: method 2 of a 2-string table
-  CHECK(error_of(with_node_payload(bad_method))
-            .find("node 2 has method id 2, but only 2 strings precede it") != std::string::npos);
+  CHECK(error_of(with_node_payload(bad_method)).find("node 2 has method id 2, but only 2 strings precede it") !=
+        std::string::npos);
   bn::calltree::ByteSink self;
   self.varint(1);
   self.varint(0);
   self.varint(0);
-  CHECK(error_of(with_node_payload(self))
-            .find("node 1 has parent distance 0, which names itself (a cycle)") !=
+  CHECK(error_of(with_node_payload(self)).find("node 1 has parent distance 0, which names itself (a cycle)") !=
         std::string::npos);
   bn::calltree::ByteSink forward;
   forward.varint(2);
@@ -207,8 +197,7 @@ TEST_CASE("a count larger than the chunk can hold is refused before allocating")
   huge.varint(1);
   huge.varint(0);
   CHECK(error_of(with_node_payload(huge))
-            .find("node count 4000000000 needs at least 2 bytes each, but only 2 bytes remain") !=
-        std::string::npos);
+            .find("node count 4000000000 needs at least 2 bytes each, but only 2 bytes remain") != std::string::npos);
 }
 
 TEST_CASE("two siblings with the same method are refused, naming the parent") {
@@ -219,8 +208,7 @@ TEST_CASE("two siblings with the same method are refused, naming the parent") {
   dup.varint(0);
   dup.varint(0);
   auto file = with_node_payload(dup);
-  CHECK(error_of(file, {.accept_unfinished = true}).find("node 0 has two children labelled 'a'") !=
-        std::string::npos);
+  CHECK(error_of(file, {.accept_unfinished = true}).find("node 0 has two children labelled 'a'") != std::string::npos);
 }
 
 TEST_CASE("cost entries for unknown nodes or past 64 bits are refused") {
@@ -230,8 +218,7 @@ TEST_CASE("cost entries for unknown nodes or past 64 bits are refused") {
   costs.zigzag(1);
   costs.zigzag(5);
   add_chunk(file, kTagCosts, costs);
-  CHECK(error_of(file).find("cost entry 0 names a node outside the 1 nodes read so far") !=
-        std::string::npos);
+  CHECK(error_of(file).find("cost entry 0 names a node outside the 1 nodes read so far") != std::string::npos);
 
   file = header_bytes();
   bn::calltree::ByteSink overflow;
@@ -251,15 +238,13 @@ TEST_CASE("an END chunk whose counts disagree with the file is refused") {
   end.varint(0);
   end.zigzag(0);
   add_chunk(file, kTagEnd, end);
-  CHECK(error_of(file).find("chunk 'END ' at byte 16: says 3 nodes, but the file has 0") !=
-        std::string::npos);
+  CHECK(error_of(file).find("chunk 'END ' at byte 16: says 3 nodes, but the file has 0") != std::string::npos);
 }
 
 TEST_CASE("unknown critical chunks are refused, unknown ancillary ones skipped") {
   auto file = header_bytes();
   add_chunk(file, "ZZZZ", bn::calltree::ByteSink{});
-  CHECK(error_of(file).find("chunk 'ZZZZ' at byte 16: unknown critical chunk") !=
-        std::string::npos);
+  CHECK(error_of(file).find("chunk 'ZZZZ' at byte 16: unknown critical chunk") != std::string::npos);
   auto bytes = header_bytes();
   bytes.insert(bytes.end(), {std::byte{'1'}, std::byte{'A'}, std::byte{'B'}, std::byte{'C'}});
   bytes.resize(bytes.size() + 8);
@@ -287,8 +272,8 @@ TEST_CASE("a file without END is an error unless unfinished files are accepted")
   auto bytes = valid_stream();
   const auto starts = chunk_starts(bytes);
   bytes.resize(starts[6]);  // drop END
-  CHECK(error_of(bytes).find("ends at byte " + std::to_string(starts[6]) +
-                             " without an END chunk") != std::string::npos);
+  CHECK(error_of(bytes).find("ends at byte " + std::to_string(starts[6]) + " without an END chunk") !=
+        std::string::npos);
   const LoadedProfile p = read_profile_bytes(bytes, "killed.bnp", {.accept_unfinished = true});
   CHECK(p.unfinished);
   CHECK(p.warning.find("profile 'killed.bnp' is unfinished") == 0);
@@ -297,6 +282,5 @@ TEST_CASE("a file without END is an error unless unfinished files are accepted")
 
 TEST_CASE("a missing file is reported with its path") {
   CHECK_THROWS_WITH_AS(read_profile("/nonexistent/dir/p.bnp"),
-                       "cannot open profile '/nonexistent/dir/p.bnp': No such file or directory",
-                       bn::Error);
+                       "cannot open profile '/nonexistent/dir/p.bnp': No such file or directory", bn::Error);
 }

@@ -30,8 +30,7 @@ inline std::vector<std::byte> stream_bytes(const std::function<void(ProfileStrea
     body(w);
   }
   std::fclose(f);
-  std::vector<std::byte> out(reinterpret_cast<std::byte*>(buf),
-                             reinterpret_cast<std::byte*>(buf) + len);
+  std::vector<std::byte> out(reinterpret_cast<std::byte*>(buf), reinterpret_cast<std::byte*>(buf) + len);
   std::free(buf);
   return out;
 }
@@ -51,8 +50,7 @@ inline void add_chunk(std::vector<std::byte>& file, ChunkTag tag, const ByteSink
 class TempDir {
  public:
   TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "bn-format-test-XXXXXX").string();
+    std::string pattern = (std::filesystem::temp_directory_path() / "bn-format-test-XXXXXX").string();
     if (!::mkdtemp(pattern.data())) throw Error("mkdtemp failed");
     path_ = pattern;
   }
@@ -60,8 +58,7 @@ class TempDir {
   const std::filesystem::path& path() const { return path_; }
   std::vector<std::string> entries() const {
     std::vector<std::string> names;
-    for (const auto& e : std::filesystem::directory_iterator(path_))
-      names.push_back(e.path().filename().string());
+    for (const auto& e : std::filesystem::directory_iterator(path_)) names.push_back(e.path().filename().string());
     return names;
   }
 

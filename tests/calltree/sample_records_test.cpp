@@ -108,10 +108,10 @@ TEST_CASE("a later thread entry updates an earlier one, and chunks continue each
   renamed.end_ns = 99;
   const std::vector<ct::SampleRecord> first{sample(0, 1)};
   const std::vector<ct::SampleTick> t1{{5, 0, 1}}, t2{{7, 0, 1}};
-  const auto bytes = profile({ct::encode_threads(std::vector{thread(0, "main")}),
-                              ct::encode_threads(std::vector{renamed})},
-                             {ct::encode_samples(std::vector<ct::NodeId>{0, 1}, t1, first),
-                              ct::encode_samples(std::vector<ct::NodeId>{1, 2}, t2, first)});
+  const auto bytes =
+      profile({ct::encode_threads(std::vector{thread(0, "main")}), ct::encode_threads(std::vector{renamed})},
+              {ct::encode_samples(std::vector<ct::NodeId>{0, 1}, t1, first),
+               ct::encode_samples(std::vector<ct::NodeId>{1, 2}, t2, first)});
   const ct::SampleData d = decode(bytes);
   REQUIRE(d.threads.size() == 1);
   CHECK(d.threads[0].name == "renamed");

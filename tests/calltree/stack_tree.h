@@ -32,8 +32,7 @@ inline CallTree tree_from_stacks(const Stacks& stacks) {
 
 // Paper figure 2 (seed 004).
 inline CallTree figure2() {
-  return tree_from_stacks(
-      {{"a", 1}, {"a;b", 2}, {"a;b;c", 10}, {"a;b;c;d", 50}, {"a;c", 5}, {"a;c;e", 32}});
+  return tree_from_stacks({{"a", 1}, {"a;b", 2}, {"a;b;c", 10}, {"a;b;c;d", 50}, {"a;c", 5}, {"a;c;e", 32}});
 }
 
 }  // namespace bn::calltree::testing

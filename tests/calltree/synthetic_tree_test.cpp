@@ -1,9 +1,10 @@
+#include "bn/calltree/synthetic_tree.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "bn/calltree/synthetic_tree.h"
 #include "bn/calltree/tree_stats.h"
 #include "bn/iface/error.h"
 
@@ -68,8 +69,7 @@ TEST_CASE("the generator is deterministic in its seed") {
 }
 
 TEST_CASE("the generator makes exactly the requested number of nodes, even small ones") {
-  for (std::uint64_t n : {100, 101, 999, 12'345})
-    CHECK(generate_synthetic_tree({n, 1}).node_count() == n + 1);
+  for (std::uint64_t n : {100, 101, 999, 12'345}) CHECK(generate_synthetic_tree({n, 1}).node_count() == n + 1);
 }
 
 TEST_CASE("the generator refuses sizes it cannot shape") {

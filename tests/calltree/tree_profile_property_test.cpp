@@ -76,8 +76,7 @@ class NaiveProfile {
     std::set<Context> result;
     for (const auto& [node, cost] : cost_)
       for (std::size_t len = 1; len < node.size(); ++len)
-        if (finals.count(Context(node.begin(), node.begin() + static_cast<std::ptrdiff_t>(len))))
-          result.insert(node);
+        if (finals.count(Context(node.begin(), node.begin() + static_cast<std::ptrdiff_t>(len)))) result.insert(node);
     return result;
   }
 
@@ -130,9 +129,7 @@ NodeId node_of(const CallTree& tree, const Context& context) {
   return n;
 }
 
-std::vector<std::string> strings(const std::vector<std::string_view>& views) {
-  return {views.begin(), views.end()};
-}
+std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
 struct RandomCase {
   testing::Stacks stacks;
@@ -142,14 +139,12 @@ struct RandomCase {
 RandomCase random_case(std::mt19937& rng, bool large) {
   RandomCase c;
   const int letters = std::uniform_int_distribution<int>(1, 5)(rng);
-  for (int i = 0; i < letters; ++i)
-    c.alphabet.push_back(std::string(1, static_cast<char>('a' + i)));
+  for (int i = 0; i < letters; ++i) c.alphabet.push_back(std::string(1, static_cast<char>('a' + i)));
   const int count = large ? 150 : std::uniform_int_distribution<int>(1, 25)(rng);
   std::uniform_int_distribution<int> depth(1, 12), letter(0, letters - 1), cost(0, 99);
   for (int s = 0; s < count; ++s) {
     std::string stack;
-    for (int d = depth(rng); d > 0; --d)
-      stack += (stack.empty() ? "" : ";") + c.alphabet[letter(rng)];
+    for (int d = depth(rng); d > 0; --d) stack += (stack.empty() ? "" : ";") + c.alphabet[letter(rng)];
     // Mostly positive, sometimes zero or negative (the comparative backend relies on signs).
     c.stacks.push_back({stack, cost(rng) - (rng() % 8 == 0 ? 120 : 0)});
   }
@@ -158,8 +153,7 @@ RandomCase random_case(std::mt19937& rng, bool large) {
 
 class Checker {
  public:
-  Checker(const CallTree& tree, TreeProfile& p, const NaiveProfile& naive)
-      : tree_(tree), p_(p), naive_(naive) {}
+  Checker(const CallTree& tree, TreeProfile& p, const NaiveProfile& naive) : tree_(tree), p_(p), naive_(naive) {}
 
   // Every query about one summary agrees with the naive model; handles are stable.
   void check(Summary s, const Calls& expected) {
@@ -218,8 +212,7 @@ class Checker {
     const std::set<Context> cum_s = naive_.cum_nodes({one}), cum_S = naive_.cum_nodes(calls);
     std::set_intersection(cum_s.begin(), cum_s.end(), cum_S.begin(), cum_S.end(),
                           std::inserter(cum_shared, cum_shared.end()));
-    const std::set<Context> along_s = naive_.paths({one}).along,
-                            along_S = naive_.paths(calls).along;
+    const std::set<Context> along_s = naive_.paths({one}).along, along_S = naive_.paths(calls).along;
     std::set_intersection(along_s.begin(), along_s.end(), along_S.begin(), along_S.end(),
                           std::inserter(base_shared, base_shared.end()));
     CHECK(bn::iface::cum_overlap(p_, s, S) == naive_.sum(cum_shared));
@@ -271,8 +264,7 @@ void run_case(std::mt19937& rng, bool large) {
       if (op <= 3) {
         const bool top = op % 2 == 0;
         const auto extensions = strings(top ? p.top_extensions(s) : p.bottom_extensions(s));
-        const std::string m =
-            op < 2 && !extensions.empty() ? pick(rng, extensions) : pick(rng, rc.alphabet);
+        const std::string m = op < 2 && !extensions.empty() ? pick(rng, extensions) : pick(rng, rc.alphabet);
         // Listing extensions keeps the nodes found for extending by them; listing another
         // summary's extensions first makes the extension search the tree itself.
         if (op >= 2) {
@@ -290,8 +282,7 @@ void run_case(std::mt19937& rng, bool large) {
         next = top ? p.extend_top(s, m) : p.extend_bottom(s, m);
       } else {
         if (calls.size() > 1)
-          expected = op == 4 ? Calls(calls.begin() + 1, calls.end())
-                             : Calls(calls.begin(), calls.end() - 1);
+          expected = op == 4 ? Calls(calls.begin() + 1, calls.end()) : Calls(calls.begin(), calls.end() - 1);
         next = op == 4 ? p.trim_top(s) : p.trim_bottom(s);
       }
       checker.check_result(next, expected);
@@ -303,8 +294,7 @@ void run_case(std::mt19937& rng, bool large) {
   const auto& seen = checker.visited();
   for (int round = 0; round < 6; ++round) {
     std::vector<Summary> S;
-    for (int i = std::uniform_int_distribution<int>(0, 5)(rng); i > 0; --i)
-      S.push_back(pick(rng, seen));
+    for (int i = std::uniform_int_distribution<int>(0, 5)(rng); i > 0; --i) S.push_back(pick(rng, seen));
     checker.check_set(S, pick(rng, seen));
   }
 }

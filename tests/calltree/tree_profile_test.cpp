@@ -155,8 +155,8 @@ TEST_CASE("a tree whose method name has two ids that label nodes is refused") {
 // Recursion: a;b;a;b;c. Nodes a1(1) → b1(2) → a2(4) → b2(8) → c1(16), and a1 → c2(32).
 // Summing cum-costs over roots or along nodes would count the inner a and b twice.
 TEST_CASE("recursion a;b;a;b;c: cum of a method counts the inner calls once") {
-  const CallTree tree = tree_from_stacks(
-      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  const CallTree tree =
+      tree_from_stacks({{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
   TreeProfile p(tree);
   CHECK(p.base_of(at(p, "a")) == 5);
   CHECK(p.cum_of(at(p, "a")) == 63);  // a naive sum of cum-costs gives 91
@@ -167,8 +167,8 @@ TEST_CASE("recursion a;b;a;b;c: cum of a method counts the inner calls once") {
 }
 
 TEST_CASE("recursion a;b;a;b;c: [a;b] has two overlapping paths, each node counted once") {
-  const CallTree tree = tree_from_stacks(
-      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  const CallTree tree =
+      tree_from_stacks({{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
   TreeProfile p(tree);
   const Summary ab = at(p, "a;b");
   CHECK(p.roots(ab).size() == 2);
@@ -185,8 +185,8 @@ TEST_CASE("recursion a;b;a;b;c: [a;b] has two overlapping paths, each node count
 }
 
 TEST_CASE("recursion a;b;a;b;c: trimming finds every root of the shorter sequence") {
-  const CallTree tree = tree_from_stacks(
-      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  const CallTree tree =
+      tree_from_stacks({{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
   TreeProfile p(tree);
   const auto aba = p.extend_bottom(*p.extend_bottom(*p.method_summary("a"), "b"), "a");
   REQUIRE(aba);
@@ -206,8 +206,8 @@ TEST_CASE("recursion a;b;a;b;c: trimming finds every root of the shorter sequenc
 }
 
 TEST_CASE("recursion a;b;a;b;c: totals over sets count shared nodes once") {
-  const CallTree tree = tree_from_stacks(
-      {{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
+  const CallTree tree =
+      tree_from_stacks({{"a", 1}, {"a;b", 2}, {"a;b;a", 4}, {"a;b;a;b", 8}, {"a;b;a;b;c", 16}, {"a;c", 32}});
   TreeProfile p(tree);
   const Summary a = at(p, "a"), b = at(p, "b"), c = at(p, "c"), ab = at(p, "a;b");
   CHECK(p.total_base_of(std::vector{a, ab}) == 15);
@@ -223,8 +223,7 @@ TEST_CASE("recursion a;b;a;b;c: totals over sets count shared nodes once") {
 
 // Recursion a;a;a;a with a b below the second a: a1(1) → a2(2) → a3(4) → a4(8), a2 → b(16).
 TEST_CASE("recursion a;a;a: paths of one summary overlap and are counted once") {
-  const CallTree tree =
-      tree_from_stacks({{"a", 1}, {"a;a", 2}, {"a;a;a", 4}, {"a;a;a;a", 8}, {"a;a;b", 16}});
+  const CallTree tree = tree_from_stacks({{"a", 1}, {"a;a", 2}, {"a;a;a", 4}, {"a;a;a;a", 8}, {"a;a;b", 16}});
   TreeProfile p(tree);
   CHECK(p.base_of(at(p, "a")) == 15);
   CHECK(p.cum_of(at(p, "a")) == 31);  // naive: 31 + 30 + 12 + 8 = 81

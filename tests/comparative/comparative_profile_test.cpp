@@ -1,17 +1,18 @@
 // Hand-computed comparisons (seed 004 sec. 2.2): signs, one-sided sequences, cum below base,
 // exact normalisation, refused metrics and empty sides.
 
+#include "bn/comparative/comparative_profile.h"
+
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
-#include "bn/calltree/tree_profile.h"
-#include "bn/comparative/comparative_profile.h"
-#include "bn/iface/error.h"
-#include "bn/iface/overlap.h"
 #include "../calltree/stack_tree.h"
 #include "bn/calltree/tree_builder.h"
+#include "bn/calltree/tree_profile.h"
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
 
 namespace {
 
@@ -113,7 +114,7 @@ TEST_CASE("a user scale factor is applied exactly") {
   bn::calltree::TreeProfile a(ta), b(tb);
   ComparativeProfile c(a, b, {{Normalization::Kind::scale, bn::comparative::parse_scale_factor("0.5")}, false});
   CHECK(exact(c, c.cum_of(path(c, {"c"}))) == "39/2");  // 97 - 155/2
-  CHECK(exact(c, c.total()) == "21");                     // 100 - 79
+  CHECK(exact(c, c.total()) == "21");                   // 100 - 79
   CHECK(c.normalization_text() == "scale (B × 1/2)");
   CHECK(exact(c, c.percent_base().amount) == "21");  // the total difference
   CHECK(c.percent_base().name == "total");

@@ -40,9 +40,7 @@ bn::calltree::CallTree random_tree(std::mt19937& rng, const std::vector<std::str
 
 Path to_path(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
-std::vector<std::string> to_strings(const std::vector<std::string_view>& views) {
-  return {views.begin(), views.end()};
-}
+std::vector<std::string> to_strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
 std::vector<std::string> sorted_union(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out;
@@ -107,7 +105,10 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
       CHECK(e.has_value() == listed);
       if (!e) continue;
       Path q = p;
-      if (top) q.insert(q.begin(), m); else q.push_back(m);
+      if (top)
+        q.insert(q.begin(), m);
+      else
+        q.push_back(m);
       CHECK(to_path(t.c.path_of(*e)) == q);
     }
     const auto trimmed = top ? t.c.trim_top(s) : t.c.trim_bottom(s);
@@ -129,7 +130,10 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
     std::vector<std::string> names;
     for (const bn::iface::ExtensionAmounts& e : t.c.extension_amounts(s, top)) {
       Path q = p;
-      if (top) q.insert(q.begin(), std::string(e.method)); else q.push_back(std::string(e.method));
+      if (top)
+        q.insert(q.begin(), std::string(e.method));
+      else
+        q.push_back(std::string(e.method));
       names.push_back(std::string(e.method));
       const auto q_a = t.present({q}, t.a), q_b = t.present({q}, t.b);
       CHECK(t.value(e.cum) == t.expected(bn::test::naive_total_cum(t.a, q_a), bn::test::naive_total_cum(t.b, q_b)));
@@ -151,9 +155,12 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
 
 Normalization random_normalization(std::mt19937& rng) {
   switch (rng() % 3) {
-    case 0: return {};
-    case 1: return {Normalization::Kind::total, 1};
-    default: return {Normalization::Kind::scale, Rational(1 + rng() % 7, 1 + rng() % 5)};
+    case 0:
+      return {};
+    case 1:
+      return {Normalization::Kind::total, 1};
+    default:
+      return {Normalization::Kind::scale, Rational(1 + rng() % 7, 1 + rng() % 5)};
   }
 }
 

@@ -1,9 +1,10 @@
 // Normalisation is exact: parsed factors are rationals and side denominators combine into one
 // common denominator without rounding; overflow of the 128-bit Amount is refused, not wrapped.
 
+#include "bn/comparative/normalization.h"
+
 #include <doctest/doctest.h>
 
-#include "bn/comparative/normalization.h"
 #include "bn/iface/error.h"
 
 using bn::comparative::Normalization;
@@ -21,8 +22,8 @@ TEST_CASE("scale factors parse exactly as decimals and fractions") {
 }
 
 TEST_CASE("malformed, zero or negative scale factors are refused with the text named") {
-  for (const char* bad : {"", "-1", "0", "0/5", "1/0", "1e3", "abc", "1.", "1/2/3", "+2", "1.2.3",
-                          "1234567890123456789012345678901"}) {
+  for (const char* bad :
+       {"", "-1", "0", "0/5", "1/0", "1e3", "abc", "1.", "1/2/3", "+2", "1.2.3", "1234567890123456789012345678901"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parse_scale_factor(bad), bn::Error);
   }
@@ -60,7 +61,7 @@ TEST_CASE("amounts that overflow 128 bits after scaling are refused") {
   // k = 10^29 (30 digits, the longest factor --scale accepts); Amount holds up to ~1.7·10^38.
   const Scaling big({Normalization::Kind::scale, parse_scale_factor("100000000000000000000000000000")}, 1, 1, 0, 0);
   const bn::iface::Amount e15 = 1000000000000000LL;
-  CHECK(big.scale_b(1000) == e15 * e15 * 100);  // 10^32
+  CHECK(big.scale_b(1000) == e15 * e15 * 100);             // 10^32
   CHECK_THROWS_AS(big.scale_b(10000000000LL), bn::Error);  // 10^39
   CHECK_THROWS_AS(big.difference(0, 10000000000LL), bn::Error);
   Rational huge = 1;

@@ -18,15 +18,13 @@
 namespace {
 
 std::vector<std::byte> frame_chunks(std::span<const std::byte> list) {
-  std::vector<std::byte> file(bn::calltree::kProfileMagic.begin(),
-                              bn::calltree::kProfileMagic.end());
+  std::vector<std::byte> file(bn::calltree::kProfileMagic.begin(), bn::calltree::kProfileMagic.end());
   bn::calltree::put_u32le(file, bn::calltree::kProfileVersion);
   bn::calltree::put_u32le(file, 0);
   while (list.size() >= 6) {
     const bn::calltree::ChunkTag tag = bn::calltree::tag_at(list);
-    const std::size_t len =
-        std::min<std::size_t>(list.size() - 6, std::to_integer<std::size_t>(list[4]) |
-                                                   std::to_integer<std::size_t>(list[5]) << 8);
+    const std::size_t len = std::min<std::size_t>(
+        list.size() - 6, std::to_integer<std::size_t>(list[4]) | std::to_integer<std::size_t>(list[5]) << 8);
     try {
       const auto chunk = bn::calltree::encode_chunk(tag, list.subspan(6, len));
       file.insert(file.end(), chunk.begin(), chunk.end());
@@ -43,14 +41,11 @@ std::vector<std::byte> frame_chunks(std::span<const std::byte> list) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::span<const std::byte> input(reinterpret_cast<const std::byte*>(data), size);
-  const std::vector<std::byte> framed =
-      (data[0] & 1) ? frame_chunks(input.subspan(1)) : std::vector<std::byte>{};
-  const std::span<const std::byte> file =
-      (data[0] & 1) ? std::span<const std::byte>(framed) : input.subspan(1);
+  const std::vector<std::byte> framed = (data[0] & 1) ? frame_chunks(input.subspan(1)) : std::vector<std::byte>{};
+  const std::span<const std::byte> file = (data[0] & 1) ? std::span<const std::byte>(framed) : input.subspan(1);
   for (const bool accept_unfinished : {false, true}) {
     try {
-      (void)bn::calltree::read_profile_bytes(file, "fuzz input",
-                                             {.accept_unfinished = accept_unfinished});
+      (void)bn::calltree::read_profile_bytes(file, "fuzz input", {.accept_unfinished = accept_unfinished});
     } catch (const bn::Error&) {
     }
   }

@@ -36,8 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool samples = (std::to_integer<unsigned>(in[0]) & 1) != 0;
     const std::size_t len = std::min<std::size_t>(
         in.size() - 3, std::to_integer<std::size_t>(in[1]) | std::to_integer<std::size_t>(in[2]) << 8);
-    profile.extra_chunks.emplace_back(samples ? bn::calltree::kTagSamples : bn::calltree::kTagThreads,
-                                      std::vector<std::byte>(in.begin() + 3, in.begin() + 3 + static_cast<std::ptrdiff_t>(len)));
+    profile.extra_chunks.emplace_back(
+        samples ? bn::calltree::kTagSamples : bn::calltree::kTagThreads,
+        std::vector<std::byte>(in.begin() + 3, in.begin() + 3 + static_cast<std::ptrdiff_t>(len)));
     in = in.subspan(3 + len);
   }
   try {

@@ -17,10 +17,14 @@ constexpr Amount kForceSlow = Amount{1} << 63;
 
 Amount random_amount(std::mt19937_64& rng) {
   switch (rng() % 4) {
-    case 0: return static_cast<Amount>(rng() % 21) - 10;
-    case 1: return static_cast<Amount>(rng() % 2001) - 1000;
-    case 2: return static_cast<Amount>(rng() >> 2) - (Amount{1} << 61);
-    default: return static_cast<Amount>(rng() % 1'000'000'007);
+    case 0:
+      return static_cast<Amount>(rng() % 21) - 10;
+    case 1:
+      return static_cast<Amount>(rng() % 2001) - 1000;
+    case 2:
+      return static_cast<Amount>(rng() >> 2) - (Amount{1} << 61);
+    default:
+      return static_cast<Amount>(rng() % 1'000'000'007);
   }
 }
 
@@ -40,7 +44,7 @@ TEST_CASE("percentages of 64-bit amounts match the exact rational formatting") {
     CAPTURE(digits);
     REQUIRE(percent_string(part, whole, digits) == percent_string(part * kForceSlow, whole * kForceSlow, digits));
   }
-  CHECK(percent_string(1, 200, 0) == "1%");     // 0.5% rounds away from zero
+  CHECK(percent_string(1, 200, 0) == "1%");  // 0.5% rounds away from zero
   CHECK(percent_string(-1, 200, 0) == "-1%");
   CHECK(percent_string(-1, 1000, 1) == "-0.1%");
   CHECK(percent_string(-1, 100000, 1) == "0.0%");  // rounds to zero: no sign
@@ -57,7 +61,6 @@ TEST_CASE("decimals of 64-bit amounts match the exact rational formatting") {
     const Amount numerator = multiple ? denominator * (static_cast<Amount>(rng() % 1000) - 500) : random_amount(rng);
     CAPTURE(static_cast<long long>(numerator));
     CAPTURE(static_cast<long long>(denominator));
-    REQUIRE(decimal_string(numerator, denominator) ==
-            decimal_string(numerator * kForceSlow, denominator * kForceSlow));
+    REQUIRE(decimal_string(numerator, denominator) == decimal_string(numerator * kForceSlow, denominator * kForceSlow));
   }
 }

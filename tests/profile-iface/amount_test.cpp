@@ -10,8 +10,7 @@ TEST_CASE("integer amounts print in decimal, including beyond 64 bits and the mo
   CHECK(to_string(0) == "0");
   CHECK(to_string(-1234) == "-1234");
   CHECK(to_string(Amount{1} << 100) == "1267650600228229401496703205376");
-  CHECK(to_string(std::numeric_limits<Amount>::min()) ==
-        "-170141183460469231731687303715884105728");
+  CHECK(to_string(std::numeric_limits<Amount>::min()) == "-170141183460469231731687303715884105728");
   CHECK(to_string(std::numeric_limits<Amount>::max()) == "170141183460469231731687303715884105727");
 }
 

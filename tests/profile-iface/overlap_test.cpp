@@ -26,18 +26,14 @@ class SetProfile final : public Profile {
   SetProfile(std::vector<Entry> entries, std::map<int, Amount> cell_cost)
       : entries_(std::move(entries)), cost_(std::move(cell_cost)) {}
 
-  std::vector<std::string_view> path_of(Summary s) override {
-    return {entry(s).path.begin(), entry(s).path.end()};
-  }
+  std::vector<std::string_view> path_of(Summary s) override { return {entry(s).path.begin(), entry(s).path.end()}; }
   std::vector<Summary> initial_summaries() override {
     std::vector<Summary> result;
     for (std::uint32_t i = 0; i < entries_.size(); ++i)
       if (entries_[i].path.size() == 1) result.push_back({i});
     return result;
   }
-  std::optional<Summary> method_summary(std::string_view method) override {
-    return lookup({std::string(method)});
-  }
+  std::optional<Summary> method_summary(std::string_view method) override { return lookup({std::string(method)}); }
   std::vector<std::string_view> top_extensions(Summary) override { return {}; }
   std::vector<std::string_view> bottom_extensions(Summary) override { return {}; }
   std::optional<Summary> extend_top(Summary s, std::string_view m) override {
@@ -121,8 +117,7 @@ TEST_CASE("base overlap uses the base cells") {
 
 TEST_CASE("a summary is found for a path by extending at the bottom") {
   SetProfile p = sample();
-  const std::vector<std::string_view> ab = {"a", "b"}, az = {"a", "zz"}, za = {"zz", "a"},
-                                      none = {};
+  const std::vector<std::string_view> ab = {"a", "b"}, az = {"a", "zz"}, za = {"zz", "a"}, none = {};
   CHECK(summary_for_path(p, ab) == Summary{3});
   CHECK_FALSE(summary_for_path(p, az));
   CHECK_FALSE(summary_for_path(p, za));

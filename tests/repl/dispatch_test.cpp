@@ -1,7 +1,8 @@
+#include "bn/repl/dispatch.h"
+
 #include <doctest/doctest.h>
 
 #include "bn/iface/error.h"
-#include "bn/repl/dispatch.h"
 #include "fake_profile.h"
 
 using bn::repl::parse_command;

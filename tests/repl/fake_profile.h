@@ -29,7 +29,8 @@ class FakeProfile final : public iface::Profile {
           frames.push_back(text.substr(start, i - start));
           start = i + 1;
         }
-      for (std::size_t n = 1; n <= frames.size(); ++n) nodes_.emplace(std::vector<std::string>(frames.begin(), frames.begin() + static_cast<long>(n)), 0);
+      for (std::size_t n = 1; n <= frames.size(); ++n)
+        nodes_.emplace(std::vector<std::string>(frames.begin(), frames.begin() + static_cast<long>(n)), 0);
       nodes_[frames] += cost * sign;
       if (cost * sign < 0) never_negative_ = false;
       for (const std::string& f : frames) methods_.insert(f);

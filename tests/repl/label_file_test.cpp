@@ -1,3 +1,5 @@
+#include "bn/repl/label_file.h"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -5,7 +7,6 @@
 
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
-#include "bn/repl/label_file.h"
 #include "fake_profile.h"
 
 namespace fs = std::filesystem;

@@ -1,7 +1,8 @@
+#include "bn/repl/method_names.h"
+
 #include <doctest/doctest.h>
 
 #include "bn/iface/error.h"
-#include "bn/repl/method_names.h"
 #include "fake_profile.h"
 
 using bn::repl::MethodIndex;

@@ -1,9 +1,10 @@
+#include "bn/repl/nearby.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
 
 #include "bn/iface/overlap.h"
-#include "bn/repl/nearby.h"
 #include "fake_profile.h"
 
 using bn::iface::Summary;
@@ -84,8 +85,8 @@ TEST_CASE("nearby lists the four groups in order, zoomed or not") {
 }
 
 TEST_CASE("the fewest reaching candidates are the same whether prefixes are skipped by their cum sums or all scanned") {
-  const std::vector<std::pair<std::string, bn::iface::Amount>> fan{
-      {"r;x1", 40}, {"r;x2", 20}, {"r;x3", 15}, {"r;x4", 10}, {"r;x5", 10}, {"r;x6", 5}};
+  const std::vector<std::pair<std::string, bn::iface::Amount>> fan{{"r;x1", 40}, {"r;x2", 20}, {"r;x3", 15},
+                                                                   {"r;x4", 10}, {"r;x5", 10}, {"r;x6", 5}};
   // Positive costs let the scan skip prefixes whose cums sum below C; negated ones are all scanned.
   for (bn::iface::Amount sign : {1, -1}) {
     FakeProfile p(fan, sign);

@@ -1,9 +1,9 @@
+#include "bn/repl/render.h"
+
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 #include <sstream>
-
-#include "bn/repl/render.h"
 
 using bn::repl::ListOutput;
 using bn::repl::RenderContext;
@@ -40,7 +40,8 @@ TEST_CASE("text shows fractions rounded and negative costs unclamped, with exact
 }
 
 TEST_CASE("JSON carries exact reduced fractions as strings and full method names") {
-  const nlohmann::json j = nlohmann::json::parse(bn::repl::render_json(sample_list(), "suggest", "suggest 2", context()));
+  const nlohmann::json j =
+      nlohmann::json::parse(bn::repl::render_json(sample_list(), "suggest", "suggest 2", context()));
   CHECK(j["total"] == "2");
   CHECK(j["summaries"][0]["cum"] == "-3/2");
   CHECK(j["summaries"][0]["base"] == "1/4");
@@ -65,7 +66,8 @@ TEST_CASE("percentages are of the profile's percent base, named after it") {
 }
 
 TEST_CASE("JSON gives a message's yes/no facts as booleans and counts as numbers") {
-  const bn::repl::MessageOutput saved{"saved", {{"file", std::string("l.txt")}, {"summaries", std::size_t{3}}, {"added", false}}};
+  const bn::repl::MessageOutput saved{
+      "saved", {{"file", std::string("l.txt")}, {"summaries", std::size_t{3}}, {"added", false}}};
   const nlohmann::json j = nlohmann::json::parse(bn::repl::render_json(saved, "save", "save l.txt", context()));
   CHECK(j["file"] == "l.txt");
   CHECK(j["summaries"] == 3);

@@ -1,8 +1,9 @@
+#include "bn/repl/runner.h"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-#include "bn/repl/runner.h"
 #include "fake_profile.h"
 
 using bn::repl::testing::FakeProfile;

@@ -1,6 +1,7 @@
+#include "bn/repl/suggest.h"
+
 #include <doctest/doctest.h>
 
-#include "bn/repl/suggest.h"
 #include "fake_profile.h"
 
 using bn::repl::Suggester;

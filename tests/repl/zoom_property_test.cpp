@@ -58,7 +58,8 @@ Stacks random_stacks(std::mt19937& rng) {
   Stacks out;
   for (int i = count(rng); i > 0; --i) {
     std::string stack;
-    for (int d = depth(rng); d > 0; --d) stack += (stack.empty() ? "" : ";") + std::string(1, static_cast<char>('a' + method(rng)));
+    for (int d = depth(rng); d > 0; --d)
+      stack += (stack.empty() ? "" : ";") + std::string(1, static_cast<char>('a' + method(rng)));
     out.emplace_back(stack, cost(rng));
   }
   return out;
@@ -77,8 +78,8 @@ bn::calltree::CallTree tree_of(const Stacks& stacks) {
 
 // Every length-1 summary and its 1-step neighbours, under several cutoffs and all four kinds.
 void check_all_starts(Profile& p) {
-  const std::vector<Rational> cutoffs{Rational(1, 10), Rational(1, 2), Rational(3, 5), Rational(19, 20), Rational(1),
-                                      Rational(11, 10)};
+  const std::vector<Rational> cutoffs{Rational(1, 10),  Rational(1, 2), Rational(3, 5),
+                                      Rational(19, 20), Rational(1),    Rational(11, 10)};
   std::vector<Summary> starts = p.initial_summaries();
   for (std::size_t i = 0, n = starts.size(); i < n; ++i)
     for (NearbyKind kind : {NearbyKind::kTopExtensions, NearbyKind::kBottomExtensions})

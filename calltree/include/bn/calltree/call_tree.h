@@ -126,8 +126,6 @@ class CallTree::ChildRange {
   NodeId end_;
 };
 
-inline CallTree::ChildRange CallTree::children(NodeId n) const {
-  return ChildRange(this, n + 1, subtree_end(n));
-}
+inline CallTree::ChildRange CallTree::children(NodeId n) const { return ChildRange(this, n + 1, subtree_end(n)); }
 
 }  // namespace bn::calltree

@@ -42,9 +42,7 @@ class ChildIndex {
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
   static constexpr std::size_t kInitialSlots = 1024;  // a power of two
 
-  static std::uint64_t key(NodeId parent, MethodId method) {
-    return (std::uint64_t{parent} << 32) | method;
-  }
+  static std::uint64_t key(NodeId parent, MethodId method) { return (std::uint64_t{parent} << 32) | method; }
   std::size_t mask() const { return slots_.size() - 1; }
   std::size_t slot_of(std::uint64_t k) const {
     // Fibonacci hashing spreads the structured keys over the table.

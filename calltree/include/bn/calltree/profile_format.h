@@ -15,9 +15,9 @@ namespace bn::calltree {
 
 // PNG-style: a non-ASCII first byte catches 7-bit channels, "\r\n" and "\n" catch newline
 // translation, 0x1a stops `type` on DOS.
-inline constexpr std::array<std::byte, 8> kProfileMagic = {
-    std::byte{0x89}, std::byte{'B'},  std::byte{'N'},  std::byte{'P'},
-    std::byte{'\r'}, std::byte{'\n'}, std::byte{0x1a}, std::byte{'\n'}};
+inline constexpr std::array<std::byte, 8> kProfileMagic = {std::byte{0x89}, std::byte{'B'},  std::byte{'N'},
+                                                           std::byte{'P'},  std::byte{'\r'}, std::byte{'\n'},
+                                                           std::byte{0x1a}, std::byte{'\n'}};
 inline constexpr std::uint32_t kProfileVersion = 1;
 inline constexpr std::size_t kProfileHeaderSize = 16;  // magic, u32le version, u32le flags
 inline constexpr std::size_t kChunkHeaderSize = 12;    // tag, u32le payload size, u32le raw size

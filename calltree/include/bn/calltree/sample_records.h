@@ -49,29 +49,29 @@ inline constexpr std::uint32_t kInNative = 0x400000;
 }  // namespace thread_state
 
 struct ThreadEntry {
-  std::uint32_t index = 0;     // dense, assigned by the recorder in order of first sight
-  std::int64_t java_id = 0;    // java.lang.Thread.getId()
-  std::int32_t os_tid = 0;     // Linux thread id, 0 = unknown (docs/recorder.md: discovery)
+  std::uint32_t index = 0;   // dense, assigned by the recorder in order of first sight
+  std::int64_t java_id = 0;  // java.lang.Thread.getId()
+  std::int32_t os_tid = 0;   // Linux thread id, 0 = unknown (docs/recorder.md: discovery)
   bool daemon = false;
-  std::string name;            // latest name seen
-  std::string thread_class;    // class of the Thread object, dotted (e.g. "java.lang.Thread")
-  std::int64_t start_ns = 0;   // first seen, ns since the profile start
-  std::int64_t end_ns = -1;    // ThreadEnd, ns since the profile start; -1 = not seen ending
+  std::string name;           // latest name seen
+  std::string thread_class;   // class of the Thread object, dotted (e.g. "java.lang.Thread")
+  std::int64_t start_ns = 0;  // first seen, ns since the profile start
+  std::int64_t end_ns = -1;   // ThreadEnd, ns since the profile start; -1 = not seen ending
 
   friend bool operator==(const ThreadEntry&, const ThreadEntry&) = default;
 };
 
 struct SampleRecord {
-  std::uint32_t thread = 0;      // ThreadEntry::index
-  NodeId node = kRootNode;       // leaf of the stack; file id when encoding, tree id when decoded
-  std::uint32_t state = 0;       // JVMTI thread state bits
+  std::uint32_t thread = 0;         // ThreadEntry::index
+  NodeId node = kRootNode;          // leaf of the stack; file id when encoding, tree id when decoded
+  std::uint32_t state = 0;          // JVMTI thread state bits
   std::uint32_t owner = kNoThread;  // owner of the monitor a BLOCKED thread waits to enter
-  std::int32_t priority = 0;     // Java priority
-  std::int32_t nice = 0;         // OS nice value (decides preemption on Linux; Java priority does not)
+  std::int32_t priority = 0;        // Java priority
+  std::int32_t nice = 0;            // OS nice value (decides preemption on Linux; Java priority does not)
   // /proc/self/task/TID/schedstat deltas since this thread's previous record: a RUNNABLE
   // interval of elapsed_ns splits into run_ns on a CPU, wait_ns in the run queue, and the rest
   // not running (e.g. blocked in a syscall while JVMTI says RUNNABLE|IN_NATIVE).
-  bool has_cpu = false;          // false: no OS tid, or the first record of the thread
+  bool has_cpu = false;  // false: no OS tid, or the first record of the thread
   std::uint64_t elapsed_ns = 0;
   std::uint64_t run_ns = 0;
   std::uint64_t wait_ns = 0;
@@ -97,8 +97,7 @@ struct SampleData {
 // appended since the previous call, in append order) and the ticks; tick.first_record indexes
 // `records`.
 std::vector<std::byte> encode_threads(std::span<const ThreadEntry> entries);
-std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents,
-                                      std::span<const SampleTick> ticks,
+std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents, std::span<const SampleTick> ticks,
                                       std::span<const SampleRecord> records);
 
 // Decodes every "thrd" and "smpl" chunk of `profile` (in file order) with node ids mapped to

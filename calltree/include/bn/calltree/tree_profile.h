@@ -217,8 +217,7 @@ class TreeProfile final : public iface::Profile {
   // The nodes of n labelled m (possibly none).
   static std::span<const ExtensionNode> extension_group(const Neighbourhood& n, MethodId m);
   // The cached extension nodes of s labelled m; nullopt when s is not the cached summary.
-  std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m,
-                                                                  bool top) const;
+  std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m, bool top) const;
   // The facts of s's paths, kept for the last summary asked (top and bottom share them).
   std::shared_ptr<const PathFacts> path_facts(iface::Summary s);
   // Fills n.facts and n.isolated if they are not yet.

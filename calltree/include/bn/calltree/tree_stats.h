@@ -12,12 +12,12 @@ namespace bn::calltree {
 struct TreeStats {
   std::uint64_t nodes = 0;
   std::uint64_t leaves = 0;
-  std::uint32_t max_depth = 0;        // outermost frames have depth 1
-  std::uint64_t depth_sum = 0;        // mean depth = depth_sum / nodes
-  std::uint32_t max_out_degree = 0;   // over interior nodes
-  std::uint64_t interior_nodes = 0;   // mean out-degree = interior_edges / interior_nodes
+  std::uint32_t max_depth = 0;       // outermost frames have depth 1
+  std::uint64_t depth_sum = 0;       // mean depth = depth_sum / nodes
+  std::uint32_t max_out_degree = 0;  // over interior nodes
+  std::uint64_t interior_nodes = 0;  // mean out-degree = interior_edges / interior_nodes
   std::uint64_t interior_edges = 0;
-  std::uint64_t distinct_methods = 0; // methods labelling at least one node
+  std::uint64_t distinct_methods = 0;  // methods labelling at least one node
   Cost total_cost = 0;
 };
 

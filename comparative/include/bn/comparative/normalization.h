@@ -35,8 +35,8 @@ class Scaling {
   // a_den, b_den: the sides' denominators (positive); a_total, b_total: their totals (numerators).
   // Throws bn::Error when `total` meets an empty B or when the combined denominator or a
   // multiplier does not fit in an Amount.
-  Scaling(const Normalization& normalization, iface::Amount a_den, iface::Amount b_den,
-          iface::Amount a_total, iface::Amount b_total);
+  Scaling(const Normalization& normalization, iface::Amount a_den, iface::Amount b_den, iface::Amount a_total,
+          iface::Amount b_total);
 
   iface::Amount scale_a(iface::Amount a) const;  // a over a_den → numerator over denominator()
   iface::Amount scale_b(iface::Amount b) const;  // k·b over b_den → numerator over denominator()

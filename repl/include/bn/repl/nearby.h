@@ -44,7 +44,7 @@ struct NearbyGroup {
 // All four groups, zoomed or not, in the order kNearbyKinds lists them, each cut to `limit`.
 // Unzoomed, only the listed ones are ranked (a partial sort), so the cost of ranking grows
 // with the neighbourhood only linearly and the rows rendered not at all.
-std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed,
-                                const iface::Rational& cutoff, std::size_t limit);
+std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed, const iface::Rational& cutoff,
+                                std::size_t limit);
 
 }  // namespace bn::repl
