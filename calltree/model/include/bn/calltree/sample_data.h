@@ -1,34 +1,18 @@
 #pragma once
 // Per-sample records of the sampling recorder (seed 000 sec. 5.1: a sample is every thread's
-// stack plus its run state, awaited monitor and priority), kept in two ancillary chunks of the
-// native profile so a plain call tree still loads without them:
-//
-//   "thrd"  thread table entries: new threads, or updates (a later entry for the same index wins)
-//   "smpl"  the parents of the nodes appended since the previous "smpl" chunk, then ticks; each
-//           tick has a timestamp and one record per live thread
-//
-// Records name stack nodes by their id in the file (append order). The loaded CallTree is
-// renumbered in preorder (siblings in file order), so decode_sample_data maps file ids to tree
-// ids with the parents carried here. Shared by the agent (encoder) and the analyzer (decoder);
-// every integer is an unsigned LEB128 varint (zigzag for signed ones). docs/recorder.md has
-// the byte layout.
+// stack plus its run state, awaited monitor and priority): the thread table, the ticks and one
+// record per live thread per tick. The native format keeps them in ancillary chunks
+// (sample_records.h); the typed-time views read them.
 
-#include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <span>
 #include <string>
 #include <vector>
 
-#include "bn/calltree/call_tree.h"
-#include "bn/calltree/profile_format.h"
-#include "bn/calltree/profile_reader.h"
 #include "bn/calltree/types.h"
 
 namespace bn::calltree {
 
-inline constexpr ChunkTag kTagThreads("thrd");
-inline constexpr ChunkTag kTagSamples("smpl");
 inline constexpr std::uint32_t kNoThread = std::numeric_limits<std::uint32_t>::max();
 
 // JVMTI thread state bits (jvmti.h, GetThreadState) the analyzer needs; the recorder stores
@@ -92,18 +76,5 @@ struct SampleData {
   std::vector<SampleTick> ticks;     // in time order
   std::vector<SampleRecord> records;
 };
-
-// Encoders. encode_samples writes `new_node_parents` (file ids of the parents of the nodes
-// appended since the previous call, in append order) and the ticks; tick.first_record indexes
-// `records`.
-std::vector<std::byte> encode_threads(std::span<const ThreadEntry> entries);
-std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents, std::span<const SampleTick> ticks,
-                                      std::span<const SampleRecord> records);
-
-// Decodes every "thrd" and "smpl" chunk of `profile` (in file order) with node ids mapped to
-// profile.tree's preorder ids. Throws bn::Error naming `source`, the chunk and the byte offset
-// on malformed data: truncated varints, a thread index that skips ahead, a record naming an
-// unknown thread or node, time going backwards, parents that disagree with the tree.
-SampleData decode_sample_data(const LoadedProfile& profile, const std::string& source);
 
 }  // namespace bn::calltree
