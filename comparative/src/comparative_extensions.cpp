@@ -21,10 +21,10 @@ bool by_name(const ExtensionAmounts& x, const ExtensionAmounts& y) { return x.me
 
 }  // namespace
 
-std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, bool top) {
+std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, iface::End end) {
   const Record& r = record(s);
-  std::vector<ExtensionAmounts> in_a = r.a ? a_.extension_amounts(*r.a, top) : std::vector<ExtensionAmounts>{};
-  std::vector<ExtensionAmounts> in_b = r.b ? b_.extension_amounts(*r.b, top) : std::vector<ExtensionAmounts>{};
+  std::vector<ExtensionAmounts> in_a = r.a ? a_.extension_amounts(*r.a, end) : std::vector<ExtensionAmounts>{};
+  std::vector<ExtensionAmounts> in_b = r.b ? b_.extension_amounts(*r.b, end) : std::vector<ExtensionAmounts>{};
   std::sort(in_a.begin(), in_a.end(), by_name);
   std::sort(in_b.begin(), in_b.end(), by_name);
   auto sides = std::make_shared<SideExtensions>();
@@ -42,20 +42,20 @@ std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, b
     sides->a.push_back(take_a ? std::optional(*ia++) : std::nullopt);
     sides->b.push_back(take_b ? std::optional(*ib++) : std::nullopt);
   }
-  (top ? top_sides_ : bottom_sides_) = std::move(sides);
+  sides_of(end) = std::move(sides);
   return out;
 }
 
 class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
  public:
-  RunningUnion(ComparativeProfile& profile, Summary s, bool top)
-      : iface::ExtensionUnion(profile, s, top), profile_(profile) {
-    const std::shared_ptr<const SideExtensions>& listed = top ? profile.top_sides_ : profile.bottom_sides_;
-    if (!listed || listed->of != s) profile.extension_amounts(s, top);
-    sides_ = top ? profile.top_sides_ : profile.bottom_sides_;
+  RunningUnion(ComparativeProfile& profile, Summary s, iface::End end)
+      : iface::ExtensionUnion(profile, s, end), profile_(profile) {
+    const std::shared_ptr<const SideExtensions>& listed = profile.sides_of(end);
+    if (!listed || listed->of != s) profile.extension_amounts(s, end);
+    sides_ = profile.sides_of(end);
     const Record& r = profile.record(s);
-    if (r.a) a_ = profile.a_.extension_union(*r.a, top);
-    if (r.b) b_ = profile.b_.extension_union(*r.b, top);
+    if (r.a) a_ = profile.a_.extension_union(*r.a, end);
+    if (r.b) b_ = profile.b_.extension_union(*r.b, end);
   }
 
   // e.tag indexes the merged list extension_amounts made; checked against the name.
@@ -75,8 +75,8 @@ class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
   std::unique_ptr<iface::ExtensionUnion> a_, b_;  // null for an absent side
 };
 
-std::unique_ptr<iface::ExtensionUnion> ComparativeProfile::extension_union(Summary s, bool top) {
-  return std::make_unique<RunningUnion>(*this, s, top);
+std::unique_ptr<iface::ExtensionUnion> ComparativeProfile::extension_union(Summary s, iface::End end) {
+  return std::make_unique<RunningUnion>(*this, s, end);
 }
 
 }  // namespace bn::comparative

@@ -20,7 +20,7 @@ iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool for
   if (ma.metric == mb.metric && ma.unit == mb.unit) return result;
   const std::string what = "profile A measures " + ma.metric + " (" + ma.unit + ") but profile B measures " +
                            mb.metric + " (" + mb.unit + ")";
-  if (!force) throw Error("cannot compare profiles: " + what + "; pass --force to subtract them anyway");
+  if (!force) throw MetricMismatch("cannot compare profiles: " + what);
   notes.push_back("forced comparison: " + what);
   result.metric = ma.metric + " minus " + mb.metric;
   if (ma.unit != mb.unit) result.unit = ma.unit + " minus " + mb.unit;
@@ -129,23 +129,24 @@ std::optional<Summary> ComparativeProfile::extend_bottom(Summary s, std::string_
   return intern(r.a ? a_.extend_bottom(*r.a, m) : std::nullopt, r.b ? b_.extend_bottom(*r.b, m) : std::nullopt);
 }
 
-std::optional<Summary> ComparativeProfile::trimmed(Summary s, bool top) {
+std::optional<Summary> ComparativeProfile::trimmed(Summary s, iface::End end) {
   const Record r = record(s);
   if (r.calls.size() <= 1) return std::nullopt;
+  const bool top = end == iface::End::top;
   std::vector<NameId> calls(r.calls.begin() + (top ? 1 : 0), r.calls.end() - (top ? 0 : 1));
   if (const auto it = index_.find(calls); it != index_.end()) return Summary{it->second};
   std::vector<std::string_view> path;
   for (const NameId id : calls) path.push_back(names_[id]);
   const auto side = [&](iface::Profile& p, std::optional<Summary> untrimmed) -> std::optional<Summary> {
-    if (untrimmed) return top ? p.trim_top(*untrimmed) : p.trim_bottom(*untrimmed);
+    if (untrimmed) return p.trim(*untrimmed, end);
     return iface::summary_for_path(p, path);
   };
   return intern(side(a_, r.a), side(b_, r.b));
 }
 
-std::optional<Summary> ComparativeProfile::trim_top(Summary s) { return trimmed(s, true); }
+std::optional<Summary> ComparativeProfile::trim_top(Summary s) { return trimmed(s, iface::End::top); }
 
-std::optional<Summary> ComparativeProfile::trim_bottom(Summary s) { return trimmed(s, false); }
+std::optional<Summary> ComparativeProfile::trim_bottom(Summary s) { return trimmed(s, iface::End::bottom); }
 
 Amount ComparativeProfile::base_of(Summary s) {
   const Record& r = record(s);

@@ -57,7 +57,7 @@ cpp_int to_cpp_int(Amount a) { return boost::multiprecision::numerator(iface::to
 Amount checked_multiply(Amount a, Amount b) {
   Amount product = 0;
   if (__builtin_mul_overflow(a, b, &product))
-    throw Error("comparative profile: a scaled cost overflows 128 bits; use a coarser --scale factor");
+    throw Error("comparative profile: a scaled cost overflows 128 bits; use a coarser scale factor");
   return product;
 }
 
@@ -66,7 +66,7 @@ Amount checked_multiply(Amount a, Amount b) {
 Normalization parse_normalize_mode(std::string_view text) {
   if (text == "none") return {};
   if (text == "total") return {Normalization::Kind::total, 1};
-  throw Error("--normalize: unknown mode '" + std::string(text) + "' (expected none or total)");
+  throw Error("unknown normalisation '" + std::string(text) + "' (expected none or total)");
 }
 
 Rational parse_scale_factor(std::string_view text) {
@@ -76,10 +76,9 @@ Rational parse_scale_factor(std::string_view text) {
   bool ok = parse_decimal(text.substr(0, slash), numerator);
   if (ok && slash != std::string_view::npos) ok = parse_decimal(text.substr(slash + 1), denominator);
   if (!ok)
-    throw Error("--scale: '" + std::string(text) +
+    throw Error("'" + std::string(text) +
                 "' is not a decimal or fraction (expected e.g. 2, 0.25 or 1/3, at most 30 digits each)");
-  if (numerator == 0 || denominator == 0)
-    throw Error("--scale: '" + std::string(text) + "' must be positive and finite");
+  if (numerator == 0 || denominator == 0) throw Error("'" + std::string(text) + "' must be positive and finite");
   return numerator / denominator;
 }
 
@@ -88,7 +87,7 @@ Scaling::Scaling(const Normalization& normalization, Amount a_den, Amount b_den,
   if (a_den <= 0 || b_den <= 0) throw Error("comparative profile: a side reports a non-positive denominator");
   if (kind_ == Normalization::Kind::none) factor_ = 1;
   if (kind_ == Normalization::Kind::total) {
-    if (b_total == 0) throw Error("--normalize total: profile B's total is 0, so it cannot be scaled to A's total");
+    if (b_total == 0) throw Error("cannot scale B to A's total: profile B's total is 0");
     // (a_total / a_den) / (b_total / b_den)
     factor_ = iface::to_rational(a_total, a_den) / iface::to_rational(b_total, b_den);
   }

@@ -1,7 +1,6 @@
 // `bottlenecks repl PROFILE`: the BOTTLENECKS user interface (seed 004 sec. 2.3) on one
 // profile — interactive at a terminal, scripted with -f/-c or piped input. The session knows
-// only bn::iface::Profile, so another backend (e.g. `--base BASE` for A minus B) only changes
-// which profile is built here.
+// only bn::iface::Profile; which profile it searches (a view, A minus B) is search.h's business.
 
 #include <unistd.h>
 
@@ -11,25 +10,22 @@
 #include <memory>
 #include <string>
 
-#include "bn/calltree/tree_profile.h"
 #include "bn/iface/error.h"
 #include "bn/repl/runner.h"
 #include "bn/repl/session.h"
 #include "bn/repl/terminal.h"
 #include "commands.h"
-#include "comparison.h"
-#include "profile_options.h"
+#include "search.h"
 
 namespace bn::cli {
 namespace {
 
 struct ReplOptions {
-  ProfileOptions profile;
+  SearchOptions search;  // PROFILE, its view, --base
   std::string file;      // -f: run a command file, then exit
   std::string commands;  // -c: run these commands, then exit
   bool json = false;
   bool keep_going = false;
-  CompareCliOptions compare;  // --base: search A minus B
 };
 
 // NO_COLOR (no-color.org): any non-empty value turns colour off.
@@ -38,31 +34,27 @@ bool colour_allowed() {
   return isatty(STDOUT_FILENO) && !(no_color && *no_color);
 }
 
-std::string banner(const ReplOptions& o, const calltree::OpenedProfile& opened, iface::Profile& profile) {
+std::string banner(const ReplOptions& o, Search& search) {
+  iface::Profile& profile = search.profile();
   const iface::MetricInfo metric = profile.metric();
-  return "bottlenecks: " + o.profile.path + " (" + opened.format + "), " +
+  return "bottlenecks: " + o.search.profile.path + " (" + search.format() + "), " +
          std::to_string(profile.initial_summaries().size()) + " methods, total " +
          iface::decimal_string(profile.total(), profile.denominator()) +
          (metric.unit.empty() ? "" : " " + metric.unit) + ". `help` lists commands, `suggest` starts a search.";
 }
 
 void run_repl(const ReplOptions& o) {
-  const calltree::OpenedProfile opened = open_profile_from(o.profile);
-  calltree::TreeProfile tree_profile(opened.loaded.tree);
-  std::optional<Comparison> comparison;
-  if (!o.compare.base.empty()) comparison.emplace(tree_profile, o.profile, o.compare);
-  iface::Profile& profile = comparison ? static_cast<iface::Profile&>(comparison->profile()) : tree_profile;
-  repl::Session session(profile);
+  Search search(o.search);
+  repl::Session session(search.profile());
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
   repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = colour_allowed()});
   std::string header;
-  if (comparison)
-    for (const std::string& line : comparison->header(o.profile.path)) header += line + "\n";
+  for (const std::string& line : search.header()) header += line + "\n";
   if (interactive) {
-    repl::run_terminal(runner, header + banner(o, opened, profile));
+    repl::run_terminal(runner, header + banner(o, search));
     return;
   }
-  if (comparison) std::cout << (o.json ? comparison->header_json(o.profile.path) + "\n" : header + "\n");
+  if (!header.empty()) std::cout << (o.json ? search.header_json() + "\n" : header + "\n");
   repl::ScriptResult result;
   if (!o.file.empty()) {
     std::ifstream in(o.file);
@@ -84,7 +76,7 @@ void setup_repl(CLI::App& app) {
   auto options = std::make_shared<ReplOptions>();
   CLI::App* sub =
       app.add_subcommand("repl", "Search a profile for bottlenecks: suggest, select, zoom, label (seed 004)");
-  add_profile_options(*sub, options->profile);
+  add_profile_options(*sub, options->search.profile);
   auto* file = sub->add_option("-f,--file", options->file, "Run the commands in FILE, then exit");
   sub->add_option("-c,--commands", options->commands,
                   "Run these commands, then exit (separate them by newlines or '; ')")
@@ -92,7 +84,7 @@ void setup_repl(CLI::App& app) {
   sub->add_flag("--json", options->json, "Print one JSON object per command (JSON Lines, exact values)");
   sub->add_flag("--keep-going", options->keep_going,
                 "In a script, go on after a failing command (the exit status is still 1)");
-  add_compare_options(*sub, options->compare);
+  add_compare_options(*sub, options->search.compare);
   sub->callback([options] { run_repl(*options); });
 }
 

@@ -12,13 +12,14 @@ namespace {
 // the tree lives.
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-comparative::CompareOptions to_compare_options(const CompareCliOptions& o) {
-  comparative::CompareOptions options;
-  options.force = o.force;
-  options.normalization = comparative::parse_normalize_mode(o.normalize);
-  if (!o.scale.empty())
-    options.normalization = {comparative::Normalization::Kind::scale, comparative::parse_scale_factor(o.scale)};
-  return options;
+// Runs a parse of the library, naming the option whose value it refused.
+template <class F>
+auto parsing_option(const char* option, F&& parse) {
+  try {
+    return parse();
+  } catch (const Error& e) {
+    throw Error(std::string(option) + ": " + e.what());
+  }
 }
 
 }  // namespace
@@ -38,28 +39,34 @@ void add_compare_options(CLI::App& sub, CompareCliOptions& options) {
   sub.add_flag("--force", options.force, "Compare profiles whose metric or unit differ")->needs(base);
 }
 
-Comparison::Comparison(iface::Profile& a, const ProfileOptions& loading, const CompareCliOptions& options)
-    : base_path_(options.base), a_total_(a.total()) {
-  const comparative::CompareOptions compare = to_compare_options(options);  // before the slow load
-  ProfileOptions b_loading = loading;
-  b_loading.path = options.base;
-  calltree::OpenedProfile opened = open_profile_from(b_loading);
-  tree_ = std::make_unique<calltree::CallTree>(std::move(opened.loaded.tree));
-  base_ = std::make_unique<calltree::TreeProfile>(*tree_);
+comparative::CompareOptions to_compare_options(const CompareCliOptions& o) {
+  comparative::CompareOptions options;
+  options.force = o.force;
+  options.normalization = parsing_option("--normalize", [&] { return comparative::parse_normalize_mode(o.normalize); });
+  if (!o.scale.empty())
+    options.normalization = {comparative::Normalization::Kind::scale,
+                             parsing_option("--scale", [&] { return comparative::parse_scale_factor(o.scale); })};
+  return options;
+}
+
+std::unique_ptr<comparative::ComparativeProfile> make_comparison(iface::Profile& a, iface::Profile& b,
+                                                                 const comparative::CompareOptions& compare,
+                                                                 const CompareCliOptions& options) {
   try {
-    profile_ = std::make_unique<comparative::ComparativeProfile>(a, *base_, compare);
+    return std::make_unique<comparative::ComparativeProfile>(a, b, compare);
+  } catch (const comparative::MetricMismatch& e) {
+    throw Error("--base " + options.base + ": " + e.what() + "; pass --force to subtract them anyway");
   } catch (const Error& e) {
-    throw Error("--base " + base_path_ + ": " + e.what());
+    throw Error("--base " + options.base + ": " + e.what());
   }
 }
 
-std::vector<std::string> Comparison::header(const std::string& a_path) {
-  comparative::ComparativeProfile& p = *profile_;
+std::vector<std::string> comparison_header(comparative::ComparativeProfile& p, const Side& a, const Side& b) {
   const iface::Amount d = p.denominator();
   const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
   std::vector<std::string> lines{
-      "comparing A = " + file_name(a_path) + " (total " + iface::to_string(a_total_) + unit +
-          ") minus B = " + file_name(base_path_) + " (total " + iface::to_string(base_->total()) + unit +
+      "comparing A = " + file_name(a.path) + " (total " + iface::to_string(a.total) + unit +
+          ") minus B = " + file_name(b.path) + " (total " + iface::to_string(b.total) + unit +
           "); normalisation: " + p.normalization_text(),
       p.total() != 0 ? "every number is A - B; percentages are of the total difference " +
                            iface::decimal_string(p.total(), d) + unit
@@ -69,15 +76,14 @@ std::vector<std::string> Comparison::header(const std::string& a_path) {
   return lines;
 }
 
-std::string Comparison::header_json(const std::string& a_path) {
-  comparative::ComparativeProfile& p = *profile_;
+std::string comparison_header_json(comparative::ComparativeProfile& p, const Side& a, const Side& b) {
   nlohmann::json j = {{"command", "compare"},
                       {"ok", true},
-                      {"a", file_name(a_path)},
-                      {"b", file_name(base_path_)},
+                      {"a", file_name(a.path)},
+                      {"b", file_name(b.path)},
                       {"normalization", p.normalization_text()},
-                      {"a_total", iface::to_string(a_total_)},
-                      {"b_total", iface::to_string(base_->total())},
+                      {"a_total", iface::to_string(a.total)},
+                      {"b_total", iface::to_string(b.total)},
                       {"total", iface::exact_string(p.total(), p.denominator())},
                       {"notes", p.notes()}};
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -1,17 +1,15 @@
 #pragma once
-// `bottlenecks repl A --base B`: the comparative profile A minus B (seed 004 sec. 2.2) in place
-// of the single-tree profile. Options, loading and the header that states what is subtracted
-// and how B is normalised live here, so the repl command only chooses which profile to search.
+// `bottlenecks repl A --base B`: the options that ask for A minus B (seed 004 sec. 2.2), the
+// comparison built from them, and the header that states what is subtracted and how B is
+// normalised. search.h opens the two files.
 
 #include <CLI/CLI.hpp>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "bn/calltree/tree_profile.h"
 #include "bn/comparative/comparative_profile.h"
-#include "profile_options.h"
+#include "bn/iface/amount.h"
 
 namespace bn::cli {
 
@@ -24,26 +22,22 @@ struct CompareCliOptions {
 
 // Registers --base, --normalize, --scale and --force on `sub`.
 void add_compare_options(CLI::App& sub, CompareCliOptions& options);
+// The library's options for the command line's; throws bn::Error naming the bad option.
+comparative::CompareOptions to_compare_options(const CompareCliOptions& options);
+// A minus B; throws bn::Error naming --base and, for different metrics, --force.
+std::unique_ptr<comparative::ComparativeProfile> make_comparison(iface::Profile& a, iface::Profile& b,
+                                                                 const comparative::CompareOptions& compare,
+                                                                 const CompareCliOptions& options);
 
-// Profile B, its single-tree profile and A minus B; the trees outlive the profiles over them.
-class Comparison {
- public:
-  // Loads B with the same loading flags as A (`a`'s path replaced by --base) and builds A − B.
-  // Throws bn::Error naming the file or the refused combination.
-  Comparison(iface::Profile& a, const ProfileOptions& loading, const CompareCliOptions& options);
-
-  comparative::ComparativeProfile& profile() { return *profile_; }
-  // Header lines: what is subtracted, the raw totals, the normalisation, then any notes.
-  std::vector<std::string> header(const std::string& a_path);
-  // The same facts as one JSON Lines object, command "compare".
-  std::string header_json(const std::string& a_path);
-
- private:
-  std::string base_path_;
-  iface::Amount a_total_;  // raw totals (before normalisation), for the header
-  std::unique_ptr<calltree::CallTree> tree_;
-  std::unique_ptr<calltree::TreeProfile> base_;
-  std::unique_ptr<comparative::ComparativeProfile> profile_;
+// One side of a comparison as the header names it: its file and raw total (before normalisation).
+struct Side {
+  std::string path;
+  iface::Amount total = 0;
 };
+
+// Header lines: what is subtracted, the raw totals, the normalisation, then any notes.
+std::vector<std::string> comparison_header(comparative::ComparativeProfile& p, const Side& a, const Side& b);
+// The same facts as one JSON Lines object, command "compare".
+std::string comparison_header_json(comparative::ComparativeProfile& p, const Side& a, const Side& b);
 
 }  // namespace bn::cli

@@ -57,8 +57,8 @@ bool extension_before(const iface::ExtensionAmounts& a, const iface::ExtensionAm
 // united by total_cum_of.
 class Ranked {
  public:
-  Ranked(iface::Profile& profile, iface::Summary s, bool top)
-      : profile_(profile), s_(s), top_(top), of_extensions_(true), extensions_(profile.extension_amounts(s, top)) {}
+  Ranked(iface::Profile& profile, iface::Summary s, iface::End end)
+      : profile_(profile), s_(s), end_(end), of_extensions_(true), extensions_(profile.extension_amounts(s, end)) {}
   Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
 
   std::size_t size() const { return of_extensions_ ? extensions_.size() : built_.size(); }
@@ -81,7 +81,7 @@ class Ranked {
   std::span<const iface::Summary> prefix(std::size_t n) {
     while (built_.size() < n) {
       const std::string_view m = extension(built_.size()).method;
-      const auto t = top_ ? profile_.extend_top(s_, m) : profile_.extend_bottom(s_, m);
+      const auto t = profile_.extend(s_, end_, m);
       if (!t) throw Error("profile backend: extension_amounts lists '" + std::string(m) + "' but it cannot be built");
       built_.push_back(*t);
     }
@@ -91,11 +91,11 @@ class Ranked {
  private:
   iface::Profile& profile_;
   iface::Summary s_{};
-  bool top_ = false;
+  iface::End end_ = iface::End::top;
   bool of_extensions_ = false;
   // Made on first use: listing never asks for it.
   iface::ExtensionUnion& running() {
-    if (!union_) union_ = profile_.extension_union(s_, top_);
+    if (!union_) union_ = profile_.extension_union(s_, end_);
     return *union_;
   }
   std::unique_ptr<iface::ExtensionUnion> union_;
@@ -122,9 +122,9 @@ class Ranked {
 Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
   switch (kind) {
     case NearbyKind::kTopExtensions:
-      return Ranked(profile, s, true);
+      return Ranked(profile, s, iface::End::top);
     case NearbyKind::kBottomExtensions:
-      return Ranked(profile, s, false);
+      return Ranked(profile, s, iface::End::bottom);
     default:
       return Ranked(profile, one_step(profile, s, kind));
   }

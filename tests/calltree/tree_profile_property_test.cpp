@@ -177,9 +177,11 @@ class Checker {
     // extension_amounts measures every extension without interning it (or reads the interned
     // one): the same names, and the naive cum and base of each extended sequence. Asked again
     // (top, bottom, top, bottom), the second answers come from the backend's cache.
-    for (const bool top : {true, false, true, false}) {
+    for (const bn::iface::End end :
+         {bn::iface::End::top, bn::iface::End::bottom, bn::iface::End::top, bn::iface::End::bottom}) {
+      const bool top = end == bn::iface::End::top;
       std::vector<std::string> listed;
-      for (const bn::iface::ExtensionAmounts& e : p_.extension_amounts(s, top)) {
+      for (const bn::iface::ExtensionAmounts& e : p_.extension_amounts(s, end)) {
         Calls longer = expected;
         longer.insert(top ? longer.begin() : longer.end(), std::string(e.method));
         listed.push_back(std::string(e.method));

@@ -124,11 +124,12 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
           t.expected(bn::test::naive_total_cum(t.a, {q}), bn::test::naive_total_cum(t.b, {q})));
   }
   // extension_amounts and the running union over extensions, against the naive definitions.
-  for (const bool top : {true, false}) {
-    const auto running = t.c.extension_union(s, top);
+  for (const bn::iface::End end : {bn::iface::End::top, bn::iface::End::bottom}) {
+    const bool top = end == bn::iface::End::top;
+    const auto running = t.c.extension_union(s, end);
     std::vector<Path> added;
     std::vector<std::string> names;
-    for (const bn::iface::ExtensionAmounts& e : t.c.extension_amounts(s, top)) {
+    for (const bn::iface::ExtensionAmounts& e : t.c.extension_amounts(s, end)) {
       Path q = p;
       if (top)
         q.insert(q.begin(), std::string(e.method));

@@ -88,15 +88,15 @@ void check_all_starts(Profile& p) {
   // every addition, in an order unlike any ranking, with repeats adding nothing.
   std::mt19937 rng(starts.size());
   for (Summary s : starts)
-    for (const bool top : {true, false}) {
-      std::vector<bn::iface::ExtensionAmounts> listed = p.extension_amounts(s, top);
+    for (const bn::iface::End end : {bn::iface::End::top, bn::iface::End::bottom}) {
+      std::vector<bn::iface::ExtensionAmounts> listed = p.extension_amounts(s, end);
       std::shuffle(listed.begin(), listed.end(), rng);
       if (!listed.empty()) listed.push_back(listed.front());
-      const auto running = p.extension_union(s, top);
+      const auto running = p.extension_union(s, end);
       CHECK(running->total() == 0);
       std::vector<Summary> built;
       for (const bn::iface::ExtensionAmounts& e : listed) {
-        built.push_back(*(top ? p.extend_top(s, e.method) : p.extend_bottom(s, e.method)));
+        built.push_back(*p.extend(s, end, e.method));
         running->add(e);
         CAPTURE(e.method);
         CHECK(running->total() == p.total_cum_of(built));

@@ -56,12 +56,12 @@ class NodeUnion {
 
 class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
  public:
-  RunningExtensionUnion(TreeProfile& profile, iface::Summary s, bool top)
-      : iface::ExtensionUnion(profile, s, top),
+  RunningExtensionUnion(TreeProfile& profile, iface::Summary s, iface::End end)
+      : iface::ExtensionUnion(profile, s, end),
         profile_(profile),
         view_(profile.view(s)),
-        neighbourhood_(profile.neighbourhood(s, top)),
-        base_counted_(top ? 0 : view_.roots.size(), false),
+        neighbourhood_(profile.neighbourhood(s, end)),
+        base_counted_(end == iface::End::top ? 0 : view_.roots.size(), false),
         shared_(profile.tree_) {
     profile.isolation(*neighbourhood_);
   }
@@ -87,7 +87,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     std::vector<bool> extended(view_.roots.size(), false);
     for (const ExtensionNode& e : n.nodes) {
       extended[e.path] = true;
-      if (n.top) bound += e.cost;
+      if (n.end == iface::End::top) bound += e.cost;
     }
     for (std::size_t i = 0; i < extended.size(); ++i)
       if (!extended[i] && n.isolated[i]) bound -= n.facts->alone[i];
@@ -102,7 +102,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     const Neighbourhood& n = *neighbourhood_;
     if (n.isolated[e.path]) {
       isolated_ += isolated_cum(n, e);
-      if (!n.top) {
+      if (n.end == iface::End::bottom) {
         // Another child of the same final may have brought the path's own nodes already.
         if (base_counted_[e.path]) isolated_ -= n.facts->base[e.path];
         base_counted_[e.path] = true;
@@ -113,7 +113,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     const NodeId f = view_.finals[e.path];
     NodeId x = f;
     for (std::size_t j = 0; j < view_.calls.size(); ++j, x = tree.parent(x)) shared_.add_node(x);
-    if (n.top) {
+    if (n.end == iface::End::top) {
       shared_.add_node(e.node);
       shared_.add_subtree(f);
     } else {
@@ -130,8 +130,8 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   NodeUnion shared_;            // what the other paths cover
 };
 
-std::unique_ptr<iface::ExtensionUnion> TreeProfile::extension_union(iface::Summary s, bool top) {
-  return std::make_unique<RunningExtensionUnion>(*this, s, top);
+std::unique_ptr<iface::ExtensionUnion> TreeProfile::extension_union(iface::Summary s, iface::End end) {
+  return std::make_unique<RunningExtensionUnion>(*this, s, end);
 }
 
 }  // namespace bn::calltree

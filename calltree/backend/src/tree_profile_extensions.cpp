@@ -40,13 +40,13 @@ void TreeProfile::group_by_method(std::vector<ExtensionNode>& nodes) const {
   nodes = std::move(grouped);
 }
 
-const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(Summary s, bool top) {
+const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(Summary s, iface::End end) {
   const View v = view(s);
   auto n = std::make_shared<Neighbourhood>();
   n->of = s;
-  n->top = top;
+  n->end = end;
   for (std::uint32_t i = 0; i < v.roots.size(); ++i) {
-    if (top) {
+    if (end == iface::End::top) {
       const NodeId p = tree_.parent(v.roots[i]);
       if (p != kRootNode)
         n->nodes.push_back({tree_.method(p), i, p, tree_.cost(p), tree_.cum_cost(p)});  // the root is no method
@@ -56,14 +56,14 @@ const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(
     }
   }
   group_by_method(n->nodes);
-  std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
+  std::shared_ptr<Neighbourhood>& cache = cache_of(end);
   cache = std::move(n);
   return cache;
 }
 
-const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::neighbourhood(Summary s, bool top) {
-  const std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
-  return cache && cache->of == s ? cache : list_extensions(s, top);
+const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::neighbourhood(Summary s, iface::End end) {
+  const std::shared_ptr<Neighbourhood>& cache = cache_of(end);
+  return cache && cache->of == s ? cache : list_extensions(s, end);
 }
 
 std::vector<std::string_view> TreeProfile::extension_names(const Neighbourhood& n) {
@@ -85,14 +85,14 @@ std::span<const TreeProfile::ExtensionNode> TreeProfile::extension_group(const N
 }
 
 std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_extensions(Summary s, MethodId m,
-                                                                                          bool top) const {
-  const std::shared_ptr<Neighbourhood>& cache = top ? top_cache_ : bottom_cache_;
+                                                                                          iface::End end) const {
+  const std::shared_ptr<Neighbourhood>& cache = cache_of(end);
   if (!cache || cache->of != s) return std::nullopt;
   return extension_group(*cache, m);
 }
 
-std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, bool top) {
-  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, top);  // nothing below lists again
+std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, iface::End end) {
+  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, end);  // nothing below lists again
   if (n->amounts) return *n->amounts;
   isolation(*n);
   std::vector<iface::ExtensionAmounts> out;
@@ -125,7 +125,7 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
   w.finals.clear();
   w.along.clear();
   for (const ExtensionNode& e : group) {
-    w.finals.push_back(n.top ? v.finals[e.path] : e.node);
+    w.finals.push_back(n.end == iface::End::top ? v.finals[e.path] : e.node);
     w.along.push_back(e.node);
     NodeId x = v.finals[e.path];
     for (std::size_t j = 0; j < v.calls.size(); ++j, x = tree_.parent(x)) w.along.push_back(x);
@@ -136,15 +136,15 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
 }
 
 Amount TreeProfile::isolated_cum(const Neighbourhood& n, const ExtensionNode& e) {
-  return n.top ? n.facts->alone[e.path] + e.cost : n.facts->base[e.path] + e.cum_cost;
+  return n.end == iface::End::top ? n.facts->alone[e.path] + e.cost : n.facts->base[e.path] + e.cum_cost;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
-  return extension_names(*neighbourhood(s, true));
+  return extension_names(*neighbourhood(s, iface::End::top));
 }
 
 std::vector<std::string_view> TreeProfile::bottom_extensions(Summary s) {
-  return extension_names(*neighbourhood(s, false));
+  return extension_names(*neighbourhood(s, iface::End::bottom));
 }
 
 }  // namespace bn::calltree

@@ -87,7 +87,7 @@ void TreeProfile::isolation(Neighbourhood& n) {
   // path it lies on and the path it extends. For length 1 the path is its root, and a root's
   // parent that is a root puts that root in the other's final subtree: test 2 has it.
   const View v = view(n.of);
-  if (!n.top || v.calls.size() == 1) return;
+  if (n.end == iface::End::bottom || v.calls.size() == 1) return;
   std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
   std::sort(calls.begin(), calls.end());
   const auto& along = n.facts->along;

@@ -43,7 +43,7 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
   // summary is found without touching all its roots).
   const auto callers = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
-  if (const auto listed = cached_extensions(s, *m, true)) {
+  if (const auto listed = cached_extensions(s, *m, iface::End::top)) {
     for (const ExtensionNode& e : *listed) paths.push_back({e.node, v.finals[e.path]});
   } else if (callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
     for (NodeId p : callers)
@@ -71,7 +71,7 @@ std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view na
   // suggesters try every bottom extension, and most are rare methods.
   const auto callees = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
-  if (const auto listed = cached_extensions(s, *m, false)) {
+  if (const auto listed = cached_extensions(s, *m, iface::End::bottom)) {
     for (const ExtensionNode& e : *listed) paths.push_back({v.roots[e.path], e.node});
   } else if (callees.size() < v.roots.size()) {
     for (NodeId c : callees) {

@@ -11,6 +11,7 @@
 //
 // The two sides are borrowed: they must outlive the comparative profile.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -21,9 +22,17 @@
 #include <vector>
 
 #include "bn/comparative/normalization.h"
+#include "bn/iface/error.h"
 #include "bn/iface/profile.h"
 
 namespace bn::comparative {
+
+// The sides measure different metrics or units and CompareOptions::force is off. A front end
+// names its own way to force the comparison.
+class MetricMismatch : public Error {
+ public:
+  using Error::Error;
+};
 
 struct CompareOptions {
   Normalization normalization;
@@ -33,8 +42,8 @@ struct CompareOptions {
 
 class ComparativeProfile final : public iface::Profile {
  public:
-  // Throws bn::Error when the sides measure different metrics or units and !options.force, or
-  // when the normalisation cannot be applied (see Scaling).
+  // Throws MetricMismatch when the sides measure different metrics or units and !options.force,
+  // bn::Error when the normalisation cannot be applied (see Scaling).
   ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options = {});
 
   // Facts the user should see before trusting the numbers: an empty side, a forced comparison
@@ -52,9 +61,9 @@ class ComparativeProfile final : public iface::Profile {
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
   // Both sides' extension_amounts merged by name (comparative_extensions.cpp), so ranking a
   // neighbourhood of 10^5 extensions builds none of them on either side.
-  std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, bool top) override;
+  std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, iface::End end) override;
   // The difference of the two sides' running unions.
-  std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, bool top) override;
+  std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
   std::optional<iface::Summary> trim_top(iface::Summary s) override;
   std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
   iface::Amount base_of(iface::Summary s) override;
@@ -83,7 +92,7 @@ class ComparativeProfile final : public iface::Profile {
   };
 
   // One extension as each side listed it (an absent side: nullopt), for the last summary whose
-  // extensions were measured in each direction; the merged ExtensionAmounts' tag indexes it.
+  // extensions were measured at each end; the merged ExtensionAmounts' tag indexes it.
   struct SideExtensions {
     iface::Summary of;
     std::vector<std::optional<iface::ExtensionAmounts>> a, b;
@@ -96,9 +105,11 @@ class ComparativeProfile final : public iface::Profile {
   std::optional<iface::Summary> intern(std::optional<iface::Summary> a, std::optional<iface::Summary> b);
   // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
   // side is recomputed from the trimmed path unless the untrimmed one is present.
-  std::optional<iface::Summary> trimmed(iface::Summary s, bool top);
+  std::optional<iface::Summary> trimmed(iface::Summary s, iface::End end);
   // The present A-sides and B-sides of the summaries in S.
   SideSets split(std::span<const iface::Summary> S) const;
+  // The last extensions measured at `end`.
+  std::shared_ptr<const SideExtensions>& sides_of(iface::End end) { return side_extensions_[static_cast<int>(end)]; }
 
   iface::Profile& a_;
   iface::Profile& b_;
@@ -110,7 +121,7 @@ class ComparativeProfile final : public iface::Profile {
   std::vector<Record> records_;
   std::unordered_map<std::vector<NameId>, std::uint32_t, CallsHash> index_;
   std::optional<std::vector<iface::Summary>> initial_;
-  std::shared_ptr<const SideExtensions> top_sides_, bottom_sides_;
+  std::array<std::shared_ptr<const SideExtensions>, 2> side_extensions_;  // by End
 };
 
 }  // namespace bn::comparative

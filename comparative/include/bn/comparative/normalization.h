@@ -21,7 +21,7 @@ struct Normalization {
   iface::Rational factor = 1;  // used by Kind::scale only
 };
 
-// "none" or "total" (the --normalize values). Throws bn::Error naming the bad value.
+// "none" or "total". Throws bn::Error naming the bad value.
 Normalization parse_normalize_mode(std::string_view text);
 // A positive decimal or fraction, parsed exactly: "2", "0.25", "1/3", "1.5/2". Throws bn::Error
 // naming the bad text; refuses zero, signs, exponents and more than 30 digits.

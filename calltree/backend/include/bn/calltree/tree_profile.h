@@ -37,12 +37,12 @@
 //                                   c)) plus building it
 //   extend_bottom(s, m)             the same after bottom_extensions(s); else
 //                                   O(min(R c, N(m) log R)) plus building it
-//   extension_amounts(s, top)       the listing above (a counting sort by method when large),
+//   extension_amounts(s, end)       the listing above (a counting sort by method when large),
 //                                   the path facts of s (O(R k log(R k)), shared by both
 //                                   directions), then O(size) per extension made of isolated
 //                                   paths and a sorted sweep over the others (O(e) when asked
 //                                   again for the same s)
-//   extension_union(s, top)         the same facts; adding an extension costs O(its paths) when
+//   extension_union(s, end)         the same facts; adding an extension costs O(its paths) when
 //                                   isolated, O(its nodes · log) in ordered sets otherwise
 //   trim_top, trim_bottom           O(log L) if built before; else O(N(rarest method of the
 //                                   shorter sequence) · k · c) plus building it
@@ -59,6 +59,7 @@
 // Handles stay valid for the life of the TreeProfile; the CallTree must outlive it. Not
 // thread-safe: queries update caches.
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -91,7 +92,7 @@ class TreeProfile final : public iface::Profile {
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
   // From the extension nodes that top_extensions/bottom_extensions collect, one group per
   // method, each measured like a built summary but not interned.
-  std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, bool top) override;
+  std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, iface::End end) override;
   std::optional<iface::Summary> trim_top(iface::Summary s) override;
   std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
   iface::Amount base_of(iface::Summary s) override;
@@ -100,7 +101,7 @@ class TreeProfile final : public iface::Profile {
   iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
   // Counts the extensions whose paths share nothing with the other paths (path_facts) by
   // plain sums, and keeps the rest as node sets; no extension is built as a summary.
-  std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, bool top) override;
+  std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   bool costs_never_negative() override { return costs_never_negative_; }
@@ -195,7 +196,7 @@ class TreeProfile final : public iface::Profile {
   };
   struct Neighbourhood {
     iface::Summary of;
-    bool top = false;
+    iface::End end = iface::End::top;
     std::vector<ExtensionNode> nodes;  // sorted, so grouped by method
     // extension_amounts(of), once asked: `select` and `show` of the same summary reuse it.
     std::optional<std::vector<iface::ExtensionAmounts>> amounts;
@@ -206,18 +207,23 @@ class TreeProfile final : public iface::Profile {
     // no other path, so cum and base are plain sums over such paths.
     std::vector<bool> isolated;
   };
-  // Lists the extension nodes of s into the cache of that direction and returns it. Shared
-  // with running unions, which keep it after the cache moves on to another summary.
-  const std::shared_ptr<Neighbourhood>& list_extensions(iface::Summary s, bool top);
+  // Lists the extension nodes of s into the cache of that end and returns it. Shared with
+  // running unions, which keep it after the cache moves on to another summary.
+  const std::shared_ptr<Neighbourhood>& list_extensions(iface::Summary s, iface::End end);
   // Sorts listed extension nodes into (method, path, node) order.
   void group_by_method(std::vector<ExtensionNode>& nodes) const;
-  // The cache of that direction if it holds s, listing it otherwise.
-  const std::shared_ptr<Neighbourhood>& neighbourhood(iface::Summary s, bool top);
+  // The cache of that end if it holds s, listing it otherwise.
+  const std::shared_ptr<Neighbourhood>& neighbourhood(iface::Summary s, iface::End end);
+  // The last neighbourhood listed at each end.
+  std::shared_ptr<Neighbourhood>& cache_of(iface::End end) { return neighbourhoods_[static_cast<int>(end)]; }
+  const std::shared_ptr<Neighbourhood>& cache_of(iface::End end) const {
+    return neighbourhoods_[static_cast<int>(end)];
+  }
   std::vector<std::string_view> extension_names(const Neighbourhood& n);
   // The nodes of n labelled m (possibly none).
   static std::span<const ExtensionNode> extension_group(const Neighbourhood& n, MethodId m);
   // The cached extension nodes of s labelled m; nullopt when s is not the cached summary.
-  std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m, bool top) const;
+  std::optional<std::span<const ExtensionNode>> cached_extensions(iface::Summary s, MethodId m, iface::End end) const;
   // The facts of s's paths, kept for the last summary asked (top and bottom share them).
   std::shared_ptr<const PathFacts> path_facts(iface::Summary s);
   // Fills n.facts and n.isolated if they are not yet.
@@ -254,7 +260,7 @@ class TreeProfile final : public iface::Profile {
   std::vector<std::vector<NodeId>> method_top_finals_;
   std::vector<Sequence> sequences_;  // handle id = method_count_ + index
   std::map<std::vector<MethodId>, std::uint32_t> index_;
-  std::shared_ptr<Neighbourhood> top_cache_, bottom_cache_;
+  std::array<std::shared_ptr<Neighbourhood>, 2> neighbourhoods_;  // by End
   std::shared_ptr<const PathFacts> facts_cache_;
   struct Scratch {
     std::vector<NodeId> finals, along, tops, exposed;

@@ -1,0 +1,30 @@
+// The exact defaults of the profile interface's optional fast paths (profile.h): every
+// extension built as a summary and measured, the union asked of total_cum_of, so a backend
+// without a faster way still ranks and zooms exactly (seed 004 sec. 2.3).
+#include <string>
+
+#include "bn/iface/error.h"
+#include "bn/iface/profile.h"
+
+namespace bn::iface {
+
+std::vector<ExtensionAmounts> Profile::extension_amounts(Summary s, End end) {
+  std::vector<ExtensionAmounts> out;
+  for (std::string_view m : extensions(s, end))
+    if (const auto t = extend(s, end, m)) out.push_back({m, cum_of(*t), base_of(*t)});
+  return out;
+}
+
+void ExtensionUnion::add(const ExtensionAmounts& e) {
+  const auto t = profile_.extend(s_, end_, e.method);
+  if (!t) reject(e.method);
+  added_.push_back(*t);  // total_cum_of counts a set: a repeat adds nothing
+}
+
+void ExtensionUnion::reject(std::string_view m) const {
+  throw Error("'" + std::string(m) + "' is not a " + to_string(end_) + " extension of the summary");
+}
+
+Amount ExtensionUnion::total() { return profile_.total_cum_of(added_); }
+
+}  // namespace bn::iface

@@ -1,0 +1,98 @@
+// The one place profiles are opened for a search (repl/cli/search.h): the file, the view and
+// the comparison, and the errors that name what the user typed.
+
+#include "search.h"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <string>
+
+#include "bn/calltree/profile_writer.h"
+#include "bn/calltree/tree_builder.h"
+#include "bn/iface/error.h"
+
+namespace {
+
+const std::string kFigure2 = std::string(BN_SOURCE_DIR) + "/samples/figure2/figure2.collapsed";
+const std::string kCompareA = std::string(BN_SOURCE_DIR) + "/samples/compare-small/a.collapsed";
+const std::string kCompareB = std::string(BN_SOURCE_DIR) + "/samples/compare-small/b.collapsed";
+
+bn::cli::SearchOptions search_of(const std::string& path) {
+  bn::cli::SearchOptions o;
+  o.profile.path = path;
+  return o;
+}
+
+std::string error_of(const bn::cli::SearchOptions& o) {
+  try {
+    bn::cli::Search search(o);
+  } catch (const bn::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A native profile of one stack a;c costing 7, measuring `metric`.
+std::filesystem::path native_profile(const std::string& metric, const std::string& unit) {
+  bn::calltree::TreeBuilder builder;
+  const bn::calltree::MethodId frames[] = {builder.intern("a"), builder.intern("c")};
+  builder.add_stack(frames, 7);
+  bn::calltree::Metadata md;
+  md.metric = metric;
+  md.unit = unit;
+  char dir_template[] = "/tmp/bn-search-test-XXXXXX";
+  const std::filesystem::path dir = mkdtemp(dir_template);
+  const std::filesystem::path path = dir / (metric + ".bnp");
+  bn::calltree::write_profile(std::move(builder).build(md), path);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("a search of one file searches its call tree and has no header") {
+  bn::cli::Search search(search_of(kFigure2));
+  CHECK(search.format() == "collapsed");
+  CHECK(search.profile().total() == 100);
+  CHECK(search.profile().initial_summaries().size() == 5);
+  CHECK(search.header().empty());
+  CHECK(search.header_json().empty());
+}
+
+TEST_CASE("a search with a base subtracts the same view of the base and says so in its header") {
+  bn::cli::SearchOptions o = search_of(kCompareA);
+  o.compare.base = kCompareB;
+  bn::cli::Search search(o);
+  CHECK(search.profile().total() == 66 - 50);
+  REQUIRE(search.header().size() >= 2);
+  CHECK(search.header()[0].find("comparing A = a.collapsed (total 66 samples) minus B = b.collapsed (total 50") == 0);
+  CHECK(search.header_json().find("\"command\":\"compare\"") != std::string::npos);
+}
+
+TEST_CASE("an unknown view is refused with the views there are") {
+  bn::cli::SearchOptions o = search_of(kFigure2);
+  o.view = "sideways";
+  CHECK(error_of(o) == "unknown view 'sideways' (expected tree)");
+}
+
+TEST_CASE("option errors name the option, and are found before any file is read") {
+  bn::cli::SearchOptions o = search_of("/nonexistent/profile");
+  o.compare.base = kCompareB;
+  o.compare.scale = "x";
+  CHECK(error_of(o).find("--scale: 'x' is not a decimal or fraction") == 0);
+}
+
+TEST_CASE("runs of different metrics are refused naming --force, and compared with it") {
+  bn::cli::SearchOptions o = search_of(kFigure2);
+  o.compare.base = native_profile("cpu-time", "ns").string();
+  const std::string error = error_of(o);
+  CHECK(error.find("--base " + o.compare.base +
+                   ": cannot compare profiles: profile A measures samples (samples) but "
+                   "profile B measures cpu-time (ns); pass --force to subtract them anyway") == 0);
+  o.compare.force = true;
+  bn::cli::Search search(o);
+  CHECK(search.profile().metric().metric == "samples minus cpu-time");
+  CHECK(search.profile().total() == 100 - 7);
+  std::filesystem::remove_all(std::filesystem::path(o.compare.base).parent_path());
+}
