@@ -2,7 +2,6 @@
 
 #include <jvmti.h>
 
-#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -10,6 +9,7 @@
 
 #include "engine.h"
 #include "options.h"
+#include "report.h"
 #include "sample_engine.h"
 
 namespace bn::agent {
@@ -20,12 +20,9 @@ namespace {
 Engine* g_engine = nullptr;
 bool g_loaded = false;
 
-void report(const std::string& message) { std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str()); }
-
 void start_engine(JNIEnv* jni, bool attached) {
   if (g_engine == nullptr) return;
-  if (std::string error = g_engine->start(jni, attached); !error.empty())
-    report(error + "; the program runs without profiling");
+  if (Status s = g_engine->start(jni, attached); !s.ok()) report(s.message() + "; the program runs without profiling");
 }
 
 void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread) { start_engine(jni, false); }
@@ -58,8 +55,8 @@ bool add_capability(jvmtiEnv* jvmti, void (*set)(jvmtiCapabilities&)) {
 
 jint load(JavaVM* vm, const char* text, bool attached) {
   const ParsedOptions parsed = parse_options(text);
-  if (!parsed.error.empty()) {
-    report(parsed.error +
+  if (!parsed.status.ok()) {
+    report(parsed.status.message() +
            (parsed.options.strict ? "; stopping the JVM (strict=true)" : "; the program runs without profiling"));
     return parsed.options.strict ? JNI_ERR : JNI_OK;
   }

@@ -5,7 +5,7 @@
 
 #include <jvmti.h>
 
-#include <string>
+#include "status.h"
 
 namespace bn::agent {
 
@@ -13,9 +13,8 @@ class Engine {
  public:
   virtual ~Engine() = default;
 
-  // The VM is live (VMInit on the main thread, or Agent_OnAttach). Returns an error message
-  // or "" once recording runs.
-  virtual std::string start(JNIEnv* jni, bool attached) = 0;
+  // The VM is live (VMInit on the main thread, or Agent_OnAttach): begin recording.
+  virtual Status start(JNIEnv* jni, bool attached) = 0;
   // VMDeath: stop and join every agent thread, then complete the profile. Idempotent.
   virtual void stop() = 0;
   // ThreadStart / ThreadEnd, called on the thread itself.

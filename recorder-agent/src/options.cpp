@@ -53,11 +53,11 @@ bool parse_bool(std::string_view v, bool& out) {
   return true;
 }
 
-// One option; returns an error message or "".
-std::string apply(Options& o, std::string_view key, std::string_view value, bool has_value) {
+// One option.
+Status apply(Options& o, std::string_view key, std::string_view value, bool has_value) {
   const std::string quoted = "'" + std::string(key) + (has_value ? "=" + std::string(value) : "") + "'";
   auto need = [&](bool ok, const char* what) {
-    return ok ? std::string() : "bad option " + quoted + ": expected " + what;
+    return ok ? Status() : Status::error("bad option " + quoted + ": expected " + what);
   };
   std::int64_t ns = 0;
   if (key == "mode") {
@@ -101,7 +101,7 @@ std::string apply(Options& o, std::string_view key, std::string_view value, bool
   }
   if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
   if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");
-  return "unknown option " + quoted + " (see docs/recorder.md)";
+  return Status::error("unknown option " + quoted + " (see docs/recorder.md)");
 }
 
 }  // namespace
@@ -119,8 +119,8 @@ ParsedOptions parse_options(const char* text) {
     const bool has_value = eq != std::string_view::npos;
     const std::string_view key = item.substr(0, eq);
     const std::string_view value = has_value ? item.substr(eq + 1) : std::string_view();
-    std::string error = apply(result.options, key, value, has_value);
-    if (result.error.empty()) result.error = std::move(error);  // report the first bad option
+    Status status = apply(result.options, key, value, has_value);
+    if (result.status.ok()) result.status = std::move(status);  // report the first bad option
   }
   return result;
 }

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "status.h"
+
 namespace bn::agent {
 
 struct Options {
@@ -25,7 +27,7 @@ struct Options {
 
 struct ParsedOptions {
   Options options;
-  std::string error;  // empty when every option was understood; else names the option
+  Status status;  // ok when every option was understood; else names the first bad one
 };
 
 // `text` may be null (no options). The `strict` flag is honoured even when another option is

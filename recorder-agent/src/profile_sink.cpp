@@ -11,16 +11,16 @@
 namespace bn::agent {
 namespace {
 
-// Runs `f`, turning any exception into a message: nothing may propagate into the JVM.
+// Runs `f`, turning any exception into an error: nothing may propagate into the JVM.
 template <class F>
-std::string guarded(const std::string& path, F&& f) {
+Status guarded(const std::string& path, F&& f) {
   try {
     f();
-    return {};
+    return Status();
   } catch (const std::bad_alloc&) {
-    return "cannot write profile '" + path + "': out of memory";
+    return Status::error("cannot write profile '" + path + "': out of memory");
   } catch (const std::exception& e) {
-    return e.what();
+    return Status::error(e.what());
   }
 }
 
@@ -30,10 +30,10 @@ ProfileSink::~ProfileSink() {
   if (file_ != nullptr) std::fclose(file_);
 }
 
-std::string ProfileSink::open(const std::string& path, const calltree::Metadata& metadata) {
+Status ProfileSink::open(const std::string& path, const calltree::Metadata& metadata) {
   path_ = path;
   file_ = std::fopen(path.c_str(), "wb");
-  if (file_ == nullptr) return "cannot create profile '" + path + "': " + std::strerror(errno);
+  if (file_ == nullptr) return Status::error("cannot create profile '" + path + "': " + std::strerror(errno));
   return guarded(path_, [&] {
     writer_ = std::make_unique<calltree::ProfileStreamWriter>(file_);
     writer_->write_metadata(metadata);
@@ -41,9 +41,9 @@ std::string ProfileSink::open(const std::string& path, const calltree::Metadata&
   });
 }
 
-std::string ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                               std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records) {
-  if (writer_ == nullptr) return {};
+Status ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
+                          std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records) {
+  if (writer_ == nullptr) return Status();
   return guarded(path_, [&] {
     FrameTree::Pending p = tree.take_pending();
     std::vector<std::string_view> strings(p.strings.begin(), p.strings.end());
@@ -62,19 +62,20 @@ std::string ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntr
   });
 }
 
-std::string ProfileSink::finish(const calltree::Metadata& metadata) {
-  if (writer_ == nullptr) return {};
-  std::string error = guarded(path_, [&] {
+Status ProfileSink::finish(const calltree::Metadata& metadata) {
+  if (writer_ == nullptr) return Status();
+  Status status = guarded(path_, [&] {
     writer_->write_metadata(metadata);
     writer_->finish();
   });
   writer_.reset();
-  if (std::fclose(file_) != 0 && error.empty()) error = "cannot write profile '" + path_ + "': " + std::strerror(errno);
+  if (std::fclose(file_) != 0 && status.ok())
+    status = Status::error("cannot write profile '" + path_ + "': " + std::strerror(errno));
   file_ = nullptr;
-  return error;
+  return status;
 }
 
-std::string write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata) {
+Status write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata) {
   return guarded(path, [&] { calltree::write_profile(tree.build(metadata), path); });
 }
 

@@ -16,6 +16,7 @@
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/sample_records.h"
 #include "frame_tree.h"
+#include "status.h"
 
 namespace bn::agent {
 
@@ -24,10 +25,10 @@ class ProfileSink {
   ~ProfileSink();
 
   // Creates (truncates) `path` and writes the header and the initial metadata.
-  std::string open(const std::string& path, const calltree::Metadata& metadata);
-  std::string flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                    std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records);
-  std::string finish(const calltree::Metadata& metadata);
+  Status open(const std::string& path, const calltree::Metadata& metadata);
+  Status flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads, std::vector<calltree::SampleTick>& ticks,
+               std::vector<calltree::SampleRecord>& records);
+  Status finish(const calltree::Metadata& metadata);
   bool is_open() const { return writer_ != nullptr; }
 
  private:
@@ -39,6 +40,6 @@ class ProfileSink {
 // Writes the call tree recorded so far to `path` atomically, as a complete profile to examine
 // while the program runs (per-sample records stay in the streamed file only: keeping them all
 // in memory would grow without bound on a server).
-std::string write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata);
+Status write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata);
 
 }  // namespace bn::agent

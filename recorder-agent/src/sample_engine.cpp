@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "os_thread.h"
+#include "report.h"
 
 namespace bn::agent {
 namespace {
@@ -75,24 +76,19 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   return m;
 }
 
-void SampleEngine::report(const std::string& message) const {
-  std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str());
-}
-
-std::string SampleEngine::start(JNIEnv* jni, bool attached) {
+Status SampleEngine::start(JNIEnv* jni, bool attached) {
   try {
     jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
     command_line_ = process_command_line();
     frames_.resize(options_.max_depth + 1);
     stack_method_ = "handshake";
     if (options_.signal_stacks) {
-      if (std::string why = signals_.enable(vm_, find_async_get_call_trace(), static_cast<jint>(frames_.size()));
-          why.empty())
+      if (Status s = signals_.enable(vm_, find_async_get_call_trace(), static_cast<jint>(frames_.size())); s.ok())
         stack_method_ = "signal";
       else
-        report(why + "; taking every stack with a handshake (GetStackTrace), which costs more");
+        report(s.message() + "; taking every stack with a handshake (GetStackTrace), which costs more");
     }
-    if (std::string error = sink_.open(options_.file, metadata(false)); !error.empty()) return error;
+    if (Status s = sink_.open(options_.file, metadata(false)); !s.ok()) return s;
     if (!attached) {  // VMInit runs on the main thread, which never sends ThreadStart
       jthread self = nullptr;
       if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
@@ -106,15 +102,15 @@ std::string SampleEngine::start(JNIEnv* jni, bool attached) {
     jstring name = jni->NewStringUTF("bottlenecks-sampler");
     jobject thread = init != nullptr && name != nullptr ? jni->NewObject(thread_class, init, name) : nullptr;
     if (jni->ExceptionCheck()) jni->ExceptionClear();
-    if (thread == nullptr) return "cannot create the sampler thread object";
+    if (thread == nullptr) return Status::error("cannot create the sampler thread object");
     set_running(true);
     if (jvmti_->RunAgentThread(thread, run, this, JVMTI_THREAD_MAX_PRIORITY) != JVMTI_ERROR_NONE) {
       set_running(false);
-      return "cannot start the sampler thread";
+      return Status::error("cannot start the sampler thread");
     }
-    return {};
+    return Status();
   } catch (const std::exception& e) {
-    return std::string("cannot start: ") + e.what();
+    return Status::error(std::string("cannot start: ") + e.what());
   }
 }
 
@@ -183,7 +179,8 @@ void SampleEngine::loop(JNIEnv* jni) {
         if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
           last_snapshot_ns_ = now;
           end_ns_ = now - start_ns_;
-          if (std::string e = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !e.empty()) report(e);
+          if (Status s = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !s.ok())
+            report(s.message());
         }
         const bool live = start_tick(jni, first, held_ns);
         const std::int64_t cpu_after = thread_cpu_ns();
@@ -205,7 +202,7 @@ void SampleEngine::loop(JNIEnv* jni) {
     flush();
     end_ns_ = monotonic_ns() - start_ns_;
     const calltree::Metadata m = metadata(true);
-    if (std::string e = sink_.finish(m); !e.empty()) report(e);
+    if (Status s = sink_.finish(m); !s.ok()) report(s.message());
     if (!options_.quiet) {
       report("wrote " + options_.file + ": " + std::to_string(sample_count_) + " samples in " +
              std::to_string(tick_count_) + " ticks over " + fixed3(static_cast<double>(end_ns_) / 1e9) +
@@ -220,8 +217,8 @@ void SampleEngine::loop(JNIEnv* jni) {
 
 void SampleEngine::flush() {
   last_flush_ns_ = monotonic_ns();
-  if (std::string e = sink_.flush(tree_, registry_.take_changed(), ticks_, records_); !e.empty()) {
-    report(e);
+  if (Status s = sink_.flush(tree_, registry_.take_changed(), ticks_, records_); !s.ok()) {
+    report(s.message());
     ticks_.clear();
     records_.clear();
   }

@@ -35,7 +35,7 @@ class SampleEngine final : public Engine {
   // requires (it refuses to walk otherwise).
   SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool monitor_owners);
 
-  std::string start(JNIEnv* jni, bool attached) override;
+  Status start(JNIEnv* jni, bool attached) override;
   void stop() override;
   void thread_started(JNIEnv* jni, jthread thread) override;
   void thread_ended(JNIEnv* jni, jthread thread) override;
@@ -79,7 +79,6 @@ class SampleEngine final : public Engine {
   std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   void flush();
   calltree::Metadata metadata(bool final) const;
-  void report(const std::string& message) const;
 
   JavaVM* vm_;
   jvmtiEnv* jvmti_;

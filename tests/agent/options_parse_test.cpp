@@ -11,7 +11,7 @@ using bn::agent::parse_options;
 
 TEST_CASE("no options give the documented defaults") {
   const auto p = parse_options(nullptr);
-  CHECK(p.error.empty());
+  CHECK(p.status.ok());
   CHECK(p.options.mode == "sample");
   CHECK(p.options.file == "bottlenecks.bnp");
   CHECK(p.options.interval_ns == 20'000'000);
@@ -30,7 +30,7 @@ TEST_CASE("every option is parsed with its unit") {
   const auto p = parse_options(
       "mode=sample,file=/tmp/x.bnp,interval=1.5ms,maxoverhead=2%,delay=2s,duration=1m,flush=250ms,"
       "snapshot=10s,depth=64,stacks=handshake,strict,quiet=false");
-  REQUIRE(p.error.empty());
+  REQUIRE(p.status.ok());
   CHECK(p.options.file == "/tmp/x.bnp");
   CHECK(p.options.interval_ns == 1'500'000);
   CHECK(p.options.max_overhead == doctest::Approx(0.02));
@@ -48,8 +48,8 @@ TEST_CASE("every option is parsed with its unit") {
 TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   const auto check = [](const char* text, const char* named) {
     const auto p = parse_options(text);
-    INFO(text << " -> " << p.error);
-    CHECK(p.error.find(named) != std::string::npos);
+    INFO(text << " -> " << p.status.message());
+    CHECK(p.status.message().find(named) != std::string::npos);
   };
   check("interval=20", "'interval=20'");        // no unit
   check("interval=0.5ms", "'interval=0.5ms'");  // below 1 ms
@@ -68,6 +68,6 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   check("colour=red", "unknown option 'colour=red'");
   const auto p = parse_options("bogus,strict");
   CHECK(p.options.strict);
-  CHECK(p.error.find("'bogus'") != std::string::npos);
-  CHECK(parse_options("interval=1x,depth=0").error.find("interval") != std::string::npos);  // first one
+  CHECK(p.status.message().find("'bogus'") != std::string::npos);
+  CHECK(parse_options("interval=1x,depth=0").status.message().find("interval") != std::string::npos);  // first one
 }
