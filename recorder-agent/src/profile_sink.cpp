@@ -41,8 +41,7 @@ Status ProfileSink::open(const std::string& path, const calltree::Metadata& meta
   });
 }
 
-Status ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                          std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records) {
+Status ProfileSink::flush(FrameTree& tree, const ChunkEncoder& ancillary) {
   if (writer_ == nullptr) return Status();
   return guarded(path_, [&] {
     FrameTree::Pending p = tree.take_pending();
@@ -50,13 +49,7 @@ Status ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntry> th
     if (!strings.empty()) writer_->append_strings(strings);
     if (!p.parents.empty()) writer_->append_nodes(p.parents, p.methods);
     if (!p.costs.empty()) writer_->add_costs(p.costs);
-    // Thread entries before the records that name them; the node parents travel with the
-    // records so the reader can map file node ids to the loaded tree's preorder ids.
-    if (!threads.empty()) writer_->write_chunk(calltree::kTagThreads, calltree::encode_threads(threads));
-    if (!ticks.empty() || !p.parents.empty())
-      writer_->write_chunk(calltree::kTagSamples, calltree::encode_samples(p.parents, ticks, records));
-    ticks.clear();
-    records.clear();
+    for (const AncillaryChunk& chunk : ancillary(p.parents)) writer_->write_chunk(chunk.tag, chunk.bytes);
     if (std::fflush(file_) != 0)
       throw std::runtime_error("cannot write profile '" + path_ + "': " + std::strerror(errno));
   });

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <span>
 #include <utility>
 
 #include "os_thread.h"
@@ -217,11 +218,19 @@ void SampleEngine::loop(JNIEnv* jni) {
 
 void SampleEngine::flush() {
   last_flush_ns_ = monotonic_ns();
-  if (Status s = sink_.flush(tree_, registry_.take_changed(), ticks_, records_); !s.ok()) {
-    report(s.message());
-    ticks_.clear();
-    records_.clear();
-  }
+  const std::vector<calltree::ThreadEntry> threads = registry_.take_changed();
+  const Status s = sink_.flush(tree_, [&](std::span<const calltree::NodeId> new_parents) {
+    std::vector<AncillaryChunk> chunks;
+    // Thread entries before the records that name them; the parents of the new nodes travel
+    // with the records so the reader can map file node ids to the loaded tree's preorder ids.
+    if (!threads.empty()) chunks.push_back({calltree::kTagThreads, calltree::encode_threads(threads)});
+    if (!ticks_.empty() || !new_parents.empty())
+      chunks.push_back({calltree::kTagSamples, calltree::encode_samples(new_parents, ticks_, records_)});
+    return chunks;
+  });
+  if (!s.ok()) report(s.message());
+  ticks_.clear();  // written, or lost with the chunk that failed
+  records_.clear();
 }
 
 bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
