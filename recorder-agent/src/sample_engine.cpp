@@ -35,15 +35,15 @@ std::string percent(double fraction) { return fixed3(fraction * 100); }
 
 }  // namespace
 
-SampleEngine::SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool monitor_owners)
-    : vm_(vm),
-      jvmti_(jvmti),
-      options_(std::move(options)),
-      monitor_owners_(monitor_owners),
+SampleEngine::SampleEngine(const EngineSetup& setup)
+    : vm_(setup.vm),
+      jvmti_(setup.jvmti),
+      options_(setup.options),
+      attached_(setup.attached),
       cpus_(std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)))),
       start_ns_(monotonic_ns()),
       start_unix_ns_(realtime_ns()),
-      registry_(jvmti, start_ns_),
+      registry_(setup.jvmti, start_ns_),
       pacer_(options_.interval_ns, options_.max_overhead,
              static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {}
 
@@ -77,7 +77,31 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   return m;
 }
 
-Status SampleEngine::start(JNIEnv* jni, bool attached) {
+Engine::Needs SampleEngine::needs() const {
+  Needs needs;
+  // Both are needed only to name the owner of a contended monitor; without them the profile
+  // still has every stack and state.
+  jvmtiCapabilities owners{};
+  owners.can_get_current_contended_monitor = 1;
+  owners.can_get_monitor_info = 1;
+  needs.optional.push_back(owners);
+  needs.events = {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END};
+  // AsyncGetCallTrace refuses to walk a stack unless some agent receives ClassLoad events
+  // (forte.cpp: ticks_no_class_load); the engine has nothing to do with them.
+  if (options_.signal_stacks) needs.events.push_back(JVMTI_EVENT_CLASS_LOAD);
+  return needs;
+}
+
+void SampleEngine::granted(const jvmtiCapabilities& possessed) {
+  monitor_owners_ = possessed.can_get_current_contended_monitor && possessed.can_get_monitor_info;
+  // JDK 17 grants can_get_current_contended_monitor only in the OnLoad phase.
+  if (!monitor_owners_)
+    report(std::string("cannot name the owners of contended monitors") +
+           (attached_ ? " when attached (load the agent with -agentpath for that)" : "") +
+           "; recording stacks and states");
+}
+
+Status SampleEngine::start(JNIEnv* jni) {
   try {
     jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
     command_line_ = process_command_line();
@@ -90,7 +114,7 @@ Status SampleEngine::start(JNIEnv* jni, bool attached) {
         report(s.message() + "; taking every stack with a handshake (GetStackTrace), which costs more");
     }
     if (Status s = sink_.open(options_.file, metadata(false)); !s.ok()) return s;
-    if (!attached) {  // VMInit runs on the main thread, which never sends ThreadStart
+    if (!attached_) {  // VMInit runs on the main thread, which never sends ThreadStart
       jthread self = nullptr;
       if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
         registry_.on_thread_start(jni, self, monotonic_ns());

@@ -5,9 +5,22 @@
 
 #include <string>
 
+#include "engine_factory.h"
 #include "options.h"
 
-using bn::agent::parse_options;
+namespace {
+
+// parse_options knows the modes only from the engine table it is given (the agent passes
+// engine_kinds()); these rows stand in for it, without the engines. That the real table's
+// default records samples is checked end to end (agent_sampling_test.cpp).
+constexpr bn::agent::EngineKind kEngines[] = {
+    {"sample", "sampled stacks", nullptr},
+    {"other", "another engine", nullptr},
+};
+
+bn::agent::ParsedOptions parse_options(const char* text) { return bn::agent::parse_options(text, kEngines); }
+
+}  // namespace
 
 TEST_CASE("no options give the documented defaults") {
   const auto p = parse_options(nullptr);
@@ -70,4 +83,12 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   CHECK(p.options.strict);
   CHECK(p.status.message().find("'bogus'") != std::string::npos);
   CHECK(parse_options("interval=1x,depth=0").status.message().find("interval") != std::string::npos);  // first one
+}
+
+TEST_CASE("mode= accepts every engine of the table and lists them all when it is bad") {
+  const auto p = parse_options("mode=other");
+  CHECK(p.status.ok());
+  CHECK(p.options.mode == "other");
+  CHECK(parse_options("mode=trace").status.message() ==
+        "bad option 'mode=trace': expected mode=sample (sampled stacks) or mode=other (another engine)");
 }
