@@ -2,15 +2,14 @@
 
 #include <jvmti.h>
 
-#include <cstdio>
-#include <cstring>
 #include <exception>
-#include <new>
+#include <memory>
 #include <string>
 
 #include "engine.h"
+#include "engine_factory.h"
 #include "options.h"
-#include "sample_engine.h"
+#include "report.h"
 
 namespace bn::agent {
 namespace {
@@ -20,15 +19,14 @@ namespace {
 Engine* g_engine = nullptr;
 bool g_loaded = false;
 
-void report(const std::string& message) { std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str()); }
-
-void start_engine(JNIEnv* jni, bool attached) {
+void start_engine(JNIEnv* jni) {
   if (g_engine == nullptr) return;
-  if (std::string error = g_engine->start(jni, attached); !error.empty())
-    report(error + "; the program runs without profiling");
+  if (Status s = g_engine->start(jni); !s.ok()) report(s.message() + "; the program runs without profiling");
 }
 
-void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread) { start_engine(jni, false); }
+// The one callback table: VMInit and VMDeath start and stop the engine; every other event
+// reaches the engine only if it asked for it (Engine::Needs::events).
+void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread) { start_engine(jni); }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
   if (g_engine != nullptr) g_engine->stop();
@@ -42,26 +40,43 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
   if (g_engine != nullptr) g_engine->thread_ended(jni, thread);
 }
 
-// Enabled only because AsyncGetCallTrace refuses to walk a stack unless some agent receives
-// ClassLoad events (forte.cpp: ticks_no_class_load); there is nothing to do here.
-void JNICALL on_class_load(jvmtiEnv*, JNIEnv*, jthread, jclass) {}
+void JNICALL on_class_load(jvmtiEnv*, JNIEnv* jni, jthread thread, jclass klass) {
+  if (g_engine != nullptr) g_engine->class_loaded(jni, thread, klass);
+}
 
-// Adds one capability; false if this JVM (or this phase, when attaching) cannot grant it.
-bool add_capability(jvmtiEnv* jvmti, void (*set)(jvmtiCapabilities&)) {
-  jvmtiCapabilities caps;
-  std::memset(&caps, 0, sizeof caps);
-  set(caps);
-  return jvmti->AddCapabilities(&caps) == JVMTI_ERROR_NONE;
+jvmtiEventCallbacks callbacks() {
+  jvmtiEventCallbacks c{};
+  c.VMInit = on_vm_init;
+  c.VMDeath = on_vm_death;
+  c.ThreadStart = on_thread_start;
+  c.ThreadEnd = on_thread_end;
+  c.ClassLoad = on_class_load;
+  return c;
+}
+
+// Adds the engine's capabilities: the required ones all at once, or an error; then each
+// optional group, whole or not at all. Tells the engine what the environment now holds.
+Status add_capabilities(jvmtiEnv* jvmti, Engine& engine, const Engine::Needs& needs, const std::string& mode) {
+  if (const jvmtiError e = jvmti->AddCapabilities(&needs.required); e != JVMTI_ERROR_NONE)
+    return Status::error("this JVM cannot grant the JVMTI capabilities mode=" + mode + " needs (error " +
+                         std::to_string(e) + ")");
+  // A refused group is the engine's business: granted() tells it what it holds.
+  for (const jvmtiCapabilities& group : needs.optional) jvmti->AddCapabilities(&group);
+  jvmtiCapabilities possessed{};
+  jvmti->GetCapabilities(&possessed);
+  engine.granted(possessed);
+  return Status();
 }
 
 }  // namespace
 
 jint load(JavaVM* vm, const char* text, bool attached) {
-  const ParsedOptions parsed = parse_options(text);
-  if (!parsed.error.empty()) {
-    report(parsed.error +
+  const ParsedOptions parsed = parse_options(text, engine_kinds());
+  const jint refuse = parsed.options.strict ? JNI_ERR : JNI_OK;  // what a failure returns
+  if (!parsed.status.ok()) {
+    report(parsed.status.message() +
            (parsed.options.strict ? "; stopping the JVM (strict=true)" : "; the program runs without profiling"));
-    return parsed.options.strict ? JNI_ERR : JNI_OK;
+    return refuse;
   }
   if (g_loaded) {
     report("already loaded; ignoring the second load");
@@ -70,37 +85,31 @@ jint load(JavaVM* vm, const char* text, bool attached) {
   jvmtiEnv* jvmti = nullptr;
   if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK || jvmti == nullptr) {
     report("this JVM offers no JVMTI 11 environment; the program runs without profiling");
-    return parsed.options.strict ? JNI_ERR : JNI_OK;
+    return refuse;
   }
-  // Both are needed only to name the owner of a contended monitor; without them the profile
-  // still has every stack and state.
-  const bool owners = add_capability(jvmti, [](jvmtiCapabilities& c) { c.can_get_current_contended_monitor = 1; }) &&
-                      add_capability(jvmti, [](jvmtiCapabilities& c) { c.can_get_monitor_info = 1; });
-  // JDK 17 grants can_get_current_contended_monitor only in the OnLoad phase.
-  if (!owners)
-    report(std::string("cannot name the owners of contended monitors") +
-           (attached ? " when attached (load the agent with -agentpath for that)" : "") +
-           "; recording stacks and states");
-
-  jvmtiEventCallbacks callbacks;
-  std::memset(&callbacks, 0, sizeof callbacks);
-  callbacks.VMInit = on_vm_init;
-  callbacks.VMDeath = on_vm_death;
-  callbacks.ThreadStart = on_thread_start;
-  callbacks.ThreadEnd = on_thread_end;
-  callbacks.ClassLoad = on_class_load;
-  jvmti->SetEventCallbacks(&callbacks, sizeof callbacks);
+  std::unique_ptr<Engine> engine;
+  Engine::Needs needs;
   try {
-    g_engine = new SampleEngine(vm, jvmti, parsed.options, owners);
+    engine = create_engine(EngineSetup{vm, jvmti, parsed.options, attached});
+    if (engine != nullptr) needs = engine->needs();
   } catch (const std::exception&) {
     report("out of memory; the program runs without profiling");
     return JNI_OK;
   }
+  if (engine == nullptr) {
+    report("mode=" + parsed.options.mode + " has no engine; the program runs without profiling");
+    return refuse;
+  }
+  if (Status s = add_capabilities(jvmti, *engine, needs, parsed.options.mode); !s.ok()) {
+    report(s.message() + "; the program runs without profiling");
+    return refuse;
+  }
+  const jvmtiEventCallbacks table = callbacks();
+  jvmti->SetEventCallbacks(&table, sizeof table);
+  g_engine = engine.release();
   g_loaded = true;
-  jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_THREAD_START, nullptr);
-  jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_THREAD_END, nullptr);
+  for (const jvmtiEvent event : needs.events) jvmti->SetEventNotificationMode(JVMTI_ENABLE, event, nullptr);
   jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, nullptr);
-  if (parsed.options.signal_stacks) jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_CLASS_LOAD, nullptr);
   if (!attached) {
     jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
     return JNI_OK;
@@ -110,7 +119,7 @@ jint load(JavaVM* vm, const char* text, bool attached) {
     report("cannot reach JNI from the attach thread; the program runs without profiling");
     return JNI_OK;
   }
-  start_engine(jni, true);
+  start_engine(jni);
   return JNI_OK;
 }
 

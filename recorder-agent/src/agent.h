@@ -1,6 +1,7 @@
 #pragma once
-// The agent's one piece of global state: the JVMTI environment, the capabilities and the event
-// callbacks, forwarded to the Engine of the chosen mode. vm_entry.cpp calls in here.
+// The agent's one piece of global state: the Engine of the chosen mode (engine_factory.h). Here
+// the JVMTI capabilities it needs are added and the one event callback table is set; the events
+// the engine asks for are enabled and forwarded to it. vm_entry.cpp calls in here.
 
 #include <jni.h>
 

@@ -1,26 +1,58 @@
 #pragma once
-// One recording mode of the agent (async-profiler's Engine): agent.cpp owns the JVMTI
-// capabilities and event callbacks and forwards the events here. No method may throw: every
-// one runs inside a JVMTI callback.
+// One recording mode of the agent (async-profiler's Engine). `mode=NAME` picks the engine from
+// the table in engine_factory.cpp; the engine declares what it needs from the JVM (needs():
+// capabilities, and the events it wants), and agent.cpp does the JVMTI side of it: it adds the
+// capabilities, tells the engine which optional ones were granted, keeps the one callback
+// table, enables only the events the engine asked for and forwards them here, and starts and
+// stops the engine at VMInit (or attach) and VMDeath. The engine writes its profile through a
+// ProfileSink: its FrameTree's increments plus chunks of its own (profile_sink.h).
+//
+// Adding an engine: a subclass in its own files (built from an EngineSetup; needs(), start(),
+// stop() and the hooks it wants), its row in engine_factory.cpp, its sources in
+// recorder-agent/CMakeLists.txt and its mode in docs/recorder.md. agent.cpp changes only for
+// an event no engine has asked for before: a hook below and its forwarder there.
+//
+// No method may throw: every one runs inside Agent_OnLoad or a JVMTI callback.
 
 #include <jvmti.h>
 
-#include <string>
+#include <vector>
+
+#include "status.h"
 
 namespace bn::agent {
 
 class Engine {
  public:
+  struct Needs {
+    // Added first, in one call: if the JVM cannot grant them all, the agent does not start
+    // the engine (the program runs unprofiled, or stops with strict=true).
+    jvmtiCapabilities required{};
+    // Then each group in one call, granted whole or not at all; granted() says which were.
+    std::vector<jvmtiCapabilities> optional;
+    // Events to enable and forward to the hooks below. VMInit and VMDeath are not listed:
+    // they start and stop every engine, so the agent always enables them.
+    std::vector<jvmtiEvent> events;
+  };
+
   virtual ~Engine() = default;
 
-  // The VM is live (VMInit on the main thread, or Agent_OnAttach). Returns an error message
-  // or "" once recording runs.
-  virtual std::string start(JNIEnv* jni, bool attached) = 0;
-  // VMDeath: stop and join every agent thread, then complete the profile. Idempotent.
+  // Asked once, in Agent_OnLoad/OnAttach, before any capability is added.
+  virtual Needs needs() const = 0;
+  // The capabilities the JVMTI environment holds once the agent added the required ones and
+  // the optional groups the JVM granted. Before any event.
+  virtual void granted(const jvmtiCapabilities& /*possessed*/) {}
+  // The VM is live (VMInit on the main thread, or Agent_OnAttach): begin recording.
+  virtual Status start(JNIEnv* jni) = 0;
+  // VMDeath or Agent_OnUnload: stop and join every agent thread, then complete the profile.
+  // Idempotent.
   virtual void stop() = 0;
-  // ThreadStart / ThreadEnd, called on the thread itself.
-  virtual void thread_started(JNIEnv* jni, jthread thread) = 0;
-  virtual void thread_ended(JNIEnv* jni, jthread thread) = 0;
+
+  // Forwarded events, each only if needs().events lists it; they run on the thread concerned
+  // and may come before start() (e.g. ThreadStart between Agent_OnLoad and VMInit).
+  virtual void thread_started(JNIEnv* /*jni*/, jthread /*thread*/) {}
+  virtual void thread_ended(JNIEnv* /*jni*/, jthread /*thread*/) {}
+  virtual void class_loaded(JNIEnv* /*jni*/, jthread /*thread*/, jclass /*klass*/) {}
 };
 
 }  // namespace bn::agent

@@ -2,7 +2,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <span>
+#include <string>
 #include <string_view>
+
+#include "engine_factory.h"
 
 namespace bn::agent {
 namespace {
@@ -53,16 +57,27 @@ bool parse_bool(std::string_view v, bool& out) {
   return true;
 }
 
-// One option; returns an error message or "".
-std::string apply(Options& o, std::string_view key, std::string_view value, bool has_value) {
+// "mode=sample (what it records) or mode=...", for the message naming a bad mode.
+std::string mode_choices(std::span<const EngineKind> engines) {
+  std::string out;
+  for (const EngineKind& e : engines) {
+    if (!out.empty()) out += " or ";
+    out += "mode=" + std::string(e.mode) + " (" + std::string(e.description) + ")";
+  }
+  return out;
+}
+
+// One option.
+Status apply(Options& o, std::string_view key, std::string_view value, bool has_value,
+             std::span<const EngineKind> engines) {
   const std::string quoted = "'" + std::string(key) + (has_value ? "=" + std::string(value) : "") + "'";
-  auto need = [&](bool ok, const char* what) {
-    return ok ? std::string() : "bad option " + quoted + ": expected " + what;
+  auto need = [&](bool ok, std::string_view what) {
+    return ok ? Status() : Status::error("bad option " + quoted + ": expected " + std::string(what));
   };
   std::int64_t ns = 0;
   if (key == "mode") {
     o.mode = std::string(value);
-    return need(value == "sample", "mode=sample (the only mode so far)");
+    return need(find_engine_kind(engines, value) != nullptr, mode_choices(engines));
   }
   if (key == "file") {
     o.file = std::string(value);
@@ -101,13 +116,14 @@ std::string apply(Options& o, std::string_view key, std::string_view value, bool
   }
   if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
   if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");
-  return "unknown option " + quoted + " (see docs/recorder.md)";
+  return Status::error("unknown option " + quoted + " (see docs/recorder.md)");
 }
 
 }  // namespace
 
-ParsedOptions parse_options(const char* text) {
+ParsedOptions parse_options(const char* text, std::span<const EngineKind> engines) {
   ParsedOptions result;
+  result.options.mode = std::string(engines.front().mode);
   if (text == nullptr) return result;
   std::string_view rest(text);
   while (!rest.empty()) {
@@ -119,8 +135,8 @@ ParsedOptions parse_options(const char* text) {
     const bool has_value = eq != std::string_view::npos;
     const std::string_view key = item.substr(0, eq);
     const std::string_view value = has_value ? item.substr(eq + 1) : std::string_view();
-    std::string error = apply(result.options, key, value, has_value);
-    if (result.error.empty()) result.error = std::move(error);  // report the first bad option
+    Status status = apply(result.options, key, value, has_value, engines);
+    if (result.status.ok()) result.status = std::move(status);  // report the first bad option
   }
   return result;
 }

@@ -4,12 +4,17 @@
 // it runs inside Agent_OnLoad, where nothing may throw.
 
 #include <cstdint>
+#include <span>
 #include <string>
+
+#include "status.h"
 
 namespace bn::agent {
 
+struct EngineKind;
+
 struct Options {
-  std::string mode = "sample";
+  std::string mode;  // a row of the engine table; parse_options defaults it to the first
   std::string file = "bottlenecks.bnp";
   std::int64_t interval_ns = 20'000'000;  // mean of the jittered sampling interval
   double max_overhead = 0;                // fraction of one CPU; 0 = no bound
@@ -25,11 +30,12 @@ struct Options {
 
 struct ParsedOptions {
   Options options;
-  std::string error;  // empty when every option was understood; else names the option
+  Status status;  // ok when every option was understood; else names the first bad one
 };
 
-// `text` may be null (no options). The `strict` flag is honoured even when another option is
-// bad, so the caller can decide whether to stop the JVM.
-ParsedOptions parse_options(const char* text);
+// `text` may be null (no options). `mode=` must name one of `engines` (engine_factory.h: the
+// agent passes engine_kinds(); not empty, the first is the default). The `strict` flag is
+// honoured even when another option is bad, so the caller can decide whether to stop the JVM.
+ParsedOptions parse_options(const char* text, std::span<const EngineKind> engines);
 
 }  // namespace bn::agent

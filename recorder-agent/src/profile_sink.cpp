@@ -11,16 +11,16 @@
 namespace bn::agent {
 namespace {
 
-// Runs `f`, turning any exception into a message: nothing may propagate into the JVM.
+// Runs `f`, turning any exception into an error: nothing may propagate into the JVM.
 template <class F>
-std::string guarded(const std::string& path, F&& f) {
+Status guarded(const std::string& path, F&& f) {
   try {
     f();
-    return {};
+    return Status();
   } catch (const std::bad_alloc&) {
-    return "cannot write profile '" + path + "': out of memory";
+    return Status::error("cannot write profile '" + path + "': out of memory");
   } catch (const std::exception& e) {
-    return e.what();
+    return Status::error(e.what());
   }
 }
 
@@ -30,10 +30,10 @@ ProfileSink::~ProfileSink() {
   if (file_ != nullptr) std::fclose(file_);
 }
 
-std::string ProfileSink::open(const std::string& path, const calltree::Metadata& metadata) {
+Status ProfileSink::open(const std::string& path, const calltree::Metadata& metadata) {
   path_ = path;
   file_ = std::fopen(path.c_str(), "wb");
-  if (file_ == nullptr) return "cannot create profile '" + path + "': " + std::strerror(errno);
+  if (file_ == nullptr) return Status::error("cannot create profile '" + path + "': " + std::strerror(errno));
   return guarded(path_, [&] {
     writer_ = std::make_unique<calltree::ProfileStreamWriter>(file_);
     writer_->write_metadata(metadata);
@@ -41,40 +41,34 @@ std::string ProfileSink::open(const std::string& path, const calltree::Metadata&
   });
 }
 
-std::string ProfileSink::flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                               std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records) {
-  if (writer_ == nullptr) return {};
+Status ProfileSink::flush(FrameTree& tree, const ChunkEncoder& ancillary) {
+  if (writer_ == nullptr) return Status();
   return guarded(path_, [&] {
     FrameTree::Pending p = tree.take_pending();
     std::vector<std::string_view> strings(p.strings.begin(), p.strings.end());
     if (!strings.empty()) writer_->append_strings(strings);
     if (!p.parents.empty()) writer_->append_nodes(p.parents, p.methods);
     if (!p.costs.empty()) writer_->add_costs(p.costs);
-    // Thread entries before the records that name them; the node parents travel with the
-    // records so the reader can map file node ids to the loaded tree's preorder ids.
-    if (!threads.empty()) writer_->write_chunk(calltree::kTagThreads, calltree::encode_threads(threads));
-    if (!ticks.empty() || !p.parents.empty())
-      writer_->write_chunk(calltree::kTagSamples, calltree::encode_samples(p.parents, ticks, records));
-    ticks.clear();
-    records.clear();
+    for (const AncillaryChunk& chunk : ancillary(p.parents)) writer_->write_chunk(chunk.tag, chunk.bytes);
     if (std::fflush(file_) != 0)
       throw std::runtime_error("cannot write profile '" + path_ + "': " + std::strerror(errno));
   });
 }
 
-std::string ProfileSink::finish(const calltree::Metadata& metadata) {
-  if (writer_ == nullptr) return {};
-  std::string error = guarded(path_, [&] {
+Status ProfileSink::finish(const calltree::Metadata& metadata) {
+  if (writer_ == nullptr) return Status();
+  Status status = guarded(path_, [&] {
     writer_->write_metadata(metadata);
     writer_->finish();
   });
   writer_.reset();
-  if (std::fclose(file_) != 0 && error.empty()) error = "cannot write profile '" + path_ + "': " + std::strerror(errno);
+  if (std::fclose(file_) != 0 && status.ok())
+    status = Status::error("cannot write profile '" + path_ + "': " + std::strerror(errno));
   file_ = nullptr;
-  return error;
+  return status;
 }
 
-std::string write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata) {
+Status write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata) {
   return guarded(path, [&] { calltree::write_profile(tree.build(metadata), path); });
 }
 

@@ -1,33 +1,52 @@
 #pragma once
-// Where samples go: the profile file, streamed. Each flush appends the new names, nodes and
-// sample counts as the call tree (what `bottlenecks repl` reads) and the thread table and
-// per-sample records as ancillary chunks; a JVM killed by SIGKILL leaves every flushed chunk
-// decodable. finish() writes the final metadata and the END chunk.
+// Where an engine's recording goes: the profile file, streamed. Each flush appends the new
+// names, nodes and cost increments of the engine's FrameTree as the call tree (what
+// `bottlenecks repl` reads), then the engine's own ancillary chunks (the sampler's thread
+// table and per-sample records); a JVM killed by SIGKILL leaves every flushed chunk decodable.
+// finish() writes the final metadata and the END chunk.
 //
-// Called only from the sampler thread. Errors come back as values: the JVM must never see an
-// exception from the agent.
+// Called only from the engine's own thread. Errors come back as values: the JVM must never see
+// an exception from the agent.
 
+#include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bn/calltree/metadata.h"
+#include "bn/calltree/profile_format.h"
 #include "bn/calltree/profile_writer.h"
-#include "bn/calltree/sample_records.h"
+#include "bn/calltree/types.h"
 #include "frame_tree.h"
+#include "status.h"
 
 namespace bn::agent {
+
+// A chunk besides the call tree's, with a tag of the engine's (sample_records.h has the
+// sampler's); readers that do not know the tag skip it.
+struct AncillaryChunk {
+  calltree::ChunkTag tag;
+  std::vector<std::byte> bytes;
+};
+
+// An engine's ancillary chunks of one flush, in the order to write them. `new_parents`: the
+// parents (file node ids) of the nodes this flush appends, in append order, which a chunk that
+// names nodes by file id carries so the reader can map them to the loaded tree's ids.
+using ChunkEncoder = std::function<std::vector<AncillaryChunk>(std::span<const calltree::NodeId> new_parents)>;
 
 class ProfileSink {
  public:
   ~ProfileSink();
 
   // Creates (truncates) `path` and writes the header and the initial metadata.
-  std::string open(const std::string& path, const calltree::Metadata& metadata);
-  std::string flush(FrameTree& tree, std::vector<calltree::ThreadEntry> threads,
-                    std::vector<calltree::SampleTick>& ticks, std::vector<calltree::SampleRecord>& records);
-  std::string finish(const calltree::Metadata& metadata);
+  Status open(const std::string& path, const calltree::Metadata& metadata);
+  // Appends what `tree` gained since the last flush, then the chunks `ancillary` encodes (not
+  // called when the sink is not open).
+  Status flush(FrameTree& tree, const ChunkEncoder& ancillary);
+  Status finish(const calltree::Metadata& metadata);
   bool is_open() const { return writer_ != nullptr; }
 
  private:
@@ -37,8 +56,8 @@ class ProfileSink {
 };
 
 // Writes the call tree recorded so far to `path` atomically, as a complete profile to examine
-// while the program runs (per-sample records stay in the streamed file only: keeping them all
-// in memory would grow without bound on a server).
-std::string write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata);
+// while the program runs (ancillary chunks stay in the streamed file only: keeping the
+// sampler's per-sample records all in memory would grow without bound on a server).
+Status write_snapshot(const std::string& path, const FrameTree& tree, const calltree::Metadata& metadata);
 
 }  // namespace bn::agent

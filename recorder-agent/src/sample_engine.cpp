@@ -6,9 +6,11 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <span>
 #include <utility>
 
 #include "os_thread.h"
+#include "report.h"
 
 namespace bn::agent {
 namespace {
@@ -33,15 +35,15 @@ std::string percent(double fraction) { return fixed3(fraction * 100); }
 
 }  // namespace
 
-SampleEngine::SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool monitor_owners)
-    : vm_(vm),
-      jvmti_(jvmti),
-      options_(std::move(options)),
-      monitor_owners_(monitor_owners),
+SampleEngine::SampleEngine(const EngineSetup& setup)
+    : vm_(setup.vm),
+      jvmti_(setup.jvmti),
+      options_(setup.options),
+      attached_(setup.attached),
       cpus_(std::max(1, static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)))),
       start_ns_(monotonic_ns()),
       start_unix_ns_(realtime_ns()),
-      registry_(jvmti, start_ns_),
+      registry_(setup.jvmti, start_ns_),
       pacer_(options_.interval_ns, options_.max_overhead,
              static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {}
 
@@ -75,25 +77,44 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   return m;
 }
 
-void SampleEngine::report(const std::string& message) const {
-  std::fprintf(stderr, "bottlenecks agent: %s\n", message.c_str());
+Engine::Needs SampleEngine::needs() const {
+  Needs needs;
+  // Both are needed only to name the owner of a contended monitor; without them the profile
+  // still has every stack and state.
+  jvmtiCapabilities owners{};
+  owners.can_get_current_contended_monitor = 1;
+  owners.can_get_monitor_info = 1;
+  needs.optional.push_back(owners);
+  needs.events = {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END};
+  // AsyncGetCallTrace refuses to walk a stack unless some agent receives ClassLoad events
+  // (forte.cpp: ticks_no_class_load); the engine has nothing to do with them.
+  if (options_.signal_stacks) needs.events.push_back(JVMTI_EVENT_CLASS_LOAD);
+  return needs;
 }
 
-std::string SampleEngine::start(JNIEnv* jni, bool attached) {
+void SampleEngine::granted(const jvmtiCapabilities& possessed) {
+  monitor_owners_ = possessed.can_get_current_contended_monitor && possessed.can_get_monitor_info;
+  // JDK 17 grants can_get_current_contended_monitor only in the OnLoad phase.
+  if (!monitor_owners_)
+    report(std::string("cannot name the owners of contended monitors") +
+           (attached_ ? " when attached (load the agent with -agentpath for that)" : "") +
+           "; recording stacks and states");
+}
+
+Status SampleEngine::start(JNIEnv* jni) {
   try {
     jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
     command_line_ = process_command_line();
     frames_.resize(options_.max_depth + 1);
     stack_method_ = "handshake";
     if (options_.signal_stacks) {
-      if (std::string why = signals_.enable(vm_, find_async_get_call_trace(), static_cast<jint>(frames_.size()));
-          why.empty())
+      if (Status s = signals_.enable(vm_, find_async_get_call_trace(), static_cast<jint>(frames_.size())); s.ok())
         stack_method_ = "signal";
       else
-        report(why + "; taking every stack with a handshake (GetStackTrace), which costs more");
+        report(s.message() + "; taking every stack with a handshake (GetStackTrace), which costs more");
     }
-    if (std::string error = sink_.open(options_.file, metadata(false)); !error.empty()) return error;
-    if (!attached) {  // VMInit runs on the main thread, which never sends ThreadStart
+    if (Status s = sink_.open(options_.file, metadata(false)); !s.ok()) return s;
+    if (!attached_) {  // VMInit runs on the main thread, which never sends ThreadStart
       jthread self = nullptr;
       if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
         registry_.on_thread_start(jni, self, monotonic_ns());
@@ -106,15 +127,15 @@ std::string SampleEngine::start(JNIEnv* jni, bool attached) {
     jstring name = jni->NewStringUTF("bottlenecks-sampler");
     jobject thread = init != nullptr && name != nullptr ? jni->NewObject(thread_class, init, name) : nullptr;
     if (jni->ExceptionCheck()) jni->ExceptionClear();
-    if (thread == nullptr) return "cannot create the sampler thread object";
+    if (thread == nullptr) return Status::error("cannot create the sampler thread object");
     set_running(true);
     if (jvmti_->RunAgentThread(thread, run, this, JVMTI_THREAD_MAX_PRIORITY) != JVMTI_ERROR_NONE) {
       set_running(false);
-      return "cannot start the sampler thread";
+      return Status::error("cannot start the sampler thread");
     }
-    return {};
+    return Status();
   } catch (const std::exception& e) {
-    return std::string("cannot start: ") + e.what();
+    return Status::error(std::string("cannot start: ") + e.what());
   }
 }
 
@@ -183,7 +204,8 @@ void SampleEngine::loop(JNIEnv* jni) {
         if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
           last_snapshot_ns_ = now;
           end_ns_ = now - start_ns_;
-          if (std::string e = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !e.empty()) report(e);
+          if (Status s = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !s.ok())
+            report(s.message());
         }
         const bool live = start_tick(jni, first, held_ns);
         const std::int64_t cpu_after = thread_cpu_ns();
@@ -205,7 +227,7 @@ void SampleEngine::loop(JNIEnv* jni) {
     flush();
     end_ns_ = monotonic_ns() - start_ns_;
     const calltree::Metadata m = metadata(true);
-    if (std::string e = sink_.finish(m); !e.empty()) report(e);
+    if (Status s = sink_.finish(m); !s.ok()) report(s.message());
     if (!options_.quiet) {
       report("wrote " + options_.file + ": " + std::to_string(sample_count_) + " samples in " +
              std::to_string(tick_count_) + " ticks over " + fixed3(static_cast<double>(end_ns_) / 1e9) +
@@ -220,11 +242,19 @@ void SampleEngine::loop(JNIEnv* jni) {
 
 void SampleEngine::flush() {
   last_flush_ns_ = monotonic_ns();
-  if (std::string e = sink_.flush(tree_, registry_.take_changed(), ticks_, records_); !e.empty()) {
-    report(e);
-    ticks_.clear();
-    records_.clear();
-  }
+  const std::vector<calltree::ThreadEntry> threads = registry_.take_changed();
+  const Status s = sink_.flush(tree_, [&](std::span<const calltree::NodeId> new_parents) {
+    std::vector<AncillaryChunk> chunks;
+    // Thread entries before the records that name them; the parents of the new nodes travel
+    // with the records so the reader can map file node ids to the loaded tree's preorder ids.
+    if (!threads.empty()) chunks.push_back({calltree::kTagThreads, calltree::encode_threads(threads)});
+    if (!ticks_.empty() || !new_parents.empty())
+      chunks.push_back({calltree::kTagSamples, calltree::encode_samples(new_parents, ticks_, records_)});
+    return chunks;
+  });
+  if (!s.ok()) report(s.message());
+  ticks_.clear();  // written, or lost with the chunk that failed
+  records_.clear();
 }
 
 bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {

@@ -19,6 +19,7 @@
 #include "bn/calltree/metadata.h"
 #include "bn/calltree/sample_records.h"
 #include "engine.h"
+#include "engine_factory.h"
 #include "frame_tree.h"
 #include "options.h"
 #include "pacer.h"
@@ -30,12 +31,11 @@ namespace bn::agent {
 
 class SampleEngine final : public Engine {
  public:
-  // `monitor_owners`: the JVM granted the capabilities to find a monitor's owner. With
-  // options.signal_stacks the caller has enabled ClassLoad events, which AsyncGetCallTrace
-  // requires (it refuses to walk otherwise).
-  SampleEngine(JavaVM* vm, jvmtiEnv* jvmti, Options options, bool monitor_owners);
+  explicit SampleEngine(const EngineSetup& setup);
 
-  std::string start(JNIEnv* jni, bool attached) override;
+  Needs needs() const override;
+  void granted(const jvmtiCapabilities& possessed) override;
+  Status start(JNIEnv* jni) override;
   void stop() override;
   void thread_started(JNIEnv* jni, jthread thread) override;
   void thread_ended(JNIEnv* jni, jthread thread) override;
@@ -79,12 +79,12 @@ class SampleEngine final : public Engine {
   std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   void flush();
   calltree::Metadata metadata(bool final) const;
-  void report(const std::string& message) const;
 
   JavaVM* vm_;
   jvmtiEnv* jvmti_;
   Options options_;
-  bool monitor_owners_;
+  bool attached_;
+  bool monitor_owners_ = false;  // granted the capabilities to name a monitor's owner
   int cpus_;
   std::int64_t start_ns_;  // CLOCK_MONOTONIC at start; record times are relative to it
   std::int64_t start_unix_ns_;

@@ -131,13 +131,13 @@ Slot* slot_at(int index) {
 
 AsyncWalk find_async_get_call_trace() { return reinterpret_cast<AsyncWalk>(dlsym(RTLD_DEFAULT, "AsyncGetCallTrace")); }
 
-std::string SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
-  if (walk == nullptr) return "this JVM has no AsyncGetCallTrace";
+Status SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
+  if (walk == nullptr) return Status::error("this JVM has no AsyncGetCallTrace");
   struct sigaction current {};
-  if (sigaction(SIGPROF, nullptr, &current) != 0) return "cannot read the SIGPROF handler";
+  if (sigaction(SIGPROF, nullptr, &current) != 0) return Status::error("cannot read the SIGPROF handler");
   const bool ours = (current.sa_flags & SA_SIGINFO) != 0 && current.sa_sigaction == on_sigprof;
   if (!ours) {
-    if (current.sa_handler != SIG_DFL) return "SIGPROF already has a handler (another profiler?)";
+    if (current.sa_handler != SIG_DFL) return Status::error("SIGPROF already has a handler (another profiler?)");
     g.vm = vm;
     g.walk = walk;
     g.max_frames = std::max<jint>(max_frames, 1);
@@ -148,12 +148,12 @@ std::string SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
     action.sa_sigaction = on_sigprof;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
-    if (sigaction(SIGPROF, &action, nullptr) != 0) return "cannot install a SIGPROF handler";
+    if (sigaction(SIGPROF, &action, nullptr) != 0) return Status::error("cannot install a SIGPROF handler");
   } else if (g.vm != vm || g.walk != walk || g.max_frames != std::max<jint>(max_frames, 1)) {
-    return "the SIGPROF handler is already set up differently";
+    return Status::error("the SIGPROF handler is already set up differently");
   }
   enabled_ = true;
-  return {};
+  return Status();
 }
 
 int SignalStacks::ask(std::int32_t tid) {

@@ -25,7 +25,8 @@
 #include <jni.h>
 
 #include <cstdint>
-#include <string>
+
+#include "status.h"
 
 namespace bn::agent {
 
@@ -63,8 +64,8 @@ class SignalStacks {
   // Installs the SIGPROF handler for this process (once; later calls must pass the same
   // arguments). `walk` is AsyncGetCallTrace, or a stand-in in tests; `vm` gives the handler the
   // thread's JNIEnv (null: the walk gets none). `max_frames`: frames a walk may return.
-  // Returns "" or why signals cannot be used (SIGPROF taken by the program or another agent).
-  std::string enable(JavaVM* vm, AsyncWalk walk, jint max_frames);
+  // Fails saying why signals cannot be used (SIGPROF taken by the program or another agent).
+  Status enable(JavaVM* vm, AsyncWalk walk, jint max_frames);
   bool enabled() const { return enabled_; }
 
   // Asks thread `tid` of this process for its stack; returns the request's number (0, 1, ...

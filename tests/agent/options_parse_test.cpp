@@ -5,13 +5,26 @@
 
 #include <string>
 
+#include "engine_factory.h"
 #include "options.h"
 
-using bn::agent::parse_options;
+namespace {
+
+// parse_options knows the modes only from the engine table it is given (the agent passes
+// engine_kinds()); these rows stand in for it, without the engines. That the real table's
+// default records samples is checked end to end (agent_sampling_test.cpp).
+constexpr bn::agent::EngineKind kEngines[] = {
+    {"sample", "sampled stacks", nullptr},
+    {"other", "another engine", nullptr},
+};
+
+bn::agent::ParsedOptions parse_options(const char* text) { return bn::agent::parse_options(text, kEngines); }
+
+}  // namespace
 
 TEST_CASE("no options give the documented defaults") {
   const auto p = parse_options(nullptr);
-  CHECK(p.error.empty());
+  CHECK(p.status.ok());
   CHECK(p.options.mode == "sample");
   CHECK(p.options.file == "bottlenecks.bnp");
   CHECK(p.options.interval_ns == 20'000'000);
@@ -30,7 +43,7 @@ TEST_CASE("every option is parsed with its unit") {
   const auto p = parse_options(
       "mode=sample,file=/tmp/x.bnp,interval=1.5ms,maxoverhead=2%,delay=2s,duration=1m,flush=250ms,"
       "snapshot=10s,depth=64,stacks=handshake,strict,quiet=false");
-  REQUIRE(p.error.empty());
+  REQUIRE(p.status.ok());
   CHECK(p.options.file == "/tmp/x.bnp");
   CHECK(p.options.interval_ns == 1'500'000);
   CHECK(p.options.max_overhead == doctest::Approx(0.02));
@@ -48,8 +61,8 @@ TEST_CASE("every option is parsed with its unit") {
 TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   const auto check = [](const char* text, const char* named) {
     const auto p = parse_options(text);
-    INFO(text << " -> " << p.error);
-    CHECK(p.error.find(named) != std::string::npos);
+    INFO(text << " -> " << p.status.message());
+    CHECK(p.status.message().find(named) != std::string::npos);
   };
   check("interval=20", "'interval=20'");        // no unit
   check("interval=0.5ms", "'interval=0.5ms'");  // below 1 ms
@@ -68,6 +81,14 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   check("colour=red", "unknown option 'colour=red'");
   const auto p = parse_options("bogus,strict");
   CHECK(p.options.strict);
-  CHECK(p.error.find("'bogus'") != std::string::npos);
-  CHECK(parse_options("interval=1x,depth=0").error.find("interval") != std::string::npos);  // first one
+  CHECK(p.status.message().find("'bogus'") != std::string::npos);
+  CHECK(parse_options("interval=1x,depth=0").status.message().find("interval") != std::string::npos);  // first one
+}
+
+TEST_CASE("mode= accepts every engine of the table and lists them all when it is bad") {
+  const auto p = parse_options("mode=other");
+  CHECK(p.status.ok());
+  CHECK(p.options.mode == "other");
+  CHECK(parse_options("mode=trace").status.message() ==
+        "bad option 'mode=trace': expected mode=sample (sampled stacks) or mode=other (another engine)");
 }

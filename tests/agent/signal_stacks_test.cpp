@@ -47,7 +47,7 @@ void fake_walk(AsyncTrace* trace, jint depth, void* ucontext) {
 
 SignalStacks& enabled_stacks() {
   static SignalStacks stacks;
-  REQUIRE(stacks.enable(nullptr, fake_walk, 8) == "");
+  REQUIRE(stacks.enable(nullptr, fake_walk, 8).ok());
   return stacks;
 }
 
@@ -231,7 +231,7 @@ TEST_CASE("signals are refused when SIGPROF already belongs to someone else") {
     other.sa_handler = [](int) {};
     sigaction(SIGPROF, &other, nullptr);
     SignalStacks stacks;
-    const std::string why = stacks.enable(nullptr, fake_walk, 8);
+    const std::string why = stacks.enable(nullptr, fake_walk, 8).message();
     _exit(why.find("SIGPROF already has a handler") != std::string::npos && !stacks.enabled() ? 0 : 1);
   }
   int status = 0;
@@ -244,10 +244,10 @@ TEST_CASE("enabling twice is fine with the same set-up and refused with another"
   SignalStacks& stacks = enabled_stacks();
   CHECK(stacks.enabled());
   SignalStacks second;
-  CHECK(second.enable(nullptr, fake_walk, 8) == "");
+  CHECK(second.enable(nullptr, fake_walk, 8).ok());
   SignalStacks third;
-  CHECK(third.enable(nullptr, fake_walk, 16) != "");
+  CHECK_FALSE(third.enable(nullptr, fake_walk, 16).ok());
   CHECK_FALSE(third.enabled());
   SignalStacks none;
-  CHECK(none.enable(nullptr, nullptr, 8) == "this JVM has no AsyncGetCallTrace");
+  CHECK(none.enable(nullptr, nullptr, 8).message() == "this JVM has no AsyncGetCallTrace");
 }

@@ -1,0 +1,28 @@
+#include "engine_factory.h"
+
+#include "options.h"
+#include "sample_engine.h"
+
+namespace bn::agent {
+namespace {
+
+template <class E>
+std::unique_ptr<Engine> make(const EngineSetup& setup) {
+  return std::make_unique<E>(setup);
+}
+
+// The first row is the default mode. docs/recorder.md lists the modes for users.
+constexpr EngineKind kEngines[] = {
+    {"sample", "stacks and states of every thread at jittered intervals", make<SampleEngine>},
+};
+
+}  // namespace
+
+std::span<const EngineKind> engine_kinds() { return kEngines; }
+
+std::unique_ptr<Engine> create_engine(const EngineSetup& setup) {
+  const EngineKind* kind = find_engine_kind(kEngines, setup.options.mode);
+  return kind != nullptr ? kind->create(setup) : nullptr;
+}
+
+}  // namespace bn::agent
