@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "bn/calltree/sample_records.h"
+#include "bn/calltree/sample_data.h"
 #include "os_thread.h"
 
 namespace bn::agent {

@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-#include "bn/calltree/sample_records.h"
+#include "bn/calltree/sample_data.h"
 #include "cpu_split.h"
 #include "os_thread.h"
 #include "stack_path.h"
