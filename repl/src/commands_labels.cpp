@@ -4,6 +4,7 @@
 #include "bn/iface/overlap.h"
 #include "bn/repl/label_file.h"
 #include "bn/repl/method_names.h"
+#include "bn/repl/text.h"
 #include "bn/repl/views.h"
 #include "handlers.h"
 
@@ -12,8 +13,7 @@ namespace {
 
 // The paper writes label ``bottleneck''; accept a name in matching quotes and drop them.
 std::string label_name(std::string_view args, std::string_view usage) {
-  if (args.size() >= 2 && (args.front() == '"' || args.front() == '\'') && args.back() == args.front())
-    args = args.substr(1, args.size() - 2);
+  args = unquote(args);
   if (args.empty() || args.find_first_of("\n\r") != std::string_view::npos || args.front() == ' ' || args.back() == ' ')
     throw Error("usage: " + std::string(usage) + " (a non-empty name)");
   return std::string(args);
@@ -30,8 +30,7 @@ std::string shown(Session& session, iface::Summary s) {
 }
 
 std::string file_argument(std::string_view args, std::string_view usage) {
-  if (args.size() >= 2 && (args.front() == '"' || args.front() == '\'') && args.back() == args.front())
-    args = args.substr(1, args.size() - 2);
+  args = unquote(args);
   if (args.empty()) throw Error("usage: " + std::string(usage));
   return std::string(args);
 }

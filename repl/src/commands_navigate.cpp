@@ -6,6 +6,7 @@
 #include "bn/iface/error.h"
 #include "bn/repl/parse.h"
 #include "bn/repl/suggest.h"
+#include "bn/repl/text.h"
 #include "bn/repl/views.h"
 #include "handlers.h"
 
@@ -28,15 +29,7 @@ Output go_to(Session& session, iface::Summary s) {
 
 std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max,
                                         std::string_view usage) {
-  std::vector<std::string_view> words;
-  while (!args.empty()) {
-    const std::size_t start = args.find_first_not_of(" \t");
-    if (start == std::string_view::npos) break;
-    args.remove_prefix(start);
-    const std::size_t end = std::min(args.find_first_of(" \t"), args.size());
-    words.push_back(args.substr(0, end));
-    args.remove_prefix(end);
-  }
+  const std::vector<std::string_view> words = split_words(args);
   if (words.size() < min || words.size() > max) throw Error("usage: " + std::string(usage));
   return words;
 }

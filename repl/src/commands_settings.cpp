@@ -1,28 +1,20 @@
 // `set ...`, `help` and `quit`.
 
-#include <cctype>
-
 #include "bn/iface/error.h"
 #include "bn/repl/dispatch.h"
 #include "bn/repl/parse.h"
+#include "bn/repl/text.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
 namespace {
-
-bool same_nocase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
 
 // Index of `typed` among the '|'-separated `choices` (case-insensitive); throws naming them.
 std::size_t choose(std::string_view typed, std::string_view choices, std::string_view what) {
   std::size_t index = 0;
   for (std::string_view rest = choices;; ++index) {
     const std::size_t bar = rest.find('|');
-    if (same_nocase(typed, rest.substr(0, bar))) return index;
+    if (equals_nocase(typed, rest.substr(0, bar))) return index;
     if (bar == std::string_view::npos) break;
     rest.remove_prefix(bar + 1);
   }
@@ -74,10 +66,10 @@ Output set_cutoff(Context& c, std::string_view args) {
 Output set_limit(Context& c, std::string_view args) {
   const auto words = arguments(args, 1, 1, "set limit N|all");
   Settings& s = c.session().settings();
-  if (!same_nocase(words[0], "all") && words[0].find_first_not_of("0123456789") != std::string_view::npos)
+  if (!equals_nocase(words[0], "all") && words[0].find_first_not_of("0123456789") != std::string_view::npos)
     throw Error("bad limit '" + std::string(words[0]) + "': expected a whole number >= 1 or all");
-  s.limit =
-      same_nocase(words[0], "all") ? SIZE_MAX : static_cast<std::size_t>(parse_whole(words[0], 1, INT32_MAX, "limit"));
+  s.limit = equals_nocase(words[0], "all") ? SIZE_MAX
+                                           : static_cast<std::size_t>(parse_whole(words[0], 1, INT32_MAX, "limit"));
   return setting("limit", limit_text(s.limit));
 }
 

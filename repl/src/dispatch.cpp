@@ -1,38 +1,12 @@
 #include "bn/repl/dispatch.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "bn/iface/error.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
 namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && (is_blank(s.back()) || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
-
-// First blank-separated word of s, and the trimmed rest.
-std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
-  s = trim(s);
-  std::size_t end = 0;
-  while (end < s.size() && !is_blank(s[end])) ++end;
-  return {s.substr(0, end), trim(s.substr(end))};
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool starts_with_nocase(std::string_view name, std::string_view prefix) {
-  return lower(name).starts_with(lower(prefix));
-}
 
 std::string word_of(std::string_view name, int index) {
   const auto [first, rest] = split_word(name);
@@ -75,7 +49,7 @@ std::string_view resolve_word(std::string_view typed, const std::vector<std::str
                               const std::string& what) {
   std::vector<std::string_view> prefixed;
   for (std::string_view k : known) {
-    if (lower(k) == lower(typed)) return k;
+    if (equals_nocase(k, typed)) return k;
     if (starts_with_nocase(k, typed)) prefixed.push_back(k);
   }
   if (prefixed.size() == 1) return prefixed.front();
@@ -195,13 +169,7 @@ Completion complete_argument(Context& context, const Command& command, std::stri
 }  // namespace
 
 Completion complete(Context& context, std::string_view before_cursor) {
-  std::vector<std::string_view> done;
-  for (std::string_view rest = before_cursor;;) {
-    const auto [w, r] = split_word(rest);
-    if (w.empty()) break;
-    done.push_back(w);
-    rest = r;
-  }
+  std::vector<std::string_view> done = split_words(before_cursor);
   std::string_view current;
   if (!before_cursor.empty() && !is_blank(before_cursor.back())) {
     current = done.back();

@@ -5,19 +5,9 @@
 #include "bn/iface/error.h"
 #include "bn/repl/dispatch.h"
 #include "bn/repl/render.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
-
 Runner::Runner(Session& session, std::ostream& out, std::ostream& err, RunOptions options)
     : session_(session), context_(session), out_(out), err_(err), options_(options) {}
 
