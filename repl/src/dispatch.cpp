@@ -112,6 +112,10 @@ Invocation parse_command(std::string_view line) {
   throw Error("internal: command table lost '" + std::string(second) + "'");
 }
 
+Output call(Context& context, const Invocation& invocation) {
+  return invocation.command->handler(context, match_arguments(*invocation.command, invocation.args));
+}
+
 namespace {
 
 // Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
@@ -136,19 +140,16 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
   return out;
 }
 
-// Candidates for an argument of `command`.
-Completion complete_argument(Context& context, const Command& command, std::string_view current) {
+// Candidates for the argument `arg` (null: none is expected there).
+Completion complete_argument(Context& context, const Arg* arg, std::string_view current) {
   Completion out;
-  switch (command.completion) {
+  if (!arg) return out;
+  if (arg->kind == ArgKind::kChoice)
+    for (const Alternative& a : alternatives(*arg))
+      if (!a.keyword.empty()) out.words.emplace_back(a.keyword);
+  switch (arg->completion) {
     case ArgCompletion::kNone:
       break;
-    case ArgCompletion::kChoices: {
-      std::string_view choices = command.args;
-      for (std::size_t bar; (bar = choices.find('|')) != std::string_view::npos; choices.remove_prefix(bar + 1))
-        out.words.emplace_back(choices.substr(0, bar));
-      out.words.emplace_back(choices);
-      break;
-    }
     case ArgCompletion::kLabels:
       for (const auto& entry : context.session().labels().all()) out.words.push_back(entry.first);
       break;
@@ -181,11 +182,12 @@ Completion complete(Context& context, std::string_view before_cursor) {
     if (!done.empty()) {
       const std::vector<const Command*> rows = rows_with_first_word(resolve_word(done.front(), words, "command"));
       words = distinct_words(rows, 1);
-      if (done.size() >= 2 || words.empty())
-        return complete_argument(
-            context,
-            *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command,
-            current);
+      if (done.size() >= 2 || words.empty()) {
+        const Command& command =
+            *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command;
+        done.erase(done.begin(), done.begin() + static_cast<std::ptrdiff_t>(split_words(command.name).size()));
+        return complete_argument(context, next_arg(command, done), current);
+      }
     }
     for (std::string_view w : words) out.words.emplace_back(w);
     keep_prefixed(out.words, current);

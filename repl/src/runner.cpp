@@ -28,7 +28,7 @@ LineResult Runner::run_line(std::string_view raw, std::string_view location) {
   if (text && options_.echo) out_ << kPrompt << line << "\n";
   try {
     const Invocation invocation = parse_command(line);
-    const Output output = invocation.command->handler(context_, invocation.args);
+    const Output output = call(context_, invocation);
     if (text) {
       render_text(output, render_context(), out_);
       if (options_.echo) out_ << "\n";
