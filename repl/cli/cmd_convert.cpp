@@ -5,10 +5,10 @@
 #include <memory>
 #include <ostream>
 
-#include "bn/calltree/atomic_file.h"
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/iface/error.h"
+#include "bn/io/output_file.h"
 #include "commands.h"
 #include "profile_options.h"
 
@@ -33,7 +33,7 @@ void run_convert(const ConvertOptions& options) {
     calltree::write_profile(opened.loaded.tree, options.output);
     return;
   }
-  calltree::AtomicFile file(options.output);
+  io::OutputFile file(options.output);
   {
     // libstdc++'s stdio_filebuf lets the collapsed writer stream into the atomic temp file
     // without holding the whole text in memory.
@@ -52,7 +52,9 @@ void setup_convert(CLI::App& app) {
   auto options = std::make_shared<ConvertOptions>();
   CLI::App* sub = app.add_subcommand("convert", "Convert between the native profile format and collapsed stacks");
   add_profile_options(*sub, options->profile);
-  sub->add_option("-o,--output", options->output, "File to write (replaced atomically)")->required();
+  sub->add_option("-o,--output", options->output,
+                  "File to write, replaced atomically; - (or /dev/stdout) for standard output")
+      ->required();
   sub->add_option("--to", options->to,
                   "Output format: native, collapsed, or auto (native for a .bnp output, "
                   "collapsed otherwise)")

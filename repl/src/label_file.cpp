@@ -1,11 +1,11 @@
 #include "bn/repl/label_file.h"
 
-#include <unistd.h>
-
+#include <cstdio>
 #include <fstream>
 #include <system_error>
 
 #include "bn/iface/error.h"
+#include "bn/io/output_file.h"
 
 namespace bn::repl {
 namespace {
@@ -21,32 +21,18 @@ std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "
 }  // namespace
 
 void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels) {
-  std::filesystem::path tmp = file;
-  tmp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write labels to " + quoted(file) + ": cannot create " + quoted(tmp));
-    out << kHeader << "\n# Each `label NAME` line starts a summary; its call sequence follows, "
-        << "outermost first, one method per line.\n";
-    for (const auto& [name, members] : labels.all())
-      for (iface::Summary s : members) {
-        out << kLabelKeyword << name << '\n';
-        for (std::string_view m : profile.path_of(s)) out << kIndent << m << '\n';
-      }
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      throw Error("cannot write labels to " + quoted(file) + ": write failed");
+  std::string text(kHeader);
+  text +=
+      "\n# Each `label NAME` line starts a summary; its call sequence follows, outermost first, one method per line.\n";
+  for (const auto& [name, members] : labels.all())
+    for (iface::Summary s : members) {
+      text.append(kLabelKeyword).append(name) += '\n';
+      for (std::string_view m : profile.path_of(s)) text.append(kIndent).append(m) += '\n';
     }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw Error("cannot write labels to " + quoted(file) + ": " + ec.message());
-  }
+  io::OutputFile out(file);  // replaced atomically; errors name the file
+  if (std::fwrite(text.data(), 1, text.size(), out.stream()) != text.size())
+    throw Error("cannot write labels to " + quoted(file) + ": write failed");
+  out.commit();
 }
 
 std::vector<SavedLabel> read_label_file(const std::filesystem::path& file) {

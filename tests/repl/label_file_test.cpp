@@ -44,6 +44,24 @@ TEST_CASE("labels saved as call sequences read back with their label names") {
   fs::remove_all(file.parent_path());
 }
 
+TEST_CASE("save follows no symlink planted at a temporary name beside the label file") {
+  FakeProfile p(bn::repl::testing::figure2());
+  bn::repl::LabelSet labels;
+  labels.add("root", *p.method_summary("a"));
+  const fs::path file = temp_file("planted.txt");
+  const fs::path victim = temp_file("victim.txt");
+  write(victim, "precious");
+  // The names a predictable writer would use: FILE.tmp.PID, and numbered ones after it.
+  const std::string stem = file.string() + ".tmp." + std::to_string(::getpid());
+  fs::create_symlink(victim, stem);
+  for (int n = 0; n < 90; ++n) fs::create_symlink(victim, stem + "." + std::to_string(n));
+  bn::repl::save_labels(file, p, labels);
+  std::ifstream in(victim);
+  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == "precious");
+  CHECK(bn::repl::read_label_file(file).size() == 1);
+  fs::remove_all(file.parent_path());
+}
+
 TEST_CASE("a malformed label file is refused naming file and line") {
   const fs::path file = temp_file("bad.txt");
   write(file, "# comment\nlabel x\n  a\nnonsense\n");
