@@ -36,8 +36,8 @@ void Cursor::fail_at(std::size_t pos, const std::string& what) const {
 
 void Cursor::need(std::size_t n, const char* what) {
   if (n > remaining())
-    fail(std::string("truncated ") + what + " (" + std::to_string(n) + " bytes needed, " +
-         std::to_string(remaining()) + " left in the chunk)");
+    fail(std::string("truncated ") + what + " (" + std::to_string(n) + " bytes needed, " + std::to_string(remaining()) +
+         " left in the chunk)");
 }
 
 void Cursor::seek(std::size_t pos) {
@@ -72,8 +72,6 @@ std::uint64_t Cursor::varint() {
   return v | (std::uint64_t{u8()} << 56);  // RecordingInput.readLong: the 9th byte is taken whole
 }
 
-std::int64_t Cursor::i64() { return static_cast<std::int64_t>(compressed_ ? varint() : fixed(8)); }
-
 std::size_t Cursor::count(const char* what) {
   const std::size_t at = pos_;
   const std::int64_t n = i64();
@@ -104,10 +102,10 @@ JfrString Cursor::string() {
       // UTF-16 code units, each a JFR char; pairs of surrogates make one code point.
       const std::size_t n = count("char array string");
       for (std::size_t i = 0; i < n; ++i) {
-        std::uint32_t unit = static_cast<std::uint16_t>(compressed_ ? varint() : fixed(2));
+        std::uint32_t unit = static_cast<std::uint16_t>(varint());
         if (unit >= 0xD800 && unit < 0xDC00 && i + 1 < n) {
           const std::size_t mark = pos_;
-          const auto low = static_cast<std::uint16_t>(compressed_ ? varint() : fixed(2));
+          const auto low = static_cast<std::uint16_t>(varint());
           if (low >= 0xDC00 && low < 0xE000) {
             unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
             ++i;
@@ -138,7 +136,7 @@ void Cursor::skip_string() {
   } else if (encoding == kUtf8 || encoding == kLatin1) {
     skip(count("string"));
   } else if (encoding == kCharArray) {
-    for (std::size_t n = count("char array string"); n > 0; --n) compressed_ ? varint() : fixed(2);
+    for (std::size_t n = count("char array string"); n > 0; --n) varint();
   } else if (encoding > kLatin1) {
     fail_at(at, "unknown string encoding " + std::to_string(encoding));
   }

@@ -25,7 +25,7 @@ void ValueReader::skip_one(const JfrField& f, int depth) {
       in_.skip(1);
       return;
     case Kind::int_like:
-      in_.i64();  // a varint of any width; uncompressed files are refused (jfr_reader.cpp)
+      in_.i64();  // one varint whatever the width
       return;
     case Kind::float32:
       in_.skip(4);

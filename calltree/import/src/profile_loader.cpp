@@ -7,15 +7,16 @@
 
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
+#include "bn/calltree/jfr.h"
 #include "bn/calltree/pprof.h"
 #include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace {
 
-// Enough bytes to tell the native and JFR magics from anything else.
+// Enough bytes to tell the native magic from anything else.
 constexpr std::size_t kSniffBytes = 8;
-// Enough decompressed bytes to tell a protobuf message from text (pprof.h).
+// Enough decompressed bytes to see a JFR magic and tell a protobuf message from text (pprof.h).
 constexpr std::size_t kTextSniffBytes = 256;
 
 std::vector<std::byte> read_head(const std::filesystem::path& path) {
@@ -60,8 +61,9 @@ OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions&
     refuse_sample_type(path, import, "a native profile");
     return {read_profile(path, LoadOptions{options.accept_unfinished}), "native"};
   }
-  if (looks_like_pprof(read_decompressed_head(path, import)))
-    return {LoadedProfile{read_pprof(path, import), false, {}, {}}, "pprof"};
+  const std::vector<std::byte> head = read_decompressed_head(path, import);
+  if (is_jfr(head)) return {LoadedProfile{read_jfr(path, import), false, {}, {}}, "jfr"};
+  if (looks_like_pprof(head)) return {LoadedProfile{read_pprof(path, import), false, {}, {}}, "pprof"};
   refuse_sample_type(path, import, "collapsed stacks");
   return {LoadedProfile{read_collapsed(path, import), false, {}, {}}, "collapsed"};
 }
