@@ -24,12 +24,12 @@ struct ImportOptions {
   // pprof: the sample type (ValueType.type, e.g. "cpu", "alloc_space") whose values become the
   // costs; JFR: the event kind ("cpu", "native", "monitor-enter", "monitor-wait", "park").
   // Empty: the format's default (docs/formats.md). Collapsed stacks have one value and refuse it.
-  std::string sample_type;
+  std::string sample_type{};
   // Put the sampled thread above the outermost frame as a `[thread NAME]` frame (pprof: the
   // string label "thread"; JFR: the event's thread). Off by default so that recordings by
   // different tools compare frame by frame.
   bool thread_frames = false;
-  ProgressFn progress;
+  ProgressFn progress{};
 };
 
 }  // namespace bn::calltree
