@@ -191,7 +191,7 @@ DecompressingInput& DecompressingInput::operator=(DecompressingInput&&) noexcept
 DecompressingInput::~DecompressingInput() = default;
 
 DecompressingInput DecompressingInput::open_file(const std::filesystem::path& path, std::uint64_t max_output_bytes,
-                                                  ProgressFn progress) {
+                                                 ProgressFn progress) {
   auto impl = std::make_unique<Impl>();
   impl->progress = std::move(progress);
   impl->source = path.string();

@@ -47,7 +47,8 @@ class MetadataParser {
   std::int64_t number(const std::string& text) {
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size()) in_.fail("metadata attribute '" + text + "' is not a number");
+    if (ec != std::errc() || end != text.data() + text.size())
+      in_.fail("metadata attribute '" + text + "' is not a number");
     return v;
   }
 
@@ -82,10 +83,10 @@ class MetadataParser {
       if (!added) in_.fail_at(at, "metadata defines class id " + std::to_string(it->first) + " twice");
       current_ = &it->second;
     }
-    const Parent child_parent = depth == 0                                    ? Parent::root
+    const Parent child_parent = depth == 0                                     ? Parent::root
                                 : parent == Parent::root && name == "metadata" ? Parent::metadata
-                                : is_class                                      ? Parent::cls
-                                                                                : Parent::other;
+                                : is_class                                     ? Parent::cls
+                                                                               : Parent::other;
     for (std::size_t n = in_.count("metadata children"); n > 0; --n) element(depth + 1, child_parent, classes);
     current_ = saved;
   }
@@ -120,7 +121,8 @@ JfrTypes JfrTypes::read(Cursor& in) {
     for (JfrField& f : cls.fields) {
       f.type = types.find(f.type_id);
       if (f.type == nullptr)
-        in.fail_at(start, "field " + f.name + " of " + cls.name + " has undefined type id " + std::to_string(f.type_id));
+        in.fail_at(start,
+                   "field " + f.name + " of " + cls.name + " has undefined type id " + std::to_string(f.type_id));
     }
   }
   return types;

@@ -20,9 +20,9 @@ inline constexpr int kLengthDelimited = 2;
 struct Field {
   int number = 0;
   int wire_type = 0;
-  std::size_t offset = 0;       // of the field's tag in the message
-  std::span<const char> body;   // a length-delimited field's bytes
-  std::uint64_t value = 0;      // a varint field's value (fixed-width fields: their bits)
+  std::size_t offset = 0;      // of the field's tag in the message
+  std::span<const char> body;  // a length-delimited field's bytes
+  std::uint64_t value = 0;     // a varint field's value (fixed-width fields: their bits)
   bool length_delimited() const { return wire_type == kLengthDelimited; }
 };
 

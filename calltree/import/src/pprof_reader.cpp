@@ -179,8 +179,8 @@ class PprofParser {
         const std::uint64_t fid = location_functions_[loc.first + i];
         const auto it = functions_.find(fid);
         if (it == functions_.end())
-          fail(location_offsets_[l].offset, "location names function " + std::to_string(fid) +
-                                                ", which the file does not define");
+          fail(location_offsets_[l].offset,
+               "location names function " + std::to_string(fid) + ", which the file does not define");
         methods.push_back(it->second.method);
       }
       loc = {first, static_cast<std::uint32_t>(methods.size()) - first};
@@ -215,8 +215,8 @@ class PprofParser {
     for (int i = sample_.location_id_size(); i-- > 0;) {
       const auto it = location_index_.find(sample_.location_id(i));
       if (it == location_index_.end())
-        fail(f.offset, "sample names location " + std::to_string(sample_.location_id(i)) +
-                           ", which the file does not define");
+        fail(f.offset,
+             "sample names location " + std::to_string(sample_.location_id(i)) + ", which the file does not define");
       const Location& loc = locations_[it->second];
       if (frames_.size() + loc.count > kMaxDepth)
         fail(f.offset, "stack deeper than " + std::to_string(kMaxDepth) + " frames");
@@ -327,8 +327,8 @@ CallTree read_pprof_bytes(std::span<const std::byte> bytes, std::string_view sou
   DecompressingInput input =
       DecompressingInput::from_bytes(bytes, std::string(source_name), options.max_decompressed_bytes);
   const std::vector<char> message = pprof_input::read_message(input);
-  return read_all(message, std::string(source_name), input.compression() != Compression::none,
-                  std::string(source_name), options);
+  return read_all(message, std::string(source_name), input.compression() != Compression::none, std::string(source_name),
+                  options);
 }
 
 }  // namespace bn::calltree

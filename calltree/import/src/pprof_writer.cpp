@@ -19,8 +19,8 @@ namespace bn::calltree {
 namespace {
 
 namespace pb = perftools::profiles;
-using google::protobuf::io::CodedOutputStream;
 using google::protobuf::internal::WireFormatLite;
+using google::protobuf::io::CodedOutputStream;
 
 // Field numbers of message Profile (profile.proto).
 constexpr int kSampleType = 1, kSample = 2, kLocation = 4, kFunction = 5, kStringTable = 6, kTimeNanos = 9,
