@@ -101,6 +101,7 @@ class PprofParser {
         break;
       case kFunction:
         parse_message(f, function_, "Function");
+        function_order_.push_back(function_.id());
         if (!functions_.emplace(function_.id(), Function{function_.name(), function_.system_name(), f.offset}).second)
           fail(f.offset, "function id " + std::to_string(function_.id()) + " is defined twice");
         break;
@@ -155,7 +156,10 @@ class PprofParser {
   }
 
   void resolve_functions() {
-    for (auto& [id, fn] : functions_) {
+    // In file order, so that method ids do not depend on the hash map's order: a file read,
+    // written and read again gives the same ids and the same output.
+    for (const std::uint64_t id : function_order_) {
+      Function& fn = functions_.at(id);
       std::string_view name = string_at(fn.name, fn.offset, "function");
       if (name.empty()) name = string_at(fn.system_name, fn.offset, "function");
       fn.method = intern(name.empty() ? "[unknown]" : name);
@@ -290,6 +294,7 @@ class PprofParser {
   std::vector<SampleType> sample_types_;
   std::vector<std::string_view> strings_;  // into the input
   std::unordered_map<std::uint64_t, Function> functions_;
+  std::vector<std::uint64_t> function_order_;
   std::unordered_map<std::uint64_t, std::uint32_t> location_index_;
   std::vector<Location> locations_;
   std::vector<LocationSource> location_offsets_;
