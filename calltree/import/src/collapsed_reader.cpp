@@ -185,8 +185,8 @@ CallTree read_all(DecompressingInput input, std::string file_name, const Collaps
 }  // namespace
 
 CallTree read_collapsed(const std::filesystem::path& path, const CollapsedOptions& options) {
-  return read_all(DecompressingInput::open_file(path, options.max_decompressed_bytes), path.filename().string(),
-                  options);
+  return read_all(DecompressingInput::open_file(path, options.max_decompressed_bytes, options.progress),
+                  path.filename().string(), options);
 }
 
 CallTree read_collapsed_bytes(std::span<const std::byte> bytes, std::string_view source_name,

@@ -5,13 +5,19 @@
 #include <cstring>
 #include <fstream>
 
+#include "bn/calltree/collapsed.h"
+#include "bn/calltree/decompress.h"
+#include "bn/calltree/jfr.h"
+#include "bn/calltree/pprof.h"
 #include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace {
 
-// Enough bytes to tell the native magic from text or a compressed text file.
+// Enough bytes to tell the native magic from anything else.
 constexpr std::size_t kSniffBytes = 8;
+// Enough decompressed bytes to see a JFR magic and tell a protobuf message from text (pprof.h).
+constexpr std::size_t kTextSniffBytes = 256;
 
 std::vector<std::byte> read_head(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -24,16 +30,42 @@ std::vector<std::byte> read_head(const std::filesystem::path& path) {
   return head;
 }
 
+// The first decompressed bytes: pprof files are usually gzipped, collapsed stacks may be.
+std::vector<std::byte> read_decompressed_head(const std::filesystem::path& path, const ImportOptions& options) {
+  DecompressingInput input = DecompressingInput::open_file(path, options.max_decompressed_bytes);
+  std::vector<char> buffer(kTextSniffBytes);
+  std::size_t got = 0;
+  while (got < buffer.size()) {
+    const std::size_t n = input.read(std::span(buffer).subspan(got));
+    if (n == 0) break;
+    got += n;
+  }
+  const auto bytes = std::as_bytes(std::span(buffer).first(got));
+  return {bytes.begin(), bytes.end()};
+}
+
+void refuse_sample_type(const std::filesystem::path& path, const ImportOptions& options, const char* format) {
+  if (!options.sample_type.empty())
+    throw Error("cannot open profile '" + path.string() + "': it is " + format +
+                ", which has one value per stack; a sample type applies to pprof and JFR files");
+}
+
 }  // namespace
 
 OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("cannot open profile '" + path.string() + "': it is a directory");
+  const ImportOptions& import = options.import;
   if (is_native_profile(read_head(path))) {
+    refuse_sample_type(path, import, "a native profile");
     return {read_profile(path, LoadOptions{options.accept_unfinished}), "native"};
   }
-  return {LoadedProfile{read_collapsed(path, options.collapsed), false, {}, {}}, "collapsed"};
+  const std::vector<std::byte> head = read_decompressed_head(path, import);
+  if (is_jfr(head)) return {LoadedProfile{read_jfr(path, import), false, {}, {}}, "jfr"};
+  if (looks_like_pprof(head)) return {LoadedProfile{read_pprof(path, import), false, {}, {}}, "pprof"};
+  refuse_sample_type(path, import, "collapsed stacks");
+  return {LoadedProfile{read_collapsed(path, import), false, {}, {}}, "collapsed"};
 }
 
 }  // namespace bn::calltree
