@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -168,4 +170,19 @@ TEST_CASE("pprof is told from text by its first bytes") {
   CHECK(looks_like_pprof(bytes_of(example())));
   const std::string collapsed = "\na;b 1\n";
   CHECK_FALSE(looks_like_pprof(std::as_bytes(std::span(collapsed.data(), collapsed.size()))));
+}
+
+TEST_CASE("fuzz regression: functions listed out of id order survive write, read, write byte for byte") {
+  // fuzz_pprof_reader found that methods were interned in hash-map order (tests/fuzz/regressions).
+  std::ifstream in(std::string(BN_SOURCE_DIR) + "/tests/fuzz/regressions/pprof_function_order.pb", std::ios::binary);
+  REQUIRE(in);
+  const std::string input(std::istreambuf_iterator<char>(in), {});
+  const auto tree = bn::calltree::read_pprof_bytes(std::as_bytes(std::span(input.data(), input.size())), "regression");
+  std::ostringstream first;
+  bn::calltree::write_pprof(tree, first);
+  const std::string text = first.str();
+  const auto back = bn::calltree::read_pprof_bytes(std::as_bytes(std::span(text.data(), text.size())), "round trip");
+  std::ostringstream second;
+  bn::calltree::write_pprof(back, second);
+  CHECK(second.str() == text);
 }
