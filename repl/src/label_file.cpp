@@ -36,12 +36,18 @@ void save_labels(const std::filesystem::path& file, iface::Profile& profile, con
 }
 
 std::vector<SavedLabel> read_label_file(const std::filesystem::path& file) {
+  // Checked before opening: opening a FIFO would wait for a writer that may never come.
+  std::error_code status_error;
+  const std::filesystem::file_status status = std::filesystem::status(file, status_error);
+  if (status.type() == std::filesystem::file_type::not_found || status_error)
+    throw Error("cannot read labels from " + quoted(file) + ": cannot open it");
+  std::error_code size_error;
+  const std::uintmax_t bytes =
+      std::filesystem::is_regular_file(status) ? std::filesystem::file_size(file, size_error) : 0;
+  if (!std::filesystem::is_regular_file(status) || size_error || bytes > kMaxFileBytes)
+    throw Error("cannot read labels from " + quoted(file) + ": not a regular file of at most 64 MiB");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error("cannot read labels from " + quoted(file) + ": cannot open it");
-  std::error_code size_error;
-  const std::uintmax_t bytes = std::filesystem::file_size(file, size_error);
-  if (size_error || bytes > kMaxFileBytes)
-    throw Error("cannot read labels from " + quoted(file) + ": not a regular file of at most 64 MiB");
   std::vector<SavedLabel> out;
   std::string line;
   int number = 0;

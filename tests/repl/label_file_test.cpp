@@ -1,6 +1,7 @@
 #include "bn/repl/label_file.h"
 
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -80,4 +81,15 @@ TEST_CASE("saving into a missing directory fails with one line and leaves nothin
   FakeProfile p(bn::repl::testing::figure2());
   bn::repl::LabelSet labels;
   CHECK_THROWS_AS(bn::repl::save_labels("/nonexistent-dir/x/labels.txt", p, labels), bn::Error);
+}
+
+TEST_CASE("loading labels from a FIFO or a directory is refused at once, not waited on") {
+  const fs::path fifo = temp_file("labels.fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH_AS(
+      bn::repl::read_label_file(fifo),
+      ("cannot read labels from '" + fifo.string() + "': not a regular file of at most 64 MiB").c_str(), bn::Error);
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(fifo.parent_path()), doctest::Contains("not a regular file"),
+                       bn::Error);
+  fs::remove_all(fifo.parent_path());
 }

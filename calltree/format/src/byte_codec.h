@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/calltree/utf8.h"
+
 namespace bn::calltree {
 
 inline std::uint64_t zigzag_encode(std::int64_t v) {
@@ -20,11 +22,6 @@ inline std::int64_t zigzag_decode(std::uint64_t v) {
 }
 // Bytes of the varint encoding of v (1 to 10).
 std::size_t varint_size(std::uint64_t v);
-// Length of the well-formed UTF-8 sequence starting at s[i] (i < s.size()), or 0 if there is
-// none: no overlong forms, surrogates or code points past U+10FFFF.
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
-// True if `s` is well-formed UTF-8.
-bool is_valid_utf8(std::string_view s);
 
 // Names a value in error messages ("parent distance of node 17"). Formatted only on failure:
 // readers name millions of values and fail at most once.

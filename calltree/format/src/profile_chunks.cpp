@@ -84,7 +84,9 @@ void decode_meta(ByteSource& in, Metadata& m) {
       *ints[k] = v;
       known = true;
     }
-    if (!known) m.set_extra(std::string(key), std::string(value));
+    // Appended as read; read_profile keeps the last value of a repeated key once all are in
+    // (set_extra per entry would be quadratic: 200,000 keys took minutes).
+    if (!known) m.extra.emplace_back(key, value);
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last metadata entry");
 }
@@ -126,10 +128,12 @@ std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const Method
   return n;
 }
 
-void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit) {
   const std::uint32_t n = in.count("node count", 2);
   const std::size_t first = table.parent.size();
   if (first - 1 + n > kMaxNodes) in.fail("more nodes than a node id can number");
+  if (first - 1 + n > node_limit)
+    in.fail("more than " + std::to_string(node_limit) + " nodes, the most a file of this size can hold");
   table.parent.reserve(first + n);  // n is bounded by the payload bytes, see ByteSource::count
   table.method.reserve(first + n);
   table.cost.resize(first + n, 0);

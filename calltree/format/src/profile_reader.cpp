@@ -59,6 +59,21 @@ void verify_end(const EndCounts& end, const ReadState& s, const std::string& con
                 std::to_string(total));
 }
 
+// What a file of `bytes` bytes may hold. Files this tool writes decompress to under 5 times their
+// size and take at least half a byte per node (docs/profile-format.md, "Limits"); these bounds are
+// far above that, and keep a small hostile file (a 101 KB file once asked for 3.7 GB, a 1.4 KB one
+// for a 20M-node chain) from costing more than its size justifies.
+struct InputLimits {
+  std::uint64_t raw_bytes;  // decompressed bytes of all chunks together
+  std::uint64_t nodes;
+
+  explicit InputLimits(std::size_t bytes)
+      : raw_bytes(std::max<std::uint64_t>(std::uint64_t{64} << 20, std::uint64_t{256} * bytes)),
+        nodes(std::uint64_t{1} << 20) {
+    nodes += std::uint64_t{16} * bytes;
+  }
+};
+
 }  // namespace
 
 bool is_native_profile(std::span<const std::byte> head) {
@@ -71,6 +86,8 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
   check_header(bytes, prefix);
 
   ReadState s;
+  const InputLimits limits(bytes.size());
+  std::uint64_t raw_total = 0;
   std::optional<EndCounts> end;
   std::string cut_off;  // why the chunk sequence stopped early, if it did
   std::size_t complete_chunks = 0;
@@ -98,6 +115,10 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
         h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes || h.tag == kTagCosts || h.tag == kTagEnd;
     if (!known && h.tag.critical())
       throw Error(context + ": unknown critical chunk (written by a newer version of bottlenecks?)");
+    raw_total += h.raw_size;
+    if (raw_total > limits.raw_bytes)
+      throw Error(context + ": the chunks decompress to more than " + std::to_string(limits.raw_bytes) +
+                  " bytes, 256 times the file's size (at least 64 MiB): not a profile this tool wrote");
     std::vector<std::byte> raw =
         decompress_payload(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
     ByteSource in(raw, context);
@@ -106,7 +127,7 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
     } else if (h.tag == kTagStrings) {
       decode_strings(in, s.names);
     } else if (h.tag == kTagNodes) {
-      decode_nodes(in, s.table, s.names.size());
+      decode_nodes(in, s.table, s.names.size(), limits.nodes);
     } else if (h.tag == kTagCosts) {
       decode_costs(in, s.table);
     } else if (h.tag == kTagEnd) {
@@ -119,6 +140,7 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
     ++complete_chunks;
   }
 
+  s.metadata.merge_repeated_extras();
   std::string warning;
   if (!end) {
     const std::string why =

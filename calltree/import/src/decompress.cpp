@@ -125,6 +125,7 @@ struct DecompressingInput::Impl {
   std::size_t read_plain(std::span<char> out) {
     refill();
     const std::size_t n = std::min(out.size(), in_len);
+    if (n == 0) return 0;  // `in` may be null at the end of an empty input: memcpy(_, nullptr, 0) is undefined
     std::memcpy(out.data(), in, n);
     consume(n);
     return n;

@@ -1,9 +1,11 @@
 #include "bn/calltree/profile_loader.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <new>
 
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
@@ -50,14 +52,24 @@ void refuse_sample_type(const std::filesystem::path& path, const ImportOptions& 
                 ", which has one value per stack; a sample type applies to pprof and JFR files");
 }
 
-}  // namespace
+// A file too short to say what it is: empty (an interrupted copy, a recorder that never wrote), or
+// the start of a native profile cut inside its header. Anything else is left to the text reader.
+void refuse_too_short(const std::filesystem::path& path, std::span<const std::byte> head) {
+  const std::string prefix = "cannot open profile '" + path.string() + "': ";
+  if (head.empty()) throw Error(prefix + "the file is empty (0 bytes)");
+  if (head.size() < kProfileMagic.size() && std::equal(head.begin(), head.end(), kProfileMagic.begin()))
+    throw Error(prefix + "the file is cut off after " + std::to_string(head.size()) +
+                " bytes, inside the 16-byte header of a native profile");
+}
 
-OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions& options) {
+OpenedProfile open_any(const std::filesystem::path& path, const OpenOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("cannot open profile '" + path.string() + "': it is a directory");
   const ImportOptions& import = options.import;
-  if (is_native_profile(read_head(path))) {
+  const std::vector<std::byte> native_head = read_head(path);
+  refuse_too_short(path, native_head);
+  if (is_native_profile(native_head)) {
     refuse_sample_type(path, import, "a native profile");
     return {read_profile(path, LoadOptions{options.accept_unfinished}), "native"};
   }
@@ -66,6 +78,16 @@ OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions&
   if (looks_like_pprof(head)) return {LoadedProfile{read_pprof(path, import), false, {}, {}}, "pprof"};
   refuse_sample_type(path, import, "collapsed stacks");
   return {LoadedProfile{read_collapsed(path, import), false, {}, {}}, "collapsed"};
+}
+
+}  // namespace
+
+OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions& options) {
+  try {
+    return open_any(path, options);
+  } catch (const std::bad_alloc&) {
+    throw Error("cannot read profile '" + path.string() + "': out of memory");
+  }
 }
 
 }  // namespace bn::calltree
