@@ -63,6 +63,12 @@ bad_inputs)
   "$bin" convert "$sample" -o "$work/good.bnp" || fail "convert"
   head -c 30 "$work/good.bnp" >"$work/truncated.bnp"
   expect_error "truncated" "$bin" info "$work/truncated.bnp"
+  : >"$work/empty.bnp"
+  expect_error "the file is empty (0 bytes)" "$bin" info "$work/empty.bnp"
+  head -c 4 "$work/good.bnp" >"$work/four-bytes.bnp"
+  expect_error "cut off after 4 bytes, inside the 16-byte header of a native profile" "$bin" info "$work/four-bytes.bnp"
+  expect_error "cannot run command file '$work': a directory" "$bin" repl "$sample" -f "$work"
+  expect_error "not a command file" "$bin" repl "$sample" -f /dev/zero
   printf 'a;;b 3\n' >"$work/empty-frame.collapsed"
   expect_error "empty-frame.collapsed:1" "$bin" info "$work/empty-frame.collapsed"
   ;;
