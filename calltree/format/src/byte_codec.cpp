@@ -31,7 +31,7 @@ void ByteSource::fail(const std::string& what, std::size_t at) const {
   throw Error(context_ + ", payload byte " + std::to_string(at) + ": " + what);
 }
 
-std::uint64_t ByteSource::varint(What what) {
+std::uint64_t ByteSource::long_varint(What what) {
   const std::size_t start = pos_;
   std::uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {

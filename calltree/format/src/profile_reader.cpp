@@ -74,23 +74,23 @@ struct InputLimits {
   }
 };
 
-}  // namespace
-
-bool is_native_profile(std::span<const std::byte> head) {
-  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
-}
-
-LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
-                                 const LoadOptions& options) {
-  const std::string prefix = "cannot read profile '" + std::string(source_name) + "'";
-  check_header(bytes, prefix);
-
-  ReadState s;
-  const InputLimits limits(bytes.size());
-  std::uint64_t raw_total = 0;
-  std::optional<EndCounts> end;
-  std::string cut_off;  // why the chunk sequence stopped early, if it did
+// How the chunk sequence ended.
+struct ChunkWalk {
+  std::optional<EndCounts> end;  // the END chunk's counts, if there was one
+  std::string cut_off;           // why the sequence stopped early, if it did
   std::size_t complete_chunks = 0;
+  std::size_t end_offset = 0;  // the byte after the last complete chunk
+};
+
+// Decodes every chunk of `bytes` after the header into `s`: what the file adds up to, where and
+// why it stops if it has no END chunk. The decompression buffer lives only as long as this.
+ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefix, ReadState& s) {
+  const InputLimits limits(bytes.size());
+  ChunkDecompressor decompressor;
+  std::uint64_t raw_total = 0;
+  ChunkWalk walk;
+  std::optional<EndCounts>& end = walk.end;
+  std::string& cut_off = walk.cut_off;
   std::size_t pos = kProfileHeaderSize;
   while (pos < bytes.size()) {
     const std::size_t remaining = bytes.size() - pos;
@@ -119,8 +119,8 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
     if (raw_total > limits.raw_bytes)
       throw Error(context + ": the chunks decompress to more than " + std::to_string(limits.raw_bytes) +
                   " bytes, 256 times the file's size (at least 64 MiB): not a profile this tool wrote");
-    std::vector<std::byte> raw =
-        decompress_payload(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
+    const std::span<const std::byte> raw =
+        decompressor.decompress(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
     ByteSource in(raw, context);
     if (h.tag == kTagMeta) {
       decode_meta(in, s.metadata);
@@ -134,20 +134,38 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
       end = decode_end(in);
       verify_end(*end, s, context);
     } else {
-      s.extra_chunks.emplace_back(h.tag, std::move(raw));
+      s.extra_chunks.emplace_back(h.tag, std::vector<std::byte>(raw.begin(), raw.end()));
     }
     pos += kChunkHeaderSize + h.payload_size;
-    ++complete_chunks;
+    ++walk.complete_chunks;
   }
+  walk.end_offset = pos;
+  return walk;
+}
 
+}  // namespace
+
+bool is_native_profile(std::span<const std::byte> head) {
+  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
+}
+
+LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
+                                 const LoadOptions& options) {
+  const std::string prefix = "cannot read profile '" + std::string(source_name) + "'";
+  check_header(bytes, prefix);
+
+  ReadState s;
+  const ChunkWalk walk = read_chunks(bytes, prefix, s);
+  const std::optional<EndCounts>& end = walk.end;
   s.metadata.merge_repeated_extras();
   std::string warning;
   if (!end) {
-    const std::string why =
-        cut_off.empty() ? "the file ends at byte " + std::to_string(pos) + " without an END chunk" : cut_off;
+    const std::string why = walk.cut_off.empty()
+                                ? "the file ends at byte " + std::to_string(walk.end_offset) + " without an END chunk"
+                                : walk.cut_off;
     if (!options.accept_unfinished) throw Error(prefix + ": " + why + " (truncated, or the recorder did not finish)");
     warning = "profile '" + std::string(source_name) + "' is unfinished (the recorder did not finish): " + why +
-              "; read the " + std::to_string(complete_chunks) + " complete chunks before it";
+              "; read the " + std::to_string(walk.complete_chunks) + " complete chunks before it";
   }
   try {
     return LoadedProfile{CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata)),
