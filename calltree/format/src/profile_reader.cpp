@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 
 #include "bn/iface/error.h"
@@ -178,17 +179,27 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
 LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions& options) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open profile '" + path.string() + "': " + std::strerror(errno));
-  std::vector<std::byte> bytes;
+  // Read straight into a buffer of the file's size, not zeroed first (a 10M-node file is 28 MB);
+  // a file that grows meanwhile (a recorder still appending) is read to where it ends.
   std::error_code ec;
-  if (const auto size = std::filesystem::file_size(path, ec); !ec) bytes.reserve(size);
-  std::byte buf[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
+  std::size_t capacity = std::filesystem::file_size(path, ec);
+  if (ec) capacity = 0;
+  capacity = std::max<std::size_t>(capacity + 1, std::size_t{1} << 16);
+  std::unique_ptr<std::byte[]> bytes(new std::byte[capacity]);
+  std::size_t size = 0;
+  for (std::size_t n; (n = std::fread(bytes.get() + size, 1, capacity - size, f)) > 0;) {
+    size += n;
+    if (size < capacity) continue;
+    std::unique_ptr<std::byte[]> bigger(new std::byte[2 * capacity]);
+    std::memcpy(bigger.get(), bytes.get(), size);
+    bytes = std::move(bigger);
+    capacity *= 2;
+  }
   const bool failed = std::ferror(f);
   const int error = errno;
   std::fclose(f);
   if (failed) throw Error("cannot read profile '" + path.string() + "': " + std::strerror(error));
-  return read_profile_bytes(bytes, path.string(), options);
+  return read_profile_bytes(std::span<const std::byte>(bytes.get(), size), path.string(), options);
 }
 
 }  // namespace bn::calltree
