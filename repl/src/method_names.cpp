@@ -81,8 +81,37 @@ MethodIndex::MethodIndex(iface::Profile& profile) {
   std::sort(names_.begin(), names_.end());
 }
 
-std::string_view MethodIndex::resolve(std::string_view pattern) const {
-  if (pattern.empty()) throw Error("empty method name in call sequence");
+namespace {
+
+// Where a typed prefix may stop and still name a method: at the end of a name component
+// ("Helper0" of "Helper0.op0", "pkg.Cls" of "pkg.Cls$1.run"). One that stops inside a word
+// ("NoSuchMethod" of "NoSuchMethodError.<init>") is offered to the user, never taken.
+bool component_prefix(std::string_view name, std::string_view prefix) {
+  if (!name.starts_with(prefix)) return false;
+  constexpr std::string_view kBoundaries = ".$(:;|/<[ ";
+  return name.size() == prefix.size() || kBoundaries.find(name[prefix.size()]) != std::string_view::npos ||
+         kBoundaries.find(prefix.back()) != std::string_view::npos;
+}
+
+// Signatures are stored as async-profiler writes them, with '|' for the ';' inside parentheses
+// (frame_names.h); a user may type the JVM's own ';'.
+std::string as_stored(std::string_view typed) {
+  std::string out(typed);
+  int depth = 0;
+  for (char& c : out) {
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    if (c == ';' && depth > 0) c = '|';
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view MethodIndex::resolve(std::string_view typed) const {
+  if (typed.empty()) throw Error("empty method name in call sequence");
+  const std::string stored = as_stored(typed);
+  const std::string_view pattern = stored;
   std::vector<std::string_view> found;
   auto collect = [&](auto&& matches) {
     found.clear();
@@ -95,11 +124,16 @@ std::string_view MethodIndex::resolve(std::string_view pattern) const {
     if (std::binary_search(names_.begin(), names_.end(), pattern))
       return *std::lower_bound(names_.begin(), names_.end(), pattern);
     collect([&](std::string_view n) { return n == pattern; });
-    if (found.empty()) collect([&](std::string_view n) { return n.starts_with(pattern); });
+    if (found.empty()) collect([&](std::string_view n) { return component_prefix(n, pattern); });
+    if (found.empty()) {
+      collect([&](std::string_view n) { return n.starts_with(pattern); });
+      if (!found.empty())
+        throw Error("no method is named '" + std::string(typed) + "'; did you mean " + join_listed(found) + "?");
+    }
   }
   if (found.size() == 1) return found.front();
-  if (found.empty()) throw Error("no method matches '" + std::string(pattern) + "'");
-  throw Error("'" + std::string(pattern) + "' is ambiguous: it matches " + join_listed(found));
+  if (found.empty()) throw Error("no method matches '" + std::string(typed) + "'");
+  throw Error("'" + std::string(typed) + "' is ambiguous: it matches " + join_listed(found));
 }
 
 std::vector<std::string_view> MethodIndex::complete(std::string_view prefix) const {

@@ -28,16 +28,26 @@ TEST_CASE("globs match any run of characters with '*'") {
 }
 
 TEST_CASE("method names resolve exactly, by short name, by unique prefix and by unique glob") {
-  FakeProfile p({{"org.x.Foo.run;org.x.Foo.call", 3}, {"org.y.Bar.go;org.y.Bar.gone", 1}});
+  FakeProfile p({{"org.x.Foo.run;org.x.Foo.call", 3}, {"org.y.Bar.go;org.y.Bar.gone", 1}, {"org.z.Baz.m", 1}});
   MethodIndex index(p);
   CHECK(index.resolve("org.x.Foo.run") == "org.x.Foo.run");
   CHECK(index.resolve("Foo.call") == "org.x.Foo.call");
-  CHECK(index.resolve("org.x.Foo.r") == "org.x.Foo.run");
+  CHECK(index.resolve("org.z.Baz") == "org.z.Baz.m");  // a prefix that ends a name component
+  // A prefix that stops inside a word is offered, not taken: `NoSuchMethod` is no NoSuchMethodError.
+  CHECK_THROWS_WITH_AS(index.resolve("org.x.Foo.r"), "no method is named 'org.x.Foo.r'; did you mean org.x.Foo.run?",
+                       bn::Error);
   CHECK(index.resolve("*call") == "org.x.Foo.call");
   CHECK(index.resolve("Bar.go") == "org.y.Bar.go");  // exact short name beats the longer prefix match
   CHECK_THROWS_WITH_AS(index.resolve("org.x.Foo"), "'org.x.Foo' is ambiguous: it matches org.x.Foo.call, org.x.Foo.run",
                        bn::Error);
   CHECK_THROWS_WITH_AS(index.resolve("nope"), "no method matches 'nope'", bn::Error);
+}
+
+TEST_CASE("a signature may be typed with the JVM's ';', stored as async-profiler's '|'") {
+  FakeProfile p({{"T.main(Ljava/lang/String|)V;T.f(I)V", 2}});
+  MethodIndex index(p);
+  CHECK(index.resolve("T.main(Ljava/lang/String;)V") == "T.main(Ljava/lang/String|)V");
+  CHECK(index.resolve("T.main(Ljava/lang/String|)V") == "T.main(Ljava/lang/String|)V");
 }
 
 TEST_CASE("a call sequence without a root is reported with what its longest rooted prefix calls") {

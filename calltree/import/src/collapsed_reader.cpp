@@ -1,6 +1,7 @@
 // Reading collapsed stacks (collapsed.h): `frame;frame;...;frame COUNT` per line.
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -113,16 +114,7 @@ class CollapsedParser {
     const std::string_view stack = line.substr(0, space);
     if (stack.empty()) fail("empty stack before the sample count");
 
-    frames_.clear();
-    // Split as `path` splits what users type (call_sequence_text.h); blanks around a frame are
-    // not part of it, so that every frame can be typed.
-    iface::for_each_frame(stack, [&](std::string_view frame) {
-      frame = trim_blanks(frame);
-      if (frame.empty())
-        fail("empty frame " + std::to_string(frames_.size() + 1) + " (two adjacent ';' or one at an end)");
-      if (frames_.size() == kMaxDepth) fail("stack deeper than " + std::to_string(kMaxDepth) + " frames");
-      frames_.push_back(method_of(frame));
-    });
+    split_frames(stack);
     try {
       builder_.add_stack(frames_, count);
     } catch (const Error& e) {  // node-count or per-node cost overflow, reported with the line
@@ -144,6 +136,46 @@ class CollapsedParser {
   }
 
  private:
+  // frames_ := the methods of `stack`'s frames, split as `path` splits what users type
+  // (call_sequence_text.h; blanks around a frame are no part of it, so every frame can be typed).
+  // Collapsed files list stacks sorted, so a stack mostly repeats the previous one's first frames:
+  // those whose text and separator lie in the common prefix of the two lines are kept, and only
+  // the rest is split and looked up (hashing every frame was most of an import).
+  void split_frames(std::string_view stack) {
+    const bool balanced = iface::parentheses_balance(stack);
+    std::size_t kept = 0;
+    if (balanced == previous_balanced_) {
+      const std::size_t common = common_prefix(stack, previous_stack_);
+      while (kept < frame_ends_.size() && frame_ends_[kept] < common) ++kept;
+    }
+    frames_.resize(kept);
+    frame_ends_.resize(kept);
+    const std::size_t start = kept == 0 ? 0 : frame_ends_[kept - 1] + 1;
+    iface::for_each_frame_from(stack, start, balanced, [&](std::string_view raw) {
+      const std::string_view frame = trim_blanks(raw);
+      if (frame.empty())
+        fail("empty frame " + std::to_string(frames_.size() + 1) + " (two adjacent ';' or one at an end)");
+      if (frames_.size() == kMaxDepth) fail("stack deeper than " + std::to_string(kMaxDepth) + " frames");
+      frames_.push_back(method_of(frame));
+      frame_ends_.push_back(static_cast<std::size_t>(raw.data() + raw.size() - stack.data()));
+    });
+    previous_stack_.assign(stack);
+    previous_balanced_ = balanced;
+  }
+
+  static std::size_t common_prefix(std::string_view a, std::string_view b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x, y;
+      std::memcpy(&x, a.data() + i, 8);
+      std::memcpy(&y, b.data() + i, 8);
+      if (x != y) break;
+    }
+    while (i < n && a[i] == b[i]) ++i;
+    return i;
+  }
+
   [[noreturn]] void fail(const std::string& what) const {
     throw Error(source_ + ":" + std::to_string(line_number_) + ": " + what);
   }
@@ -181,6 +213,10 @@ class CollapsedParser {
   TreeBuilder builder_;
   std::unordered_map<std::string, MethodId, Hash, std::equal_to<>> methods_;
   std::vector<MethodId> frames_;
+  // The previous stack's text, and where each of its frames ends (the offset of its separator).
+  std::string previous_stack_;
+  std::vector<std::size_t> frame_ends_;
+  bool previous_balanced_ = true;
   std::size_t line_number_ = 0;
 };
 

@@ -29,10 +29,12 @@ class MethodIndex {
  public:
   explicit MethodIndex(iface::Profile& profile);
 
-  // The one method `pattern` denotes: an exact full or short name, else the one name with that
-  // prefix (full or short), or for a pattern with '*' the one name it matches. Throws bn::Error
-  // listing candidates when none or several match.
-  std::string_view resolve(std::string_view pattern) const;
+  // The one method `typed` denotes: an exact full or short name, else the one name of which it is
+  // a prefix ending at a name component ("Helper0" of "Helper0.op0", not "Help"), or for a pattern
+  // with '*' the one name it matches. A signature may be typed with ';' inside its parentheses.
+  // Throws bn::Error listing candidates when none or several match (a prefix that stops inside a
+  // word is offered as "did you mean").
+  std::string_view resolve(std::string_view typed) const;
   // Full names starting with `prefix` (also matched on short names), sorted.
   std::vector<std::string_view> complete(std::string_view prefix) const;
   const std::vector<std::string_view>& names() const { return names_; }
