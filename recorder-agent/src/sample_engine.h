@@ -74,6 +74,9 @@ class SampleEngine final : public Engine {
   // answer is unusable is asked again (up to kRetries times), and only then walked by
   // handshake, as is one that never answered.
   void collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns);
+  // Asks the threads `again` (unusable answers) once more, each once it has run a little;
+  // those asked go back into pending_.
+  void ask_again_once_moved(JNIEnv* jni, std::vector<PendingStack>& again, std::int64_t& held_ns);
   // The stack of a pending request from its answer, or by handshake (counted by `reason`).
   void complete_by_handshake(JNIEnv* jni, const PendingStack& p, StackStats::Reason reason, std::int64_t& held_ns);
   // Completes a record whose stack is known: counts it, remembers the stack for reuse.

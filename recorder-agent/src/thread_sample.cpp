@@ -18,22 +18,31 @@ constexpr std::uint64_t kInfoRefreshTicks = 16;
 // often a thread whose answer was unusable is asked again, before it is walked by handshake.
 constexpr std::int64_t kAnswerWaitNs = 50'000'000;
 constexpr int kRetries = 2;
+// A thread is asked again once it has used this much more CPU, polled this often.
+constexpr std::int64_t kRetryAfterCpuNs = 20'000;
+constexpr std::int64_t kRetryPollNs = 20'000;
+// PendingStack::request of a retried thread whose new request is made (or replaced).
+constexpr int kAsked = -2;
 
 bool is_running_java(jint state) {
   return (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
 }
 
 // Whether a thread running Java code is worth a signal rather than a handshake (kReasons if
-// so, else why not): it used at least a sixteenth of the interval's CPU since its previous
-// sample, so it is most likely on a CPU or queued for one. JVMTI also calls RUNNABLE a thread
-// blocked inside the VM (the Signal Dispatcher waiting for a signal, the Notification Thread):
-// a signal would wake it only for AsyncGetCallTrace to find no walkable frame
-// (ticks_unknown_not_Java), and would advance its CPU clock so its stack could never be
-// reused; the handshake walks such a thread without waking it. A thread first seen, or with no
-// known tid, takes the handshake.
-StackStats::Reason signal_refused(std::int64_t cpu_ns, std::int64_t last_cpu_ns, std::int64_t interval_ns) {
+// so, else why not). JVMTI also calls RUNNABLE a thread blocked inside the VM (the Signal
+// Dispatcher waiting for a signal, the Notification Thread): a signal would wake it only for
+// AsyncGetCallTrace to find no walkable frame (ticks_unknown_not_Java), and the handler's own
+// CPU would make it look as if it ran, so that it would be signalled again at every tick and
+// its stack never reused; the handshake walks such a thread without waking it. A thread that
+// used at least a sixteenth of the interval's CPU since its previous sample is taken to be
+// running; one that used less is asked the kernel (is it on a CPU or in a run queue?), since
+// on a loaded machine a busy thread often gets little CPU between two ticks, and sending it
+// to the handshake biased 6% of a busy thread's stacks at 1 ms. A thread first seen, or with
+// no known tid, takes the handshake.
+StackStats::Reason signal_refused(std::int32_t tid, std::int64_t cpu_ns, std::int64_t last_cpu_ns,
+                                  std::int64_t interval_ns) {
   if (cpu_ns < 0 || last_cpu_ns < 0) return StackStats::kFirstSample;
-  if (cpu_ns - last_cpu_ns < interval_ns / 16) return StackStats::kLittleCpu;
+  if (cpu_ns - last_cpu_ns < interval_ns / 16 && !is_runnable_now(tid)) return StackStats::kLittleCpu;
   return StackStats::kReasons;
 }
 
@@ -100,7 +109,7 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, std::size_t positi
     const bool running = is_running_java(state);
     if (running) {
       StackStats::Reason refused =
-          signals_.enabled() ? signal_refused(cpu_ns, last_cpu_ns, options_.interval_ns) : StackStats::kSignalsOff;
+          signals_.enabled() ? signal_refused(tid, cpu_ns, last_cpu_ns, options_.interval_ns) : StackStats::kSignalsOff;
       if (refused == StackStats::kReasons && (request = signals_.ask(tid)) < 0) refused = StackStats::kNoSignal;
       if (refused != StackStats::kReasons) stack_stats_.by_handshake(refused);
     }
@@ -176,6 +185,33 @@ void SampleEngine::complete_by_handshake(JNIEnv* jni, const PendingStack& p, Sta
   if (node != calltree::kNoNode) complete(open_records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
 }
 
+void SampleEngine::ask_again_once_moved(JNIEnv* jni, std::vector<PendingStack>& again, std::int64_t& held_ns) {
+  // Each thread is asked again only once it has used kRetryAfterCpuNs more CPU: asked at once,
+  // a thread that has not run since its answer (the sampler's wake-up may have taken its CPU)
+  // is caught at the same instruction and fails the same way.
+  std::vector<std::int64_t> since(again.size());
+  for (std::size_t k = 0; k < again.size(); ++k) since[k] = thread_cpu_ns(again[k].tid);
+  const std::int64_t deadline = monotonic_ns() + kAnswerWaitNs;
+  std::size_t left = again.size();
+  while (left > 0) {
+    const bool late = monotonic_ns() >= deadline;
+    for (std::size_t k = 0; k < again.size(); ++k) {
+      PendingStack& p = again[k];
+      if (p.request == kAsked) continue;
+      const std::int64_t now = thread_cpu_ns(p.tid);
+      if (!late && now >= 0 && since[k] >= 0 && now - since[k] < kRetryAfterCpuNs) continue;
+      --left;
+      stack_stats_.retried();
+      if ((p.request = signals_.ask(p.tid)) >= 0)
+        pending_.push_back(p);
+      else
+        complete_by_handshake(jni, p, StackStats::kNoSignal, held_ns);
+      p.request = kAsked;
+    }
+    if (left > 0) SignalStacks::sleep_until_alarm(SignalStacks::alarms(), kRetryPollNs);
+  }
+}
+
 void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns) {
   // A thread that has not answered yet is queued for a CPU (or, rarely, has signals blocked in
   // native code); the handshake would wait for it just the same, and then catch it at a
@@ -208,13 +244,7 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns) 
     }
     signals_.new_round();
     pending_.clear();
-    for (PendingStack& p : again) {
-      stack_stats_.retried();
-      if ((p.request = signals_.ask(p.tid)) >= 0)
-        pending_.push_back(p);
-      else
-        complete_by_handshake(jni, p, StackStats::kNoSignal, held_ns);
-    }
+    ask_again_once_moved(jni, again, held_ns);
     if (!pending_.empty()) signals_.await_answers(kAnswerWaitNs);
   }
 }
