@@ -49,18 +49,24 @@ TEST_CASE("a hot method inlined into its caller gets at least 90% of its thread'
 }
 
 TEST_CASE("two methods that split a loop's work 70 to 30 are measured within 5 points") {
-  // Split.seventy and Split.thirty run the same loop body 700 and 300 times per round.
-  const auto p = bn::test::record("Split", {"4000"}, ",interval=2ms");
-  int total = 0;
-  auto self = self_samples(p, "main", total);
-  const int both = self["Split.seventy"] + self["Split.thirty"];
-  INFO("main's running samples: " << total << ", Split.seventy " << self["Split.seventy"] << ", Split.thirty "
-                                  << self["Split.thirty"]);
-  REQUIRE(both >= 400);        // ~0.023 standard error on the share: 5 points are > 2 of them
-  CHECK(both >= 0.9 * total);  // the rest is main's own loop and its clock reads
-  const double seventy = static_cast<double>(self["Split.seventy"]) / both;
-  CHECK(seventy >= 0.65);
-  CHECK(seventy <= 0.75);
+  // Split.seventy and Split.thirty run the same loop body 700 and 300 times per round. The
+  // share is checked on at least 800 samples (a standard error of 1.6 points: 5 points are
+  // three of them); a loaded machine takes fewer per run, so runs are added until there are.
+  int total = 0, seventy = 0, thirty = 0;
+  for (int run = 0; run < 6 && seventy + thirty < 800; ++run) {
+    const auto p = bn::test::record("Split", {"4000"}, ",interval=2ms");
+    int n = 0;
+    auto self = self_samples(p, "main", n);
+    total += n;
+    seventy += self["Split.seventy"];
+    thirty += self["Split.thirty"];
+  }
+  INFO("main's running samples: " << total << ", Split.seventy " << seventy << ", Split.thirty " << thirty);
+  REQUIRE(seventy + thirty >= 800);
+  CHECK(seventy + thirty >= 0.9 * total);  // the rest is main's own loop and its clock reads
+  const double share = static_cast<double>(seventy) / (seventy + thirty);
+  CHECK(share >= 0.65);
+  CHECK(share <= 0.75);
 }
 
 TEST_CASE("20 threads blocked on a monitor and 20 parked on a lock name its owner in every sample, at bounded cost") {
