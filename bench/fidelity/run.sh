@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Recorder fidelity against async-profiler (issue 14; docs/performance.md, "Recorder fidelity").
 #
-#   bench/fidelity/run.sh BUILD_DIR ASYNC_PROFILER_LIB [ROUNDS] [SECONDS] [INTERVAL]
+#   bench/fidelity/run.sh BUILD_DIR ASYNC_PROFILER_LIB [ROUNDS] [SECONDS] [INTERVAL] [WORKLOAD]
 #   (ASYNC_PROFILER_LIB may also come from $ASYNC_PROFILER_LIB)
 #
 # ASYNC_PROFILER_LIB is the path of an async-profiler build's libasyncProfiler.so; without it
 # (or if the file is absent) the benchmark says so and exits 0: async-profiler is not part of
 # this project and nothing here builds it.
 #
-# Each round runs bench/fidelity/Workload.java (javac compiling generated classes on the thread
-# "worker" for SECONDS, default 30) once, with both profilers loaded in the same JVM, sampling
+# Each round runs a workload on the thread "worker" for SECONDS (default 30): WORKLOAD is javac
+# (bench/fidelity/JavacWorkload.java, the default: the JDK's compiler compiling generated
+# classes) or xml (XmlWorkload.java: parsing, XPath and serializing a generated document). It
+# runs once per round, with both profilers loaded in the same JVM, sampling
 # at INTERVAL (default 1ms): the agent (stacks=signal, the default) and async-profiler
 # (event=cpu, its own default stack walker, on signal 42 so that SIGPROF stays the agent's).
 # Both observe the same execution, with the same JIT decisions, so what differs between their
@@ -20,11 +22,16 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-build=${1:?usage: run.sh BUILD_DIR ASYNC_PROFILER_LIB [ROUNDS] [SECONDS] [INTERVAL]}
+build=${1:?usage: run.sh BUILD_DIR ASYNC_PROFILER_LIB [ROUNDS] [SECONDS] [INTERVAL] [javac|xml]}
 asprof=${2:-${ASYNC_PROFILER_LIB:-}}
 rounds=${3:-3}
 seconds=${4:-30}
 interval=${5:-1ms}
+case ${6:-javac} in
+  javac) workload=JavacWorkload ;;
+  xml) workload=XmlWorkload ;;
+  *) echo "fidelity: WORKLOAD is javac or xml, not '$6'" >&2; exit 2 ;;
+esac
 if [[ -z $asprof || ! -f $asprof ]]; then
   echo "fidelity: no async-profiler library given (or '$asprof' is absent): skipped"
   exit 0
@@ -40,16 +47,16 @@ cmake --build "$build" -j"$(nproc)" --target bottlenecks-agent bn_fidelity_compa
 compare=$build/bench/fidelity/bn_fidelity_compare
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$java_home/bin/javac" -d "$work" "$here/Workload.java"
+"$java_home/bin/javac" -d "$work" "$here/$workload.java"
 interval_ns=$(awk -v i="$interval" 'BEGIN { n = i + 0; u = substr(i, length(n "") + 1);
   print n * (u == "ms" ? 1e6 : u == "us" ? 1e3 : u == "s" ? 1e9 : 1) }')
 
-echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); $rounds rounds of $seconds s at $interval"
+echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); $workload, $rounds rounds of $seconds s at $interval"
 for ((r = 1; r <= rounds; r++)); do
   "$java_home/bin/java" \
     "-agentpath:$build/libbottlenecks-agent.so=interval=$interval,quiet,file=$work/agent-$r.bnp" \
     "-agentpath:$asprof=start,event=cpu,interval=$interval_ns,signal=42,threads,ann,collapsed,file=$work/asprof-$r.txt" \
-    -cp "$work" Workload "$seconds" >/dev/null
+    -cp "$work" "$workload" "$seconds" >/dev/null
   echo "round $r, same run:"
   "$compare" worker "$work/agent-$r.bnp" "$work/asprof-$r.txt" | sed 's/^/  /'
 done

@@ -17,8 +17,8 @@ import javax.tools.ToolProvider;
 // (warm-up included: both profilers see it alike). Sources and class files stay in memory: no
 // disk I/O.
 //
-//   java Workload SECONDS [CLASSES]
-public class Workload {
+//   java JavacWorkload SECONDS [CLASSES]
+public class JavacWorkload {
   static List<JavaFileObject> sources(int classes) {
     List<JavaFileObject> out = new ArrayList<>();
     for (int c = 0; c < classes; c++) {
