@@ -11,6 +11,10 @@
 # Then the one-time cost: the same JVM doing no work (UNITS = 0), with and without the agent at
 # 10 ms, interleaved; medians of the process's CPU time (user + sys) and wall time, so agent
 # loading, VMInit, the first ticks and the final write show apart from the steady state.
+# With ASYNC_PROFILER_LIB set to the path of an async-profiler build's libasyncProfiler.so (not
+# part of this project; skipped when unset or absent), a fourth variant runs it at 10 ms
+# (event=cpu) in the same rounds, and every variant's process CPU time (user + sys) is printed
+# with its increase over no agent: the agent's against async-profiler's at the same interval.
 # Results: docs/performance.md, "Recorder overhead".
 #
 #   bench/agent_overhead/run.sh [BUILD_DIR] [ROUNDS] [THREADS] [UNITS] [IDLE]
@@ -31,15 +35,24 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$java_home/bin/javac" -d "$work" "$here/Workload.java"
-declare -A wall cpu self sampler per_tick first
+declare -A wall cpu self sampler per_tick first proc
 variants=(none 20ms 10ms)
+asprof=${ASYNC_PROFILER_LIB:-}
+[[ -n $asprof && -f $asprof ]] && variants+=(asprof10ms)
+TIMEFORMAT='%U %S'
 for ((r = 1; r <= rounds; r++)); do
   for v in "${variants[@]}"; do
     if [[ $v == none ]]; then
-      out=$("$java_home/bin/java" -cp "$work" Workload "$threads" "$units" "$idle")
+      { t=$( { time "$java_home/bin/java" -cp "$work" Workload "$threads" "$units" "$idle" >"$work/out"; } 2>&1); }
+      out=$(<"$work/out")
+    elif [[ $v == asprof10ms ]]; then
+      { t=$( { time "$java_home/bin/java" "-agentpath:$asprof=start,event=cpu,interval=10000000,file=$work/ap.txt,collapsed" \
+                -cp "$work" Workload "$threads" "$units" "$idle" >"$work/out"; } 2>&1); }
+      out=$(tail -1 "$work/out")
     else
-      out=$("$java_home/bin/java" "-agentpath:$agent=interval=$v,quiet,file=$work/$v.bnp" \
-              -cp "$work" Workload "$threads" "$units" "$idle")
+      { t=$( { time "$java_home/bin/java" "-agentpath:$agent=interval=$v,quiet,file=$work/$v.bnp" \
+                -cp "$work" Workload "$threads" "$units" "$idle" >"$work/out"; } 2>&1); }
+      out=$(<"$work/out")
       info=$("$cli" info "$work/$v.bnp")
       self[$v]+="$(awk '$1 == "overhead_percent" {print $2}' <<<"$info") "
       sampler[$v]+="$(awk '$1 == "agent_cpu_ns" {c = $2} $1 == "duration" {d = $2} END {printf "%.3f", c / (d * 1e9) * 100}' <<<"$info") "
@@ -48,6 +61,7 @@ for ((r = 1; r <= rounds; r++)); do
     fi
     wall[$v]+="${out% *} "
     cpu[$v]+="${out#* } "
+    proc[$v]+="$(awk -v u="${t% *}" -v s="${t#* }" 'BEGIN {printf "%.0f", (u + s) * 1000}') "
   done
 done
 
@@ -61,12 +75,23 @@ for v in "${variants[@]}"; do
   w=$(echo "${wall[$v]}" | median)
   c=$(echo "${cpu[$v]}" | median)
   s=- p=- t=- f=-
-  if [[ $v != none ]]; then
+  if [[ $v != none && $v != asprof10ms ]]; then
     s="$(echo "${self[$v]}" | median)%" p="$(echo "${sampler[$v]}" | median)%"
     t=$(echo "${per_tick[$v]}" | median) f=$(echo "${first[$v]}" | median)
   fi
   printf '%-6s %9s %8s %14s %8s %12s %12s %14s %14s\n' "$v" "$w" "$(change "$w" "$wall_base")" "$c" "$(change "$c" "$cpu_base")" "$p" "$t" "$f" "$s"
 done
+proc_base=$(echo "${proc[none]}" | median)
+echo "process CPU (user + sys), medians:"
+for v in "${variants[@]}"; do
+  p=$(echo "${proc[$v]}" | median)
+  printf '  %-10s %8s ms %+8s ms\n' "$v" "$p" "$((p - proc_base))"
+done
+if [[ " ${variants[*]} " == *" asprof10ms "* ]]; then
+  a=$(echo "${proc[10ms]}" | median) b=$(echo "${proc[asprof10ms]}" | median)
+  echo "  agent / async-profiler at 10 ms, added process CPU: $(awk -v a="$a" -v b="$b" -v n="$proc_base" 'BEGIN {printf "%.2f", (a - n) / (b - n)}')"
+fi
+echo "raw process_cpu_ms: $(for v in "${variants[@]}"; do printf '%s %s| ' "$v" "${proc[$v]}"; done)"
 echo "raw wall_ms:       none ${wall[none]}| 20ms ${wall[20ms]}| 10ms ${wall[10ms]}"
 echo "raw worker_cpu_us: none ${cpu[none]}| 20ms ${cpu[20ms]}| 10ms ${cpu[10ms]}"
 echo "raw sampler_cpu:   20ms ${sampler[20ms]}| 10ms ${sampler[10ms]}"

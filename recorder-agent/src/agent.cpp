@@ -40,9 +40,21 @@ void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
   if (g_engine != nullptr) g_engine->thread_ended(jni, thread);
 }
 
-void JNICALL on_class_load(jvmtiEnv*, JNIEnv* jni, jthread thread, jclass klass) {
-  if (g_engine != nullptr) g_engine->class_loaded(jni, thread, klass);
+void JNICALL on_class_prepare(jvmtiEnv*, JNIEnv* jni, jthread thread, jclass klass) {
+  if (g_engine != nullptr) g_engine->class_prepared(jni, thread, klass);
 }
+
+// Enabled only for their effect on HotSpot, never forwarded:
+// - ClassLoad: AsyncGetCallTrace refuses to walk unless some agent receives it (forte.cpp,
+//   ticks_no_class_load), a precondition meant for agents that create jmethodIDs at class
+//   load; HotSpot creates none itself (method_ids.h does that).
+// - CompiledMethodLoad: while any agent receives it, the JIT compilers record debug information
+//   at every instruction range, not only at safepoints (DebugNonSafepoints takes that default,
+//   debugInfoRec.cpp: compute_recording_non_safepoints), so AsyncGetCallTrace can name the
+//   method, inlined ones included, at the exact instruction a signal interrupted.
+void JNICALL on_class_load(jvmtiEnv*, JNIEnv*, jthread, jclass) {}
+void JNICALL on_compiled_method_load(jvmtiEnv*, jmethodID, jint, const void*, jint, const jvmtiAddrLocationMap*,
+                                     const void*) {}
 
 jvmtiEventCallbacks callbacks() {
   jvmtiEventCallbacks c{};
@@ -51,6 +63,8 @@ jvmtiEventCallbacks callbacks() {
   c.ThreadStart = on_thread_start;
   c.ThreadEnd = on_thread_end;
   c.ClassLoad = on_class_load;
+  c.ClassPrepare = on_class_prepare;
+  c.CompiledMethodLoad = on_compiled_method_load;
   return c;
 }
 

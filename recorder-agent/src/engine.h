@@ -31,7 +31,9 @@ class Engine {
     // Then each group in one call, granted whole or not at all; granted() says which were.
     std::vector<jvmtiCapabilities> optional;
     // Events to enable and forward to the hooks below. VMInit and VMDeath are not listed:
-    // they start and stop every engine, so the agent always enables them.
+    // they start and stop every engine, so the agent always enables them. ClassLoad and
+    // CompiledMethodLoad have no hook: an engine enables them only for what their being
+    // enabled makes HotSpot do (agent.cpp says what), and their callbacks do nothing.
     std::vector<jvmtiEvent> events;
   };
 
@@ -52,7 +54,7 @@ class Engine {
   // and may come before start() (e.g. ThreadStart between Agent_OnLoad and VMInit).
   virtual void thread_started(JNIEnv* /*jni*/, jthread /*thread*/) {}
   virtual void thread_ended(JNIEnv* /*jni*/, jthread /*thread*/) {}
-  virtual void class_loaded(JNIEnv* /*jni*/, jthread /*thread*/, jclass /*klass*/) {}
+  virtual void class_prepared(JNIEnv* /*jni*/, jthread /*thread*/, jclass /*klass*/) {}
 };
 
 }  // namespace bn::agent

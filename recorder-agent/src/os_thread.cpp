@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iterator>
@@ -77,6 +78,20 @@ bool SchedStatFile::read(std::int32_t tid, SchedStat& out) {
   out.run_ns = run;
   out.wait_ns = wait;
   return true;
+}
+
+bool is_runnable_now(std::int32_t tid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%d/stat", static_cast<int>(tid));
+  const int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[256];
+  const ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return false;
+  // "TID (COMM) STATE ...": the name may hold spaces and parentheses, so the last ')' ends it.
+  const char* end = static_cast<const char*>(memrchr(buf, ')', static_cast<std::size_t>(n)));
+  return end != nullptr && end + 2 < buf + n && end[2] == 'R';
 }
 
 int nice_of(std::int32_t tid) {

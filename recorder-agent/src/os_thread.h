@@ -39,6 +39,9 @@ class SchedStatFile {
  private:
   int fd_ = -1;
 };
+// Whether the kernel has thread `tid` running or in a run queue (state R in
+// /proc/self/task/TID/stat), as opposed to sleeping or blocked; false if unknown.
+bool is_runnable_now(std::int32_t tid);
 // The nice value of one thread (Linux: setpriority works per thread), or 0 if unknown.
 int nice_of(std::int32_t tid);
 

@@ -13,10 +13,11 @@ constexpr std::int64_t kMinWaitNs = 1'000'000;  // never two ticks back to back
 Pacer::Pacer(std::int64_t interval_ns, double max_overhead, std::uint64_t seed)
     : interval_ns_(interval_ns), max_overhead_(max_overhead), state_(seed | 1) {}
 
-void Pacer::record_tick(std::int64_t cost_ns) {
+void Pacer::record_tick(std::int64_t cost_ns, std::int64_t one_time_ns) {
   cost_ns = std::max<std::int64_t>(cost_ns, 0);
   total_cost_ns_ += cost_ns;
   if (++ticks_ == 1) return;
+  cost_ns = std::max<std::int64_t>(cost_ns - one_time_ns, 0);
   average_cost_ns_ = ticks_ == 2
                          ? static_cast<double>(cost_ns)
                          : average_cost_ns_ + kAverageWeight * (static_cast<double>(cost_ns) - average_cost_ns_);

@@ -17,8 +17,9 @@ class Pacer {
   // The cost of one tick: the sampler's CPU time plus the wall time threads were held for
   // their stacks (an upper bound: it includes handshake latency). The first tick also pays
   // one-time costs (naming every thread, resolving the first methods), so it counts towards
-  // the total but not towards the average that sets the interval.
-  void record_tick(std::int64_t cost_ns);
+  // the total but not towards the average that sets the interval; so does the part
+  // `one_time_ns` of a later tick's cost (setting up something used from then on).
+  void record_tick(std::int64_t cost_ns, std::int64_t one_time_ns = 0);
   std::int64_t next_wait_ns();
 
   std::int64_t total_cost_ns() const { return total_cost_ns_; }

@@ -15,9 +15,6 @@
 namespace bn::agent {
 namespace {
 
-// How long the last tick waits for its signalled threads before walking them by handshake.
-constexpr std::int64_t kLastAnswersWaitNs = 20'000'000;
-
 std::string system_property(jvmtiEnv* jvmti, const char* name) {
   char* value = nullptr;
   if (jvmti->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr) return {};
@@ -26,12 +23,12 @@ std::string system_property(jvmtiEnv* jvmti, const char* name) {
   return out;
 }
 
-std::string fixed3(double v) {
+std::string fixed(double v, int digits) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   return buf;
 }
-std::string percent(double fraction) { return fixed3(fraction * 100); }
+std::string percent(double fraction) { return fixed(fraction * 100, 3); }
 
 }  // namespace
 
@@ -44,6 +41,7 @@ SampleEngine::SampleEngine(const EngineSetup& setup)
       start_ns_(monotonic_ns()),
       start_unix_ns_(realtime_ns()),
       registry_(setup.jvmti, start_ns_),
+      lock_owners_(setup.jvmti, registry_, cpus_),
       pacer_(options_.interval_ns, options_.max_overhead,
              static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {}
 
@@ -70,8 +68,16 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.set_extra("threads_gone", std::to_string(threads_gone_));
   m.set_extra("reused_stacks", std::to_string(stacks_reused_));
   m.set_extra("stack_method", stack_method_);
-  m.set_extra("signal_stacks", std::to_string(signal_stacks_));
-  m.set_extra("signal_fallbacks", std::to_string(signal_fallbacks_));
+  stack_stats_.describe(m);
+  lock_owners_.describe(m);
+  if (options_.signal_stacks) {
+    m.set_extra("non_safepoint_debug_info", non_safepoint_info_ ? (attached_ ? "from attach" : "on") : "off");
+    m.set_extra("method_ids_created", std::to_string(method_ids_.methods()));
+    m.set_extra("method_ids_classes", std::to_string(method_ids_.classes()));
+    m.set_extra("method_ids_skipped_classes", std::to_string(method_ids_.skipped_classes()));
+    m.set_extra("method_ids_cpu_ns", std::to_string(method_ids_.cpu_ns()));
+  }
+  if (tick_count_ > 1) m.set_extra("achieved_interval_ns", std::to_string(achieved_interval_ns()));
   m.set_extra("stretched_ticks", std::to_string(pacer_.stretched_ticks()));
   m.set_extra("mean_interval_ns", std::to_string(pacer_.mean_interval_ns()));
   return m;
@@ -86,16 +92,31 @@ Engine::Needs SampleEngine::needs() const {
   owners.can_get_monitor_info = 1;
   needs.optional.push_back(owners);
   needs.events = {JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END};
-  // AsyncGetCallTrace refuses to walk a stack unless some agent receives ClassLoad events
-  // (forte.cpp: ticks_no_class_load); the engine has nothing to do with them.
-  if (options_.signal_stacks) needs.events.push_back(JVMTI_EVENT_CLASS_LOAD);
+  if (options_.signal_stacks) {
+    // Signalled walks need: ClassLoad enabled (AsyncGetCallTrace's precondition), a jmethodID
+    // for every method that can be on a stack (ClassPrepare: method_ids.h), and debug
+    // information at every instruction, not only at safepoints (CompiledMethodLoad: agent.cpp).
+    // Without that last one a walk names the method and line of the next safepoint poll,
+    // which is the safepoint bias signals are meant to avoid: a small method inlined into a
+    // loop got none of its samples, the loop's method all of them.
+    jvmtiCapabilities compiled{};
+    compiled.can_generate_compiled_method_load_events = 1;
+    needs.optional.push_back(compiled);
+    needs.events.insert(needs.events.end(),
+                        {JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_COMPILED_METHOD_LOAD});
+  }
   return needs;
 }
 
 void SampleEngine::granted(const jvmtiCapabilities& possessed) {
-  monitor_owners_ = possessed.can_get_current_contended_monitor && possessed.can_get_monitor_info;
+  non_safepoint_info_ = possessed.can_generate_compiled_method_load_events;
+  if (options_.signal_stacks && !non_safepoint_info_)
+    report(
+        "cannot have the JIT compilers record where each instruction is (no CompiledMethodLoad events): "
+        "stacks of compiled code name the next safepoint poll, not the instruction that ran");
+  lock_owners_.set_monitors_available(possessed.can_get_current_contended_monitor && possessed.can_get_monitor_info);
   // JDK 17 grants can_get_current_contended_monitor only in the OnLoad phase.
-  if (!monitor_owners_)
+  if (!lock_owners_.monitors_available())
     report(std::string("cannot name the owners of contended monitors") +
            (attached_ ? " when attached (load the agent with -agentpath for that)" : "") +
            "; recording stacks and states");
@@ -108,6 +129,9 @@ Status SampleEngine::start(JNIEnv* jni) {
     frames_.resize(options_.max_depth + 1);
     stack_method_ = "handshake";
     if (options_.signal_stacks) {
+      // ClassPrepare has covered every class prepared since Agent_OnLoad (or the attach);
+      // these are the ones before.
+      method_ids_.all_loaded(jvmti_, jni);
       if (Status s = signals_.enable(vm_, find_async_get_call_trace(), static_cast<jint>(frames_.size())); s.ok())
         stack_method_ = "signal";
       else
@@ -162,6 +186,8 @@ void SampleEngine::thread_started(JNIEnv* jni, jthread thread) {
 
 void SampleEngine::thread_ended(JNIEnv*, jthread) { registry_.on_thread_end(monotonic_ns()); }
 
+void SampleEngine::class_prepared(JNIEnv*, jthread, jclass klass) { method_ids_.class_prepared(jvmti_, klass); }
+
 void JNICALL SampleEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) { static_cast<SampleEngine*>(self)->loop(jni); }
 
 bool SampleEngine::wait_ns(JNIEnv* jni, std::int64_t ns) {
@@ -176,7 +202,7 @@ bool SampleEngine::wait_ns(JNIEnv* jni, std::int64_t ns) {
   while (true) {
     const std::int32_t seen = SignalStacks::alarms();
     if (stop_requested_.load()) return false;
-    if (open_.open && signals_.has_unusable_answer()) finish_tick(jni, 0, early_held_ns_);
+    if (open_.open && signals_.has_unusable_answer()) finish_tick(jni, early_held_ns_);
     const std::int64_t now = monotonic_ns();
     if (now >= deadline) return true;
     SignalStacks::sleep_until_alarm(seen, deadline - now);
@@ -198,7 +224,7 @@ void SampleEngine::loop(JNIEnv* jni) {
         std::int64_t held_ns = std::exchange(early_held_ns_, 0);
         // The threads signalled in the previous tick answered while the sampler slept (a
         // thread it had preempted could run only then), unless the tick was finished early.
-        finish_tick(jni, 0, held_ns);
+        finish_tick(jni, held_ns);
         const std::int64_t now = monotonic_ns();
         if (now - last_flush_ns_ >= options_.flush_ns) flush();
         if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
@@ -216,28 +242,55 @@ void SampleEngine::loop(JNIEnv* jni) {
         cpu_ns_ += cpu;
         held_ns_ += held_ns;
         if (!live) break;
-        pacer_.record_tick(cpu + held_ns);
+        pacer_.record_tick(cpu + held_ns, lock_owners_.take_one_time_ns());
         if (options_.duration_ns > 0 && now - sampling_start >= options_.duration_ns) break;
         if (!wait_ns(jni, pacer_.next_wait_ns())) break;
       }
       // The last tick's answers: the threads have had no sleep of the sampler's to run in yet.
-      finish_tick(jni, kLastAnswersWaitNs, held_ns_);
+      finish_tick(jni, held_ns_);
       cpu_ns_ += thread_cpu_ns() - cpu_before;
     }
     flush();
     end_ns_ = monotonic_ns() - start_ns_;
     const calltree::Metadata m = metadata(true);
     if (Status s = sink_.finish(m); !s.ok()) report(s.message());
-    if (!options_.quiet) {
-      report("wrote " + options_.file + ": " + std::to_string(sample_count_) + " samples in " +
-             std::to_string(tick_count_) + " ticks over " + fixed3(static_cast<double>(end_ns_) / 1e9) +
-             " s; overhead " + std::string(*m.find_extra("overhead_percent")) + "% of one CPU; dropped " +
-             std::to_string(dropped_) + " samples; " + std::to_string(threads_gone_) + " threads ended mid-tick");
-    }
+    if (!options_.quiet) report_summary(m);
   } catch (const std::exception& e) {
     report(std::string("sampler stopped: ") + e.what());
   }
   set_running(false);
+}
+
+std::int64_t SampleEngine::achieved_interval_ns() const {
+  return tick_count_ > 1 ? (last_tick_ns_ - first_tick_ns_) / static_cast<std::int64_t>(tick_count_ - 1) : 0;
+}
+
+void SampleEngine::report_summary(const calltree::Metadata& m) const {
+  std::string line = "wrote " + options_.file + ": " + std::to_string(sample_count_) + " samples in " +
+                     std::to_string(tick_count_) + " ticks over " + fixed(static_cast<double>(end_ns_) / 1e9, 3) +
+                     " s; overhead " + std::string(*m.find_extra("overhead_percent")) + "% of one CPU; dropped " +
+                     std::to_string(dropped_) + " samples; " + std::to_string(threads_gone_) +
+                     " threads ended mid-tick";
+  // Stacks taken at a safepoint poll credit the poll's method and line, not the instruction
+  // that ran (stack_stats.h): say how many of the running threads' stacks may carry that bias.
+  if (stack_stats_.handshakes() + stack_stats_.signal_stacks() > 0)
+    line += "; running threads' stacks " + fixed(stack_stats_.handshake_share() * 100, 1) +
+            "% by handshake (safepoint-biased)";
+  report(line);
+  // Fewer ticks than asked for are time-stamped, so estimates stay unbiased, but a run that
+  // silently got a fraction of its samples has wider error bars than its user expects.
+  const std::int64_t achieved = achieved_interval_ns();
+  const std::int64_t asked = pacer_.mean_interval_ns();
+  if (tick_count_ > 10 && achieved > asked + asked / 4) {
+    report("warning: one tick every " + fixed(static_cast<double>(achieved) / 1e6, 1) + " ms instead of " +
+           fixed(static_cast<double>(asked) / 1e6, 1) + " ms (" +
+           fixed(100.0 * static_cast<double>(asked) / static_cast<double>(achieved), 0) +
+           "% of the ticks asked for): the sampler thread did not get a CPU when due (a loaded machine?)");
+  }
+  if (pacer_.mean_interval_ns() > options_.interval_ns)
+    report("maxoverhead=" + std::string(*m.find_extra("max_overhead_percent")) + "% stretched the interval from " +
+           fixed(static_cast<double>(options_.interval_ns) / 1e6, 1) + " ms to " +
+           fixed(static_cast<double>(pacer_.mean_interval_ns()) / 1e6, 1) + " ms");
 }
 
 void SampleEngine::flush() {
@@ -271,6 +324,8 @@ bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
     return err != JVMTI_ERROR_WRONG_PHASE;
   }
   ++tick_count_;
+  if (tick_count_ == 1) first_tick_ns_ = now;
+  last_tick_ns_ = now;
   // The tick stays open, its local frame too (the threads' references, needed if an answer
   // has to be replaced by a handshake), until finish_tick().
   open_ = OpenTick{true, calltree::SampleTick{now - start_ns_, 0, 0}, threads};
@@ -286,12 +341,17 @@ bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
       ++dropped_;
     }
   }
+  try {
+    lock_owners_.resolve(jni, open_records_, held_ns);
+  } catch (const std::bad_alloc&) {
+    // The blocked threads' records keep no owner this tick.
+  }
   return true;
 }
 
-void SampleEngine::finish_tick(JNIEnv* jni, std::int64_t answer_timeout_ns, std::int64_t& held_ns) {
+void SampleEngine::finish_tick(JNIEnv* jni, std::int64_t& held_ns) {
   if (!open_.open) return;
-  collect_signalled_stacks(jni, answer_timeout_ns, held_ns);
+  collect_signalled_stacks(jni, held_ns);
   // Records whose stack never came (the thread ended, the JVM refused, out of memory; each
   // counted) go.
   std::erase_if(open_records_, [](const calltree::SampleRecord& r) { return r.node == calltree::kNoNode; });

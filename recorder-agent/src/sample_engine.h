@@ -2,7 +2,7 @@
 // mode=sample: the SAMPLER of seed 000 sec. 5.1. An agent thread wakes at jittered intervals
 // and, for every live Java thread, takes its stack with GetStackTrace, a per-thread handshake
 // (GetAllStackTraces would stop the world every tick: 4.4% of wall time at 20 ms on JDK 17),
-// its JVMTI state, Java priority and OS nice value, the owner of the monitor it waits to enter,
+// its JVMTI state, Java priority and OS nice value, the owner of the monitor or lock it waits for,
 // and its schedstat CPU and run-queue time, which split JVMTI's RUNNABLE into running, waiting
 // for a CPU and not running. A thread running Java code walks its own stack when signalled
 // (signal_stacks.h); the tick collects those answers after asking every other thread.
@@ -21,10 +21,13 @@
 #include "engine.h"
 #include "engine_factory.h"
 #include "frame_tree.h"
+#include "lock_owners.h"
+#include "method_ids.h"
 #include "options.h"
 #include "pacer.h"
 #include "profile_sink.h"
 #include "signal_stacks.h"
+#include "stack_stats.h"
 #include "thread_registry.h"
 
 namespace bn::agent {
@@ -39,8 +42,10 @@ class SampleEngine final : public Engine {
   void stop() override;
   void thread_started(JNIEnv* jni, jthread thread) override;
   void thread_ended(JNIEnv* jni, jthread thread) override;
+  void class_prepared(JNIEnv* jni, jthread thread, jclass klass) override;
 
  private:
+  struct PendingStack;  // below, with the other state of an open tick
   static void JNICALL run(jvmtiEnv* jvmti, JNIEnv* jni, void* self);
   void loop(JNIEnv* jni);
   // Waits `ns`, finishing the open tick early if a signalled thread answered unusably; false
@@ -50,12 +55,11 @@ class SampleEngine final : public Engine {
   // A tick: one sample of every thread. start_tick() takes them, asking the threads running
   // Java code for their stacks by signal; returns false when the VM is shutting down. The
   // tick stays open while the sampler sleeps, which is when a thread it preempted can answer;
-  // finish_tick() collects the answers (waiting up to `answer_timeout_ns`) and appends the
-  // tick to ticks_ and records_, which flushes write. A thread waiting for a CPU executes
-  // nothing until it gets one, and then runs the handler first, so its answer is its stack as
-  // of the tick, however late it comes.
+  // finish_tick() collects the answers and appends the tick to ticks_ and records_, which
+  // flushes write. A thread waiting for a CPU executes nothing until it gets one, and then runs
+  // the handler first, so its answer is its stack as of the tick, however late it comes.
   bool start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns);
-  void finish_tick(JNIEnv* jni, std::int64_t answer_timeout_ns, std::int64_t& held_ns);
+  void finish_tick(JNIEnv* jni, std::int64_t& held_ns);
   // Appends the thread's record to open_records_; its stack is reused, taken now, or asked for
   // by signal (then pending_ holds it until collect_signalled_stacks()).
   void sample_thread(JNIEnv* jni, jthread thread, std::size_t position, const TaskNames* names, std::int64_t now_ns,
@@ -65,9 +69,16 @@ class SampleEngine final : public Engine {
   // CPU it used meanwhile.
   calltree::NodeId walk_by_handshake(JNIEnv* jni, jthread thread, ThreadRecord* record, std::int32_t tid, bool running,
                                      std::int64_t cpu_ns, std::int64_t& held_ns);
-  // Waits up to `timeout_ns` for the threads asked by signal in the open tick and completes
-  // their records; unusable or missing answers fall back to the handshake.
-  void collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns);
+  // Completes the records of the threads asked by signal in the open tick, waiting for their
+  // answers as long as the thread needs to get a CPU (up to kAnswerWaitNs); a thread whose
+  // answer is unusable is asked again (up to kRetries times), and only then walked by
+  // handshake, as is one that never answered.
+  void collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns);
+  // Asks the threads `again` (unusable answers) once more, each once it has run a little;
+  // those asked go back into pending_.
+  void ask_again_once_moved(JNIEnv* jni, std::vector<PendingStack>& again, std::int64_t& held_ns);
+  // The stack of a pending request from its answer, or by handshake (counted by `reason`).
+  void complete_by_handshake(JNIEnv* jni, const PendingStack& p, StackStats::Reason reason, std::int64_t& held_ns);
   // Completes a record whose stack is known: counts it, remembers the stack for reuse.
   void complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
                 std::int64_t cpu_ns);
@@ -76,15 +87,17 @@ class SampleEngine final : public Engine {
   // as dropped) if the JVM has no memory for the local references that naming methods takes.
   template <class Frame, class MethodOf>
   calltree::NodeId stack_node(JNIEnv* jni, const Frame* frames, jint count, StackPath& path, MethodOf method_of);
-  std::uint32_t monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns);
   void flush();
+  // The exit summary on stderr, with warnings when the ticks came late or were stretched.
+  void report_summary(const calltree::Metadata& m) const;
+  // Mean time between the first and the last tick (0 with fewer than two).
+  std::int64_t achieved_interval_ns() const;
   calltree::Metadata metadata(bool final) const;
 
   JavaVM* vm_;
   jvmtiEnv* jvmti_;
   Options options_;
   bool attached_;
-  bool monitor_owners_ = false;  // granted the capabilities to name a monitor's owner
   int cpus_;
   std::int64_t start_ns_;  // CLOCK_MONOTONIC at start; record times are relative to it
   std::int64_t start_unix_ns_;
@@ -99,6 +112,7 @@ class SampleEngine final : public Engine {
   ThreadRegistry registry_;
   FrameTree tree_;
   ProfileSink sink_;
+  LockOwners lock_owners_;
   Pacer pacer_;
   SignalStacks signals_;
   std::string stack_method_;  // "signal" or "handshake" (and why), for the metadata
@@ -130,12 +144,15 @@ class SampleEngine final : public Engine {
   std::int64_t held_ns_ = 0;            // wall time running threads were held for their stacks
   std::int64_t early_held_ns_ = 0;      // of a tick finished early, for the next tick's account
   std::uint64_t tick_count_ = 0;
+  std::int64_t first_tick_ns_ = 0;  // CLOCK_MONOTONIC of the first and the last tick
+  std::int64_t last_tick_ns_ = 0;
   std::uint64_t sample_count_ = 0;
-  std::uint64_t dropped_ = 0;           // a stack the JVM refused, or out of memory
-  std::uint64_t threads_gone_ = 0;      // THREAD_NOT_ALIVE mid-tick: skipped, counted
-  std::uint64_t stacks_reused_ = 0;     // samples of idle threads that reused their last stack
-  std::uint64_t signal_stacks_ = 0;     // stacks a thread took itself, answering a signal
-  std::uint64_t signal_fallbacks_ = 0;  // signalled, but the answer was unusable: handshake
+  std::uint64_t dropped_ = 0;        // a stack the JVM refused, or out of memory
+  std::uint64_t threads_gone_ = 0;   // THREAD_NOT_ALIVE mid-tick: skipped, counted
+  std::uint64_t stacks_reused_ = 0;  // samples of idle threads that reused their last stack
+  StackStats stack_stats_;           // how running threads' stacks were taken
+  MethodIds method_ids_;
+  bool non_safepoint_info_ = false;  // granted CompiledMethodLoad events (DebugNonSafepoints)
 };
 
 }  // namespace bn::agent

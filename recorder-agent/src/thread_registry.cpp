@@ -153,6 +153,12 @@ std::int32_t ThreadRegistry::reference(ThreadRecord* record, const char* current
   return record->entry.os_tid;
 }
 
+ThreadRecord* ThreadRegistry::find_by_java_id(std::int64_t java_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = by_java_id_.find(java_id);
+  return it != by_java_id_.end() && !it->second->ended ? it->second : nullptr;
+}
+
 void ThreadRegistry::mark_sampler(JNIEnv* jni, jthread thread) {
   ThreadRecord* record = find_or_add(jni, thread, nullptr, kNoPosition);
   std::lock_guard<std::mutex> lock(mutex_);

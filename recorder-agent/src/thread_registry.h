@@ -42,6 +42,9 @@ struct ThreadRecord {
   bool is_sampler = false;  // the agent's own thread: never sampled
   bool has_info = false;    // priority below was read (sampler only)
   bool has_nice = false;    // nice below was read (sampler only)
+  // What a PARKED thread was last found parked on (lock_owners.h; sampler only).
+  enum ParkedOn : std::uint8_t { kParkedOnUnknown, kNotOnSynchronizer, kOnSynchronizer };
+  ParkedOn parked_on = kParkedOnUnknown;
   // The last stack walked for this thread, kept so that a thread which has not run since can
   // reuse it (SampleEngine::sample_thread explains why that is sound). Sampler only.
   bool has_stack = false;     // the fields below describe a successful walk
@@ -78,6 +81,9 @@ class ThreadRegistry {
   // Marks `record` as appearing in the profile (it then gets the next dense file index) and
   // updates its name if the program renamed it. Returns the OS tid (0 = unknown).
   std::int32_t reference(ThreadRecord* record, const char* current_name);
+  // The record of the thread with this Java id (Thread.getId()), if it has one and has not
+  // ended.
+  ThreadRecord* find_by_java_id(std::int64_t java_id);
   // Marks the sampler's own thread so it is skipped.
   void mark_sampler(JNIEnv* jni, jthread thread);
 

@@ -14,20 +14,36 @@ namespace {
 
 // How often (in ticks) a thread's name, Java priority and nice value are re-read.
 constexpr std::uint64_t kInfoRefreshTicks = 16;
+// How long a signalled thread's answer is waited for (it may be queued for a CPU), and how
+// often a thread whose answer was unusable is asked again, before it is walked by handshake.
+constexpr std::int64_t kAnswerWaitNs = 50'000'000;
+constexpr int kRetries = 2;
+// A thread is asked again once it has used this much more CPU, polled this often.
+constexpr std::int64_t kRetryAfterCpuNs = 20'000;
+constexpr std::int64_t kRetryPollNs = 20'000;
+// PendingStack::request of a retried thread whose new request is made (or replaced).
+constexpr int kAsked = -2;
 
 bool is_running_java(jint state) {
   return (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
 }
 
-// Whether a thread is worth a signal rather than a handshake: it is in Java code and used at
-// least a sixteenth of the interval's CPU since its previous sample, so it is most likely on a
-// CPU or queued for one. JVMTI also calls RUNNABLE a thread blocked inside the VM (the Signal
+// Whether a thread running Java code is worth a signal rather than a handshake (kReasons if
+// so, else why not). JVMTI also calls RUNNABLE a thread blocked inside the VM (the Signal
 // Dispatcher waiting for a signal, the Notification Thread): a signal would wake it only for
-// AsyncGetCallTrace to find no walkable frame (ticks_unknown_not_Java), and would advance its CPU
-// clock so its stack could never be reused; the handshake walks such a thread without waking
-// it. A thread first seen, or with no known tid, takes the handshake.
-bool worth_a_signal(jint state, std::int64_t cpu_ns, std::int64_t last_cpu_ns, std::int64_t interval_ns) {
-  return is_running_java(state) && cpu_ns >= 0 && last_cpu_ns >= 0 && cpu_ns - last_cpu_ns >= interval_ns / 16;
+// AsyncGetCallTrace to find no walkable frame (ticks_unknown_not_Java), and the handler's own
+// CPU would make it look as if it ran, so that it would be signalled again at every tick and
+// its stack never reused; the handshake walks such a thread without waking it. A thread that
+// used at least a sixteenth of the interval's CPU since its previous sample is taken to be
+// running; one that used less is asked the kernel (is it on a CPU or in a run queue?), since
+// on a loaded machine a busy thread often gets little CPU between two ticks, and sending it
+// to the handshake biased 6% of a busy thread's stacks at 1 ms. A thread first seen, or with
+// no known tid, takes the handshake.
+StackStats::Reason signal_refused(std::int32_t tid, std::int64_t cpu_ns, std::int64_t last_cpu_ns,
+                                  std::int64_t interval_ns) {
+  if (cpu_ns < 0 || last_cpu_ns < 0) return StackStats::kFirstSample;
+  if (cpu_ns - last_cpu_ns < interval_ns / 16 && !is_runnable_now(tid)) return StackStats::kLittleCpu;
+  return StackStats::kReasons;
 }
 
 }  // namespace
@@ -90,14 +106,24 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, std::size_t positi
     // A thread running Java code is asked to walk its own stack (signal_stacks.h); one that is
     // blocked, waiting or in native code is walked by the handshake at once, which for such a
     // thread the sampler runs itself without stopping anybody.
-    if (worth_a_signal(state, cpu_ns, last_cpu_ns, options_.interval_ns)) request = signals_.ask(tid);
+    const bool running = is_running_java(state);
+    if (running) {
+      StackStats::Reason refused =
+          signals_.enabled() ? signal_refused(tid, cpu_ns, last_cpu_ns, options_.interval_ns) : StackStats::kSignalsOff;
+      if (refused == StackStats::kReasons && (request = signals_.ask(tid)) < 0) refused = StackStats::kNoSignal;
+      if (refused != StackStats::kReasons) stack_stats_.by_handshake(refused);
+    }
     if (request < 0) {
-      r.node = walk_by_handshake(jni, thread, record, tid, is_running_java(state), cpu_ns, held_ns);
+      r.node = walk_by_handshake(jni, thread, record, tid, running, cpu_ns, held_ns);
       if (r.node == calltree::kNoNode) return;
     }
   }
-  if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0 && monitor_owners_)
-    r.owner = monitor_owner(jni, thread, held_ns);
+  // The owner of what the thread waits for (lock_owners.h): a monitor's is looked up once per
+  // monitor when every thread of the tick has been sampled, a synchronizer's at once.
+  if ((state & JVMTI_THREAD_STATE_BLOCKED_ON_MONITOR_ENTER) != 0)
+    lock_owners_.note_blocked(jni, thread, *record, reuse, open_records_.size());
+  else if ((state & JVMTI_THREAD_STATE_PARKED) != 0)
+    r.owner = lock_owners_.parked_owner(jni, thread, *record, reuse);
   // The CPU split and the nice value matter for RUNNABLE threads (seed 000 sec. 5.2: only
   // runnable threads compete for the CPU); a skipped read only makes the next delta span longer.
   // Both are read only if the thread's CPU clock moved (cpu_split.h); the nice value, which
@@ -150,34 +176,77 @@ calltree::NodeId SampleEngine::walk_by_handshake(JNIEnv* jni, jthread thread, Th
   return stack_node(jni, frames_.data(), depth, record->path, [](const jvmtiFrameInfo& f) { return f.method; });
 }
 
-void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t timeout_ns, std::int64_t& held_ns) {
-  // A request still unanswered is given up and the thread walked by handshake, which waits as
-  // long as it must. Returns at once if no thread was asked.
-  signals_.await_answers(timeout_ns);
-  for (const PendingStack& p : pending_) {
-    const SignalStacks::Answer a = signals_.answer(p.request);
-    held_ns += a.handler_ns;
-    try {
-      // A frame without a jmethodID (AsyncGetCallTrace creates none, so a method no stack
-      // walk has named yet has none) or an error code: the handshake, which creates the
-      // ids, so the next signal for this stack succeeds.
-      calltree::NodeId node = calltree::kNoNode;
-      if (a.usable) {
-        node = stack_node(jni, a.frames, a.num_frames, p.thread_record->path,
-                          [](const AsyncFrame& f) { return f.method; });
-        ++signal_stacks_;
-      } else {
-        ++signal_fallbacks_;
-        // Held time counts from now: the clock read at the tick is an interval old.
-        node = walk_by_handshake(jni, p.thread, p.thread_record, p.tid, true, thread_cpu_ns(p.tid), held_ns);
-      }
-      if (node != calltree::kNoNode) complete(open_records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
-    } catch (const std::bad_alloc&) {
-      ++dropped_;
+void SampleEngine::complete_by_handshake(JNIEnv* jni, const PendingStack& p, StackStats::Reason reason,
+                                         std::int64_t& held_ns) {
+  stack_stats_.by_handshake(reason);
+  // Held time counts from now: the clock read at the tick may be an interval old.
+  const calltree::NodeId node =
+      walk_by_handshake(jni, p.thread, p.thread_record, p.tid, true, thread_cpu_ns(p.tid), held_ns);
+  if (node != calltree::kNoNode) complete(open_records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
+}
+
+void SampleEngine::ask_again_once_moved(JNIEnv* jni, std::vector<PendingStack>& again, std::int64_t& held_ns) {
+  // Each thread is asked again only once it has used kRetryAfterCpuNs more CPU: asked at once,
+  // a thread that has not run since its answer (the sampler's wake-up may have taken its CPU)
+  // is caught at the same instruction and fails the same way.
+  std::vector<std::int64_t> since(again.size());
+  for (std::size_t k = 0; k < again.size(); ++k) since[k] = thread_cpu_ns(again[k].tid);
+  const std::int64_t deadline = monotonic_ns() + kAnswerWaitNs;
+  std::size_t left = again.size();
+  while (left > 0) {
+    const bool late = monotonic_ns() >= deadline;
+    for (std::size_t k = 0; k < again.size(); ++k) {
+      PendingStack& p = again[k];
+      if (p.request == kAsked) continue;
+      const std::int64_t now = thread_cpu_ns(p.tid);
+      if (!late && now >= 0 && since[k] >= 0 && now - since[k] < kRetryAfterCpuNs) continue;
+      --left;
+      stack_stats_.retried();
+      if ((p.request = signals_.ask(p.tid)) >= 0)
+        pending_.push_back(p);
+      else
+        complete_by_handshake(jni, p, StackStats::kNoSignal, held_ns);
+      p.request = kAsked;
     }
+    if (left > 0) SignalStacks::sleep_until_alarm(SignalStacks::alarms(), kRetryPollNs);
   }
-  pending_.clear();
-  signals_.new_round();
+}
+
+void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns) {
+  // A thread that has not answered yet is queued for a CPU (or, rarely, has signals blocked in
+  // native code); the handshake would wait for it just the same, and then catch it at a
+  // safepoint poll, so the answer is waited for instead, as long as is reasonable.
+  signals_.await_answers(kAnswerWaitNs);
+  // An unusable answer mostly means the thread was caught at an instant AsyncGetCallTrace
+  // cannot walk (a stub, a method's prologue, a transition into the VM). A handshake would
+  // catch it at its next safepoint poll, biased; asking again catches it microseconds later
+  // at an instant that does not depend on where polls are, which is nearly always walkable.
+  for (int attempt = 0; !pending_.empty(); ++attempt) {
+    std::vector<PendingStack> again;
+    for (const PendingStack& p : pending_) {
+      const SignalStacks::Answer a = signals_.answer(p.request);
+      held_ns += a.handler_ns;
+      try {
+        if (a.usable) {
+          const calltree::NodeId node = stack_node(jni, a.frames, a.num_frames, p.thread_record->path,
+                                                   [](const AsyncFrame& f) { return f.method; });
+          stack_stats_.by_signal();
+          if (node != calltree::kNoNode) complete(open_records_[p.record], p.thread_record, node, p.state, p.cpu_ns);
+        } else if (const StackStats::Reason why = StackStats::reason_of(a);
+                   attempt < kRetries && StackStats::worth_retrying(why)) {
+          again.push_back(p);
+        } else {
+          complete_by_handshake(jni, p, why, held_ns);
+        }
+      } catch (const std::bad_alloc&) {
+        ++dropped_;
+      }
+    }
+    signals_.new_round();
+    pending_.clear();
+    ask_again_once_moved(jni, again, held_ns);
+    if (!pending_.empty()) signals_.await_answers(kAnswerWaitNs);
+  }
 }
 
 void SampleEngine::complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
@@ -216,31 +285,6 @@ calltree::NodeId SampleEngine::stack_node(JNIEnv* jni, const Frame* frames, jint
         if (m == calltree::kNoMethod) m = tree_.intern("[unknown method]");
         return tree_.child(parent, m);
       });
-}
-
-std::uint32_t SampleEngine::monitor_owner(JNIEnv* jni, jthread thread, std::int64_t& held_ns) {
-  const LocalFrame frame(jni);  // the monitor, its owner and its waiters
-  if (!frame) return calltree::kNoThread;
-  jobject monitor = nullptr;
-  if (jvmti_->GetCurrentContendedMonitor(thread, &monitor) != JVMTI_ERROR_NONE || monitor == nullptr)
-    return calltree::kNoThread;
-  jvmtiMonitorUsage usage{};
-  const std::int64_t before = monotonic_ns();
-  const jvmtiError err = jvmti_->GetObjectMonitorUsage(monitor, &usage);
-  // JDK 17 answers this at a safepoint, which holds every running thread: charge it per CPU.
-  held_ns += (monotonic_ns() - before) * cpus_;
-  if (err != JVMTI_ERROR_NONE) return calltree::kNoThread;
-  std::uint32_t owner = calltree::kNoThread;
-  if (usage.owner != nullptr) {
-    if (ThreadRecord* o = registry_.find_or_add(jni, usage.owner, nullptr, ThreadRegistry::kNoPosition);
-        o != nullptr && !o->is_sampler) {
-      registry_.reference(o, nullptr);
-      owner = o->entry.index;
-    }
-  }
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.waiters));
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(usage.notify_waiters));
-  return owner;
 }
 
 }  // namespace bn::agent

@@ -131,6 +131,14 @@ Profile load(const fs::path& file, bool accept_unfinished) {
   return p;
 }
 
+bool is_complete(const fs::path& file) {
+  try {
+    return !calltree::read_profile(file, calltree::LoadOptions{true}).unfinished;
+  } catch (const std::exception&) {
+    return false;  // not created yet, or caught mid-write
+  }
+}
+
 std::optional<std::uint32_t> thread_named(const calltree::SampleData& d, const std::string& name) {
   for (const calltree::ThreadEntry& t : d.threads)
     if (t.name == name) return t.index;

@@ -51,6 +51,8 @@ struct Profile {
   calltree::SampleData samples;
 };
 Profile load(const std::filesystem::path& file, bool accept_unfinished = false);
+// Whether `file` holds a complete profile (its END chunk written).
+bool is_complete(const std::filesystem::path& file);
 
 // Joins a thread when the scope ends, also when a REQUIRE throws.
 struct JoinAtExit {

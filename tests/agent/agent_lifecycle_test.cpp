@@ -119,9 +119,10 @@ TEST_CASE("signalled stack walks survive GC, exceptions, deoptimisation and stub
     return std::stoull(std::string(*v));
   };
   CHECK(p.loaded.tree.metadata().find_extra("stack_method") == "signal");
-  // Hundreds of threads signalled, whatever share of the answers was usable (few are here:
-  // a signal that lands inside the VM finds no walkable frame; docs/recorder.md).
-  CHECK(extra("signal_stacks") + extra("signal_fallbacks") >= 200);
+  // Hundreds of signals answered, whatever share of the answers was usable (fewer are here
+  // than in code that computes: a signal that lands inside the VM finds no walkable frame and
+  // is asked again; docs/recorder.md).
+  CHECK(extra("signal_stacks") + extra("signal_retries") + extra("signal_fallbacks") >= 200);
   CHECK(extra("signal_stacks") >= 20);
   CHECK(extra("dropped_samples") == 0);
   CHECK(p.loaded.tree.find_method("Churn.step").has_value());
@@ -162,11 +163,11 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
     JavaRunOptions o;
     o.main_class = "Ending";
     o.args = {"wait", marker};  // Ending ignores the marker; it finds this JVM in `jcmd -l`
-    o.signal = SIGTERM;
-    o.signal_after = 6000ms;
+    o.signal = SIGTERM;         // a safety net: the test ends it once the recording is complete
+    o.signal_after = 60000ms;
     target = bn::test::run_java(o);
   });
-  // The target ends by itself (SIGTERM above); wait for it even when a check below fails.
+  // The target ends by SIGTERM; wait for it even when a check below fails.
   const bn::test::JoinAtExit join_target{target_thread};
   const std::string pid = bn::test::find_jvm_pid(marker);
   REQUIRE_FALSE(pid.empty());
@@ -176,7 +177,11 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
                                           30s);
   INFO("jcmd: " << load.out << load.err);
   CHECK(load.exit_code == 0);
-  target_thread.join();  // the recording (duration=1s) is long complete when the target ends
+  // On a loaded machine starting jcmd twice takes seconds, so the target is ended only once
+  // the recording (duration=1s) has completed the file, or after 30 s.
+  for (int i = 0; i < 300 && !bn::test::is_complete(file); ++i) std::this_thread::sleep_for(100ms);
+  kill(std::stoi(pid), SIGTERM);
+  target_thread.join();
   INFO("target stderr: " << target.err);
   const auto p = bn::test::load(file);
   CHECK_FALSE(p.loaded.unfinished);

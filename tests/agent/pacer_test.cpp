@@ -53,3 +53,11 @@ TEST_CASE("maxoverhead stretches the mean interval to cost divided by the bound"
   CHECK(pacer.mean_interval_ns() == 1'000'000);
   CHECK(pacer.total_cost_ns() == 50'000'000 + 200 * 200'000 + 200 * 1'000);
 }
+
+TEST_CASE("a one-time cost in a later tick counts towards the total, not the interval") {
+  Pacer pacer(1'000'000, 0.01, 3);
+  for (int i = 0; i < 50; ++i) pacer.record_tick(5'000);  // 5 us per tick: 0.5% at 1 ms
+  pacer.record_tick(60'005'000, 60'000'000);              // e.g. loading the classes of a lookup
+  CHECK(pacer.mean_interval_ns() == 1'000'000);
+  CHECK(pacer.total_cost_ns() == 51 * 5'000 + 60'000'000);
+}

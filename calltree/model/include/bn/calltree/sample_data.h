@@ -49,7 +49,8 @@ struct SampleRecord {
   std::uint32_t thread = 0;         // ThreadEntry::index
   NodeId node = kRootNode;          // leaf of the stack; file id when encoding, tree id when decoded
   std::uint32_t state = 0;          // JVMTI thread state bits
-  std::uint32_t owner = kNoThread;  // owner of the monitor a BLOCKED thread waits to enter
+  std::uint32_t owner = kNoThread;  // owner of the monitor a BLOCKED thread waits to enter, or of
+                                    // the lock (AbstractOwnableSynchronizer) a PARKED one waits for
   std::int32_t priority = 0;        // Java priority
   std::int32_t nice = 0;            // OS nice value (decides preemption on Linux; Java priority does not)
   // /proc/self/task/TID/schedstat deltas since this thread's previous record: a RUNNABLE
