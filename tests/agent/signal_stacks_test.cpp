@@ -89,7 +89,9 @@ class Spinner {
   std::thread thread_;
 };
 
-constexpr std::int64_t kLongWait = 5'000'000'000;
+// How long a test waits for a thread to answer: only a failing test waits this long, so it is
+// generous enough for a loaded machine that keeps a thread from running for seconds.
+constexpr std::int64_t kLongWait = 30'000'000'000;
 
 }  // namespace
 
@@ -117,8 +119,9 @@ TEST_CASE("several threads asked in one round each answer their own request, rou
     for (const auto& s : spinners) requests.push_back(stacks.ask(s->tid()));
     const auto start = std::chrono::steady_clock::now();
     stacks.await_answers(kLongWait);
-    // Every thread answered, so the wait ended on the last answer, not the timeout.
-    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
+    // Every thread answered, so the wait ended on the last answer, before its timeout (however
+    // long a loaded machine kept the threads from running).
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::nanoseconds(kLongWait));
     for (std::size_t i = 0; i < spinners.size(); ++i) {
       CHECK(requests[i] == static_cast<int>(i));
       const SignalStacks::Answer a = stacks.answer(requests[i]);
@@ -142,7 +145,7 @@ TEST_CASE("a request not answered in time is given up, and its late signal chang
   REQUIRE(stacks.ask(answering.tid()) == 0);
   const auto start = std::chrono::steady_clock::now();
   stacks.await_answers(kLongWait);
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));  // the count is right
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::nanoseconds(kLongWait));  // the count is right
   holding.release_sigprof();
   const SignalStacks::Answer a = stacks.answer(0);
   REQUIRE(a.num_frames == kFrames);
@@ -166,21 +169,22 @@ TEST_CASE("a round holds at most 128 requests, and signals that coalesce leave t
   while (stacks.ask(spinner.tid()) >= 0) ++asked;
   CHECK(asked == 128);
   stacks.await_answers(50'000'000);
-  int answered = 0;
+  // However many answered (none, if the spinner has not run in those 50 ms), each answer is the
+  // spinner's own stack.
   for (int i = 0; i < asked; ++i) {
     const SignalStacks::Answer a = stacks.answer(i);
-    if (a.num_frames == SignalStacks::kUnanswered) continue;
-    ++answered;
-    CHECK(a.frames[0].bci == spinner.tid());
+    if (a.num_frames != SignalStacks::kUnanswered) CHECK(a.frames[0].bci == spinner.tid());
   }
-  CHECK(answered >= 1);
   stacks.new_round();
-  // Nothing of that round lingers in the count: the next request's wait ends on its answer.
-  REQUIRE(stacks.ask(spinner.tid()) == 0);
-  const auto start = std::chrono::steady_clock::now();
+  // Nothing of that round lingers in the count: the next request's wait ends on its answer. It
+  // asks another thread: on a loaded machine the spinner may not have run yet, and a signal still
+  // pending for it would absorb a new one (standard signals do not queue), carrying the old
+  // request's number.
+  Spinner other;
+  REQUIRE(stacks.ask(other.tid()) == 0);
   stacks.await_answers(kLongWait);
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
-  CHECK(stacks.answer(0).num_frames == kFrames);
+  REQUIRE(stacks.answer(0).num_frames == kFrames);
+  CHECK(stacks.answer(0).frames[0].bci == other.tid());
   stacks.new_round();
 }
 
@@ -200,7 +204,7 @@ TEST_CASE("an unusable answer rings the alarm; a usable one does not") {
   // The asker sleeps on the alarm, as the sampler does between ticks, and is woken by it.
   const auto start = std::chrono::steady_clock::now();
   while (SignalStacks::alarms() == seen) SignalStacks::sleep_until_alarm(seen, kLongWait);
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::nanoseconds(kLongWait));
   g_walks_fail.store(false);
   stacks.await_answers(kLongWait);
   CHECK(stacks.answer(0).num_frames == -5);
