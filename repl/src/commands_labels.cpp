@@ -4,6 +4,7 @@
 #include "bn/iface/overlap.h"
 #include "bn/repl/label_file.h"
 #include "bn/repl/method_names.h"
+#include "bn/repl/text.h"
 #include "bn/repl/views.h"
 #include "handlers.h"
 
@@ -11,12 +12,11 @@ namespace bn::repl::handlers {
 namespace {
 
 // The paper writes label ``bottleneck''; accept a name in matching quotes and drop them.
-std::string label_name(std::string_view args, std::string_view usage) {
-  if (args.size() >= 2 && (args.front() == '"' || args.front() == '\'') && args.back() == args.front())
-    args = args.substr(1, args.size() - 2);
-  if (args.empty() || args.find_first_of("\n\r") != std::string_view::npos || args.front() == ' ' || args.back() == ' ')
-    throw Error("usage: " + std::string(usage) + " (a non-empty name)");
-  return std::string(args);
+std::string label_name(const Arguments& args) {
+  const std::string_view name = unquote(args[0].text);
+  if (name.empty() || name.find_first_of("\n\r") != std::string_view::npos || name.front() == ' ' || name.back() == ' ')
+    throw args.usage_error(0);
+  return std::string(name);
 }
 
 iface::Summary require_current(const Session& session, std::string_view what) {
@@ -29,17 +29,16 @@ std::string shown(Session& session, iface::Summary s) {
   return display_path(session.profile().path_of(s), session.settings().names);
 }
 
-std::string file_argument(std::string_view args, std::string_view usage) {
-  if (args.size() >= 2 && (args.front() == '"' || args.front() == '\'') && args.back() == args.front())
-    args = args.substr(1, args.size() - 2);
-  if (args.empty()) throw Error("usage: " + std::string(usage));
-  return std::string(args);
+std::string file_argument(const Arguments& args) {
+  const std::string_view file = unquote(args[0].text);
+  if (file.empty()) throw args.usage_error(0);
+  return std::string(file);
 }
 
 }  // namespace
 
-Output label(Context& c, std::string_view args) {
-  const std::string name = label_name(args, "label NAME");
+Output label(Context& c, const Arguments& args) {
+  const std::string name = label_name(args);
   Session& session = c.session();
   const iface::Summary s = require_current(session, "label");
   const bool added = session.labels().add(name, s);
@@ -48,8 +47,8 @@ Output label(Context& c, std::string_view args) {
                        {{"label", name}, {"added", added}}};
 }
 
-Output unlabel(Context& c, std::string_view args) {
-  const std::string name = label_name(args, "unlabel NAME");
+Output unlabel(Context& c, const Arguments& args) {
+  const std::string name = label_name(args);
   Session& session = c.session();
   const iface::Summary s = require_current(session, "unlabel");
   if (!session.labels().remove(name, s)) {
@@ -62,13 +61,10 @@ Output unlabel(Context& c, std::string_view args) {
   return MessageOutput{"removed label '" + name + "' from " + shown(session, s), {{"label", name}}};
 }
 
-Output labels(Context& c, std::string_view args) {
-  arguments(args, 0, 0, "labels");
-  return labels_report(c.session());
-}
+Output labels(Context& c, const Arguments&) { return labels_report(c.session()); }
 
-Output save(Context& c, std::string_view args) {
-  const std::string file = file_argument(args, "save FILE");
+Output save(Context& c, const Arguments& args) {
+  const std::string file = file_argument(args);
   Session& session = c.session();
   save_labels(file, session.profile(), session.labels());
   session.set_labels_dirty(false);
@@ -79,8 +75,8 @@ Output save(Context& c, std::string_view args) {
                        {{"file", file}, {"summaries", count}}};
 }
 
-Output load(Context& c, std::string_view args) {
-  const std::string file = file_argument(args, "load FILE");
+Output load(Context& c, const Arguments& args) {
+  const std::string file = file_argument(args);
   Session& session = c.session();
   // Parse everything first: a bad file changes no label.
   const std::vector<SavedLabel> saved = read_label_file(file);

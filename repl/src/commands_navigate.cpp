@@ -26,24 +26,9 @@ Output go_to(Session& session, iface::Summary s) {
 
 }  // namespace
 
-std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max,
-                                        std::string_view usage) {
-  std::vector<std::string_view> words;
-  while (!args.empty()) {
-    const std::size_t start = args.find_first_not_of(" \t");
-    if (start == std::string_view::npos) break;
-    args.remove_prefix(start);
-    const std::size_t end = std::min(args.find_first_of(" \t"), args.size());
-    words.push_back(args.substr(0, end));
-    args.remove_prefix(end);
-  }
-  if (words.size() < min || words.size() > max) throw Error("usage: " + std::string(usage));
-  return words;
-}
-
-Output suggest(Context& c, std::string_view args) {
-  const auto words = arguments(args, 0, 1, "suggest [N]");
-  const std::int64_t n = words.empty() ? kDefaultSuggestions : parse_whole(words[0], 1, INT64_MAX, "count");
+Output suggest(Context& c, const Arguments& args) {
+  const std::string_view typed = args[0].text;
+  const std::int64_t n = typed.empty() ? kDefaultSuggestions : parse_whole(typed, 1, INT64_MAX, "count");
   Session& session = c.session();
   const Shortlist ranked = suggest(session.profile(), session.settings().suggester, static_cast<std::size_t>(n));
   const std::size_t methods = ranked.shown.size() + ranked.more;
@@ -55,30 +40,23 @@ Output suggest(Context& c, std::string_view args) {
                        ranked.shown);
 }
 
-Output select(Context& c, std::string_view args) {
-  const auto words = arguments(args, 1, 1, "select N");
-  return go_to(c.session(), c.session().numbered_summary(words[0]));
+Output select(Context& c, const Arguments& args) {
+  return go_to(c.session(), c.session().numbered_summary(args[0].text));
 }
 
-Output path(Context& c, std::string_view args) {
-  if (args.empty()) throw Error("usage: path m1;m2;...");
-  return go_to(c.session(), resolve_call_sequence(c.session().profile(), c.methods(), args));
+Output path(Context& c, const Arguments& args) {
+  return go_to(c.session(), resolve_call_sequence(c.session().profile(), c.methods(), args[0].text));
 }
 
-Output show(Context& c, std::string_view args) {
-  arguments(args, 0, 0, "show");
-  return detail(c.session(), require_current(c.session()));
-}
+Output show(Context& c, const Arguments&) { return detail(c.session(), require_current(c.session())); }
 
-Output back(Context& c, std::string_view args) {
-  arguments(args, 0, 0, "back");
+Output back(Context& c, const Arguments&) {
   require_current(c.session());
   if (!c.session().back()) throw Error("nothing to go back to: this is the first summary made current");
   return detail(c.session(), *c.session().current());
 }
 
-Output history(Context& c, std::string_view args) {
-  arguments(args, 0, 0, "history");
+Output history(Context& c, const Arguments&) {
   const std::span<const iface::Summary> trail = c.session().trail();
   return numbered_list(c.session(), "summaries made current, oldest first",
                        std::vector<iface::Summary>(trail.begin(), trail.end()));

@@ -1,7 +1,5 @@
 // `set ...`, `help` and `quit`.
 
-#include <cctype>
-
 #include "bn/iface/error.h"
 #include "bn/repl/dispatch.h"
 #include "bn/repl/parse.h"
@@ -10,36 +8,13 @@
 namespace bn::repl::handlers {
 namespace {
 
-bool same_nocase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
-// Index of `typed` among the '|'-separated `choices` (case-insensitive); throws naming them.
-std::size_t choose(std::string_view typed, std::string_view choices, std::string_view what) {
-  std::size_t index = 0;
-  for (std::string_view rest = choices;; ++index) {
-    const std::size_t bar = rest.find('|');
-    if (same_nocase(typed, rest.substr(0, bar))) return index;
-    if (bar == std::string_view::npos) break;
-    rest.remove_prefix(bar + 1);
-  }
-  std::string expected(choices);
-  for (char& ch : expected)
-    if (ch == '|') ch = '/';
-  throw Error("bad " + std::string(what) + " '" + std::string(typed) + "': expected " + expected);
-}
-
 MessageOutput setting(std::string name, std::string value) {
   return MessageOutput{name + " = " + value, {{"setting", name}, {"value", value}}};
 }
 
 }  // namespace
 
-Output settings(Context& c, std::string_view args) {
-  arguments(args, 0, 0, "set");
+Output settings(Context& c, const Arguments&) {
   const Settings& s = c.session().settings();
   const std::string suggester(suggester_name(s.suggester));
   const std::string names(name_style_name(s.names));
@@ -52,58 +27,51 @@ Output settings(Context& c, std::string_view args) {
       {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
 }
 
-Output set_suggester(Context& c, std::string_view args) {
-  const auto words = arguments(args, 1, 1, "set suggester HighCum|HighBase");
+Output set_suggester(Context& c, const Arguments& args) {
   Settings& s = c.session().settings();
-  s.suggester = choose(words[0], "HighCum|HighBase", "suggester") == 0 ? Suggester::kHighCum : Suggester::kHighBase;
+  s.suggester = args[0].choice == 0 ? Suggester::kHighCum : Suggester::kHighBase;
   return setting("suggester", std::string(suggester_name(s.suggester)));
 }
 
-Output set_zoom(Context& c, std::string_view args) {
-  const auto words = arguments(args, 1, 1, "set zoom on|off");
-  c.session().settings().zoom = choose(words[0], "on|off", "zoom setting") == 0;
+Output set_zoom(Context& c, const Arguments& args) {
+  c.session().settings().zoom = args[0].choice == 0;
   return setting("zoom", c.session().settings().zoom ? "on" : "off");
 }
 
-Output set_cutoff(Context& c, std::string_view args) {
-  const auto words = arguments(args, 1, 1, "set cutoff C");
-  c.session().settings().cutoff = parse_positive_decimal(words[0], "cutoff");
+Output set_cutoff(Context& c, const Arguments& args) {
+  c.session().settings().cutoff = parse_positive_decimal(args[0].text, "cutoff");
   return setting("cutoff", rational_text(c.session().settings().cutoff));
 }
 
-Output set_limit(Context& c, std::string_view args) {
-  const auto words = arguments(args, 1, 1, "set limit N|all");
+Output set_limit(Context& c, const Arguments& args) {
+  constexpr std::size_t kAll = 1;  // the alternative "all" of "N|all"
+  const std::string_view typed = args[0].text;
+  if (args[0].choice != kAll && typed.find_first_not_of("0123456789") != std::string_view::npos)
+    throw Error("bad limit '" + std::string(typed) + "': expected a whole number >= 1 or all");
   Settings& s = c.session().settings();
-  if (!same_nocase(words[0], "all") && words[0].find_first_not_of("0123456789") != std::string_view::npos)
-    throw Error("bad limit '" + std::string(words[0]) + "': expected a whole number >= 1 or all");
-  s.limit =
-      same_nocase(words[0], "all") ? SIZE_MAX : static_cast<std::size_t>(parse_whole(words[0], 1, INT32_MAX, "limit"));
+  s.limit = args[0].choice == kAll ? SIZE_MAX : static_cast<std::size_t>(parse_whole(typed, 1, INT32_MAX, "limit"));
   return setting("limit", limit_text(s.limit));
 }
 
-Output set_names(Context& c, std::string_view args) {
-  const auto words = arguments(args, 1, 1, "set names short|full");
+Output set_names(Context& c, const Arguments& args) {
   Settings& s = c.session().settings();
-  s.names = choose(words[0], "short|full", "names setting") == 0 ? NameStyle::kShort : NameStyle::kFull;
+  s.names = args[0].choice == 0 ? NameStyle::kShort : NameStyle::kFull;
   return setting("names", std::string(name_style_name(s.names)));
 }
 
-Output help(Context&, std::string_view args) {
+Output help(Context&, const Arguments& args) {
   HelpOutput out;
   // `help set` describes every setting; `help set zoom` or `help sel` just the one command.
-  const Command* only = args.empty() ? nullptr : parse_command(args).command;
+  const Command* only = args[0].text.empty() ? nullptr : parse_command(args[0].text).command;
   const bool group = only && only->name.find(' ') == std::string_view::npos;
   for (const Command& command : command_table()) {
     const std::string_view first = command.name.substr(0, command.name.find(' '));
     if (only && &command != only && !(group && first == only->name)) continue;
-    out.entries.push_back({std::string(command.name), std::string(command.args), std::string(command.help)});
+    out.entries.push_back({std::string(command.name), usage_text(command.args), std::string(command.help)});
   }
   return out;
 }
 
-Output quit(Context& c, std::string_view args) {
-  arguments(args, 0, 0, "quit");
-  return QuitOutput{c.session().labels_dirty()};
-}
+Output quit(Context& c, const Arguments&) { return QuitOutput{c.session().labels_dirty()}; }
 
 }  // namespace bn::repl::handlers

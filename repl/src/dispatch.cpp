@@ -1,38 +1,12 @@
 #include "bn/repl/dispatch.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "bn/iface/error.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
 namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && (is_blank(s.back()) || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
-  return s;
-}
-
-// First blank-separated word of s, and the trimmed rest.
-std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
-  s = trim(s);
-  std::size_t end = 0;
-  while (end < s.size() && !is_blank(s[end])) ++end;
-  return {s.substr(0, end), trim(s.substr(end))};
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool starts_with_nocase(std::string_view name, std::string_view prefix) {
-  return lower(name).starts_with(lower(prefix));
-}
 
 std::string word_of(std::string_view name, int index) {
   const auto [first, rest] = split_word(name);
@@ -75,7 +49,7 @@ std::string_view resolve_word(std::string_view typed, const std::vector<std::str
                               const std::string& what) {
   std::vector<std::string_view> prefixed;
   for (std::string_view k : known) {
-    if (lower(k) == lower(typed)) return k;
+    if (equals_nocase(k, typed)) return k;
     if (starts_with_nocase(k, typed)) prefixed.push_back(k);
   }
   if (prefixed.size() == 1) return prefixed.front();
@@ -138,6 +112,10 @@ Invocation parse_command(std::string_view line) {
   throw Error("internal: command table lost '" + std::string(second) + "'");
 }
 
+Output call(Context& context, const Invocation& invocation) {
+  return invocation.command->handler(context, match_arguments(*invocation.command, invocation.args));
+}
+
 namespace {
 
 // Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
@@ -162,19 +140,16 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
   return out;
 }
 
-// Candidates for an argument of `command`.
-Completion complete_argument(Context& context, const Command& command, std::string_view current) {
+// Candidates for the argument `arg` (null: none is expected there).
+Completion complete_argument(Context& context, const Arg* arg, std::string_view current) {
   Completion out;
-  switch (command.completion) {
+  if (!arg) return out;
+  if (arg->kind == ArgKind::kChoice)
+    for (const Alternative& a : alternatives(*arg))
+      if (!a.keyword.empty()) out.words.emplace_back(a.keyword);
+  switch (arg->completion) {
     case ArgCompletion::kNone:
       break;
-    case ArgCompletion::kChoices: {
-      std::string_view choices = command.args;
-      for (std::size_t bar; (bar = choices.find('|')) != std::string_view::npos; choices.remove_prefix(bar + 1))
-        out.words.emplace_back(choices.substr(0, bar));
-      out.words.emplace_back(choices);
-      break;
-    }
     case ArgCompletion::kLabels:
       for (const auto& entry : context.session().labels().all()) out.words.push_back(entry.first);
       break;
@@ -195,13 +170,7 @@ Completion complete_argument(Context& context, const Command& command, std::stri
 }  // namespace
 
 Completion complete(Context& context, std::string_view before_cursor) {
-  std::vector<std::string_view> done;
-  for (std::string_view rest = before_cursor;;) {
-    const auto [w, r] = split_word(rest);
-    if (w.empty()) break;
-    done.push_back(w);
-    rest = r;
-  }
+  std::vector<std::string_view> done = split_words(before_cursor);
   std::string_view current;
   if (!before_cursor.empty() && !is_blank(before_cursor.back())) {
     current = done.back();
@@ -213,11 +182,12 @@ Completion complete(Context& context, std::string_view before_cursor) {
     if (!done.empty()) {
       const std::vector<const Command*> rows = rows_with_first_word(resolve_word(done.front(), words, "command"));
       words = distinct_words(rows, 1);
-      if (done.size() >= 2 || words.empty())
-        return complete_argument(
-            context,
-            *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command,
-            current);
+      if (done.size() >= 2 || words.empty()) {
+        const Command& command =
+            *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command;
+        done.erase(done.begin(), done.begin() + static_cast<std::ptrdiff_t>(split_words(command.name).size()));
+        return complete_argument(context, next_arg(command, done), current);
+      }
     }
     for (std::string_view w : words) out.words.emplace_back(w);
     keep_prefixed(out.words, current);

@@ -1,40 +1,32 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
 // (commands_navigate.cpp), labels (commands_labels.cpp), settings and help (commands_settings.cpp).
-// Internal to bn_repl.
-
-#include <string>
-#include <string_view>
-#include <vector>
+// Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
 
 #include "bn/repl/commands.h"
 
 namespace bn::repl::handlers {
 
-// Blank-separated words of an argument string; throws unless there are between min and max.
-std::vector<std::string_view> arguments(std::string_view args, std::size_t min, std::size_t max,
-                                        std::string_view usage);
+Output suggest(Context& c, const Arguments& args);
+Output select(Context& c, const Arguments& args);
+Output path(Context& c, const Arguments& args);
+Output show(Context& c, const Arguments& args);
+Output back(Context& c, const Arguments& args);
+Output history(Context& c, const Arguments& args);
 
-Output suggest(Context& c, std::string_view args);
-Output select(Context& c, std::string_view args);
-Output path(Context& c, std::string_view args);
-Output show(Context& c, std::string_view args);
-Output back(Context& c, std::string_view args);
-Output history(Context& c, std::string_view args);
+Output label(Context& c, const Arguments& args);
+Output unlabel(Context& c, const Arguments& args);
+Output labels(Context& c, const Arguments& args);
+Output save(Context& c, const Arguments& args);
+Output load(Context& c, const Arguments& args);
 
-Output label(Context& c, std::string_view args);
-Output unlabel(Context& c, std::string_view args);
-Output labels(Context& c, std::string_view args);
-Output save(Context& c, std::string_view args);
-Output load(Context& c, std::string_view args);
-
-Output settings(Context& c, std::string_view args);
-Output set_suggester(Context& c, std::string_view args);
-Output set_zoom(Context& c, std::string_view args);
-Output set_cutoff(Context& c, std::string_view args);
-Output set_limit(Context& c, std::string_view args);
-Output set_names(Context& c, std::string_view args);
-Output help(Context& c, std::string_view args);
-Output quit(Context& c, std::string_view args);
+Output settings(Context& c, const Arguments& args);
+Output set_suggester(Context& c, const Arguments& args);
+Output set_zoom(Context& c, const Arguments& args);
+Output set_cutoff(Context& c, const Arguments& args);
+Output set_limit(Context& c, const Arguments& args);
+Output set_names(Context& c, const Arguments& args);
+Output help(Context& c, const Arguments& args);
+Output quit(Context& c, const Arguments& args);
 
 }  // namespace bn::repl::handlers

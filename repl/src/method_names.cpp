@@ -4,6 +4,7 @@
 
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
 namespace {
@@ -18,12 +19,6 @@ std::string join_listed(const std::vector<std::string_view>& names) {
   }
   if (names.size() > kMaxListed) out += ", ... (" + std::to_string(names.size()) + " in all)";
   return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace

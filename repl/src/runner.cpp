@@ -5,19 +5,9 @@
 #include "bn/iface/error.h"
 #include "bn/repl/dispatch.h"
 #include "bn/repl/render.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
-
 Runner::Runner(Session& session, std::ostream& out, std::ostream& err, RunOptions options)
     : session_(session), context_(session), out_(out), err_(err), options_(options) {}
 
@@ -38,7 +28,7 @@ LineResult Runner::run_line(std::string_view raw, std::string_view location) {
   if (text && options_.echo) out_ << kPrompt << line << "\n";
   try {
     const Invocation invocation = parse_command(line);
-    const Output output = invocation.command->handler(context_, invocation.args);
+    const Output output = call(context_, invocation);
     if (text) {
       render_text(output, render_context(), out_);
       if (options_.echo) out_ << "\n";

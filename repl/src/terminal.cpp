@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bn/repl/dispatch.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
 namespace {
@@ -81,7 +82,7 @@ void run_terminal(Runner& runner, std::string_view banner) {
     }
     const std::string line(raw);
     std::free(raw);
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (trim(line).empty()) continue;
     add_history(line.c_str());
     if (!history.empty()) write_history(history.c_str());
     if (runner.run_line(line, "") == LineResult::kQuit) break;

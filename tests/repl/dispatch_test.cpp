@@ -53,3 +53,13 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   CHECK(bn::repl::complete(context, "unlabel h").words == Words{"hot"});
   CHECK(bn::repl::complete(context, "help sh").words == Words{"show"});
 }
+
+TEST_CASE("completion offers what the argument under the cursor takes, and nothing past the last one") {
+  bn::repl::testing::FakeProfile p({{"a;b", 1}});
+  bn::repl::Session session(p);
+  bn::repl::Context context(session);
+  using Words = std::vector<std::string>;
+  CHECK(bn::repl::complete(context, "set limit a").words == Words{"all"});
+  CHECK(bn::repl::complete(context, "set zoom on o").words.empty());
+  CHECK(bn::repl::complete(context, "select ").words.empty());
+}

@@ -1,12 +1,29 @@
 #pragma once
 // The command table, in the style of the DuckDB shell's metadata commands: one row per command
-// with {name, args, help, completion, handler}. Help, tab completion, prefix matching and "did
-// you mean" all read this table, so they cannot drift from dispatch.
+// with {name, args, help, handler}. Help, usage errors, argument checks, tab completion, prefix
+// matching and "did you mean" all read this table, so they cannot drift from dispatch.
+//
+// Adding a command is one row and one handler:
+//  1. A row {name, args, help, handler} in command_table() (src/command_table.cpp), placed where
+//     `help` should list it. The name is one word, or two for a setting ("set model"). The args
+//     are built with word/text/choice/optional (arguments.h); help, usage errors, the argument
+//     check and tab completion all follow from them:
+//       {optional(word("N"))}                                  autolabel [N]
+//       {optional(text("FILE", ArgCompletion::kFiles))}        flame [FILE]
+//       {choice("server|thread CLASS|tree", "view")}           view server|thread CLASS|tree
+//       {choice("by"), choice("class|name", "grouping")}       set threads by class|name
+//       {word("NAME"), choice("="), text("PATTERN")}           aspect NAME = PATTERN
+//  2. The handler, declared in src/handlers.h and defined in the src/commands_*.cpp of its group.
+//     Its arguments arrive matched and counted: args[i].text is what was typed, .choice the index
+//     of the alternative, .param the word after "thread". It parses values only, and throws
+//     args.usage_error(i) for a value it finds malformed.
+// Then a golden transcript in tests/golden for what it prints, and its line in docs/repl.md.
 
 #include <optional>
 #include <span>
 #include <string_view>
 
+#include "bn/repl/arguments.h"
 #include "bn/repl/method_names.h"
 #include "bn/repl/output.h"
 #include "bn/repl/session.h"
@@ -26,24 +43,13 @@ class Context {
   std::optional<MethodIndex> methods_;
 };
 
-// How the arguments of a command are completed at the terminal.
-enum class ArgCompletion {
-  kNone,
-  kChoices,  // the '|'-separated words of Command::args ("on|off")
-  kLabels,
-  kMethods,  // a call sequence: complete the method after the last ';'
-  kFiles,
-  kCommands,
-};
-
 struct Command {
   std::string_view name;  // one word, or two for settings ("set zoom")
-  std::string_view args;  // usage, e.g. "N" or "[N]" or "HighCum|HighBase"
+  ArgSpec args;           // checked before the handler runs; shown by help as usage_text(args)
   std::string_view help;  // one line
-  ArgCompletion completion;
   // Validates everything before changing the session, so a failing command changes nothing.
   // Throws bn::Error with a one-line message.
-  Output (*handler)(Context& context, std::string_view args);
+  Output (*handler)(Context& context, const Arguments& args);
 };
 
 std::span<const Command> command_table();

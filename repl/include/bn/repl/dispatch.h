@@ -1,7 +1,8 @@
 #pragma once
 // From a typed line to a row of the command table: exact names first, then unambiguous
-// prefixes ("sel 3"), else a one-line error with a "did you mean". Also the candidates for tab
-// completion, from the same table.
+// prefixes ("sel 3"), else a one-line error with a "did you mean"; then its arguments checked
+// against the row and its handler run. Also the candidates for tab completion, from the same
+// table.
 
 #include <string>
 #include <string_view>
@@ -18,6 +19,10 @@ struct Invocation {
 
 // Throws bn::Error for an unknown, ambiguous or incomplete command. `line` must be non-blank.
 Invocation parse_command(std::string_view line);
+
+// Runs the handler of `invocation` once its arguments match its row (arguments.h); throws
+// bn::Error with the usage from the row when they do not.
+Output call(Context& context, const Invocation& invocation);
 
 struct Completion {
   std::vector<std::string> words;  // replacements for the whole word being typed, sorted

@@ -1,0 +1,31 @@
+#pragma once
+// The text rules of a command line, in one place so the dispatcher, the runner, the handlers and
+// the call-sequence parser agree on them: blanks separate words, line ends are never part of a
+// word, and command words and choices compare in ASCII case only (method names and files are
+// never folded).
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bn::repl {
+
+// ' ' or '\t': what separates words (tab completion breaks words at the same characters).
+bool is_blank(char c);
+// `s` without blanks and line ends ('\r' of a CRLF script, '\n') at either end.
+std::string_view trim(std::string_view s);
+// The first word of `s` and the trimmed rest; both empty when `s` is blank.
+std::pair<std::string_view, std::string_view> split_word(std::string_view s);
+// The blank-separated words of `s`.
+std::vector<std::string_view> split_words(std::string_view s);
+// `s` without one pair of matching quotes around it ("x" or 'x'), as the paper writes
+// label ``bottleneck'' and shells quote file names.
+std::string_view unquote(std::string_view s);
+
+// ASCII lower case.
+std::string lower(std::string_view s);
+bool equals_nocase(std::string_view a, std::string_view b);
+bool starts_with_nocase(std::string_view s, std::string_view prefix);
+
+}  // namespace bn::repl
