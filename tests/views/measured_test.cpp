@@ -56,6 +56,21 @@ TEST_CASE("measured: run time beyond a record's own interval comes from the wait
   CHECK(v.total() == 1);
 }
 
+TEST_CASE("measured: queue time booked for earlier intervals may exceed a record's own; it is counted in addition") {
+  // The kernel books run-queue time when the thread gets a CPU, so a reading can carry queue
+  // time from before the interval it closes: run + wait > elapsed is real data.
+  RecordingBuilder b;
+  const auto t = b.thread("t", "T");
+  b.tick(0);
+  b.record(t, "T.run");
+  b.tick(100);
+  split(b.record(t, "T.run"), 100, 70, 50);
+  Evaluated v(b.build(), bn::test::thread_view("T", bn::test::kMeasured));
+  CHECK(v.cum("T.run;:RUN") == Rational(70, 120));
+  CHECK(v.cum(":LOAD") == Rational(50, 120));
+  CHECK(v.total() == 1);
+}
+
 TEST_CASE("measured: run-queue time is :PRIO when higher-priority threads held every CPU, credited to them") {
   RecordingBuilder b;
   const auto t = b.thread("t", "T");
@@ -117,6 +132,26 @@ TEST_CASE("a thread in native code is runnable only when its CPU figures show it
   Evaluated v(b.build(), bn::test::thread_view("T"));
   CHECK(v.cum("T.accept;:WAIT") == Rational(2, 3));
   CHECK(v.cum("T.inflate;:RUN") == Rational(1, 3));
+}
+
+TEST_CASE("a RUNNABLE thread in Java code whose figures show no CPU or queue time is idle, as JVMTI cannot say") {
+  // The Reference Handler waits for references inside the VM, RUNNABLE all the time.
+  RecordingBuilder b;
+  const auto t = b.thread("t", "T");
+  const auto h = b.thread("Reference Handler", "R");
+  b.tick(0);
+  b.record(t, "T.run");
+  b.record(h, "R.wait");
+  b.tick(100);
+  split(b.record(t, "T.run"), 100, 100, 0);
+  split(b.record(h, "R.wait"), 100, 0, 0);
+  Evaluated v(b.build(), bn::test::thread_view("T"));
+  // Tick 0 (no figures): both compete, t runs half the time; tick 1: t alone.
+  CHECK(v.cum("T.run;:RUN") == Rational(3, 4));
+  CHECK(v.cum(":LOAD;:THREAD R") == Rational(1, 4));
+  Evaluated r(b.build(), bn::test::thread_view("R"));
+  CHECK(r.cum("R.wait;:WAIT") == Rational(1, 2));
+  CHECK(r.header_has("25% of JVMTI-RUNNABLE records were idle by their CPU figures"));
 }
 
 TEST_CASE("the tree view of runnable threads counts one sample per runnable instance, of running threads their share") {

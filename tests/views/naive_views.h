@@ -32,8 +32,9 @@ struct Measurement {
 inline bool runnable(const calltree::SampleRecord& r) {
   namespace s = calltree::thread_state;
   if (!(r.state & s::kRunnable) || (r.state & s::kSuspended)) return false;
-  if (!(r.state & s::kInNative)) return true;
-  return r.has_cpu && r.elapsed_ns > 0 && 2 * (r.run_ns + r.wait_ns) >= r.elapsed_ns;
+  if (!r.has_cpu) return !(r.state & s::kInNative);
+  if (r.state & s::kInNative) return r.elapsed_ns > 0 && 2 * (r.run_ns + r.wait_ns) >= r.elapsed_ns;
+  return r.run_ns + r.wait_ns > 0;
 }
 
 inline bool split(const calltree::SampleRecord& r) {

@@ -30,14 +30,20 @@ TEST_CASE("a profile without per-sample records gets one line saying views need 
         "view server needs per-sample records, which only a recording made with the agent has (`bottlenecks record`)");
 }
 
-TEST_CASE("an unknown thread class is refused, naming the classes there are") {
+TEST_CASE("a thread class is named exactly or by a unique prefix; others are refused naming the candidates") {
   RecordingBuilder b;
   const auto t = b.thread("t", "Sender");
   b.tick(0);
   b.record(t, "S.run");
   b.record(b.thread("p", "Producer"), "P.run");
+  b.record(b.thread("q", "Prober"), "Q.run");
   CHECK(error_of(b.build(), bn::test::thread_view("Sendr")) ==
-        "no thread class 'Sendr' when threads are grouped by class; the classes are Producer, Sender");
+        "no thread class 'Sendr' when threads are grouped by class; the classes are Prober, Producer, Sender");
+  CHECK(error_of(b.build(), bn::test::thread_view("Pro")) ==
+        "thread class 'Pro' is ambiguous when threads are grouped by class; it begins Prober, Producer");
+  Evaluated v(b.build(), bn::test::thread_view("Se"));
+  CHECK(v.view().spec.thread_class == "Sender");
+  CHECK(v.header_has("view: thread Sender (threads grouped by class)"));
 }
 
 TEST_CASE("exact costs that would pass 63 bits are refused, naming the denominator and its cause") {
@@ -111,11 +117,9 @@ TEST_CASE("invalid records are refused with the tick, the thread and what is wro
   c.tick(0);
   auto& r = c.record(c.thread("t", "T"), "T.run");
   r.has_cpu = true;
-  r.elapsed_ns = 10;
-  r.run_ns = 8;
-  r.wait_ns = 3;
+  r.run_ns = std::uint64_t{1} << 63;
   CHECK(error_of(c.build(), bn::test::server_view()) ==
-        "invalid sample records: tick 0, thread 't': run_ns + wait_ns exceeds elapsed_ns");
+        "invalid sample records: tick 0, thread 't': CPU figures beyond 2^62 ns");
 }
 
 TEST_CASE("models, states and groupings parse from what users type, and bad text is named") {

@@ -9,7 +9,10 @@
 // interval since its thread's previous reading, which may span earlier records that were
 // blocked or waiting. Its run and queue time are placed at it (its stack is where the thread
 // ran); when they exceed its own span, the waiting records of that interval give up the excess,
-// latest first, so the thread's total stays its observed time. Integers throughout.
+// latest first, so the thread's total stays its observed time. What is left over (the kernel
+// books run-queue time when the thread gets a CPU, so a reading may carry queue time from
+// before its interval) is counted in addition: the record then weighs its run and queue time.
+// Integers throughout.
 
 #include <cstdint>
 #include <vector>

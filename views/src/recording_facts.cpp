@@ -25,6 +25,9 @@ std::optional<std::uint32_t> recorded_cpus(const calltree::Metadata& metadata) {
   return cpus;
 }
 
+// Far beyond any recording (146 years), so sums of a few figures never overflow 64 bits.
+constexpr std::uint64_t kMaxNs = std::uint64_t{1} << 62;
+
 std::string percent(std::uint64_t part, std::uint64_t whole) {
   return std::to_string(whole == 0 ? 0 : part * 100 / whole) + "%";
 }
@@ -50,10 +53,15 @@ RecordingFacts scan_recording(const calltree::CallTree& recorded, const calltree
         bad_record(k, samples, r, "unknown monitor owner " + std::to_string(r.owner));
       if (seen_in[r.thread] == k + 1) bad_record(k, samples, r, "two records in one tick");
       seen_in[r.thread] = k + 1;
-      if (r.has_cpu && (r.run_ns > r.elapsed_ns || r.wait_ns > r.elapsed_ns - r.run_ns))
-        bad_record(k, samples, r, "run_ns + wait_ns exceeds elapsed_ns");
+      // run_ns + wait_ns may exceed elapsed_ns: the kernel books run-queue time when the thread
+      // gets a CPU, so a reading can carry queue time from before its interval (cpu_split.h).
+      if (r.has_cpu && (r.run_ns > kMaxNs || r.wait_ns > kMaxNs || r.elapsed_ns > kMaxNs))
+        bad_record(k, samples, r, "CPU figures beyond 2^62 ns");
       ++facts.records;
-      if ((r.state & calltree::thread_state::kRunnable) != 0) ++facts.runnable_state;
+      if ((r.state & calltree::thread_state::kRunnable) != 0) {
+        ++facts.runnable_state;
+        if (!is_runnable(r)) ++facts.idle_runnable;
+      }
       if (has_cpu_split(r)) ++facts.with_split;
       if (is_blocked_on_monitor(r)) {
         ++facts.blocked;
@@ -93,6 +101,10 @@ std::vector<std::string> recording_notes(const RecordingFacts& facts, const Mode
   if (facts.one_nice)
     notes.push_back("every runnable thread had nice " + std::to_string(facts.nice) +
                     ", so :PRIO is empty (on Linux the nice value orders threads, Java priorities do not)");
+  if (facts.idle_runnable > 0)
+    notes.push_back(percent(facts.idle_runnable, facts.runnable_state) +
+                    " of JVMTI-RUNNABLE records were idle by their CPU figures (blocked in the VM or a system call) "
+                    "and count as :WAIT");
   if (facts.blocked > facts.blocked_with_owner)
     notes.push_back(percent(facts.blocked - facts.blocked_with_owner, facts.blocked) +
                     " of monitor waits have no recorded holder (:MONITOR;:UNKNOWN); an agent attached with jcmd "

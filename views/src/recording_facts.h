@@ -18,6 +18,7 @@ struct RecordingFacts {
   std::uint64_t records = 0;
   std::uint64_t runnable_state = 0;  // records in JVMTI state RUNNABLE
   std::uint64_t with_split = 0;      // of which with a CPU split (schedstat)
+  std::uint64_t idle_runnable = 0;   // of which idle by their figures (thread_state.h)
   std::uint64_t blocked = 0;         // records blocked entering a monitor
   std::uint64_t blocked_with_owner = 0;
   bool one_nice = true;               // every runnable instance had the same nice value
@@ -26,8 +27,8 @@ struct RecordingFacts {
 };
 
 // Checks what a view relies on and the file format does not: ticks in time order, records
-// naming known threads, owners and nodes, one record per thread per tick, and run + queue time
-// within the interval. Throws bn::Error naming the tick, thread and field.
+// naming known threads, owners and nodes, one record per thread per tick, and CPU figures of a
+// sane size. Throws bn::Error naming the tick, thread and field.
 RecordingFacts scan_recording(const calltree::CallTree& recorded, const calltree::SampleData& samples);
 
 struct ChosenModel {

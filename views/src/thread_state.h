@@ -6,16 +6,20 @@
 
 namespace bn::views::detail {
 
-// Runnable: JVMTI RUNNABLE and not suspended. JVMTI also calls RUNNABLE a thread in native code
-// that is blocked in a system call (accept, read, epoll_wait), which competes for no CPU; so a
-// thread IN_NATIVE counts as runnable only when its schedstat figures show it on a CPU or in a
-// run queue for at least half of its interval. Without figures it does not: most native time
-// in a Java program is spent blocked.
+// Runnable: JVMTI RUNNABLE and not suspended, unless the record's schedstat figures show the
+// thread idle. JVMTI also calls RUNNABLE a thread blocked in a system call (in native code:
+// accept, read, epoll_wait) or inside the VM (the Signal Dispatcher, the Reference Handler in
+// waitForReferencePendingList); counted as competing for a CPU they would give every real thread
+// a phantom share of :LOAD. So, with figures: in native code, runnable when on a CPU or in a run
+// queue for at least half of its interval; in Java code, unless it spent no time at all on a CPU
+// or in a run queue. Without figures (a thread's first record, an unknown OS id): in Java code,
+// runnable; in native code, not (most native time in a Java program is spent blocked).
 inline bool is_runnable(const calltree::SampleRecord& r) {
   namespace s = calltree::thread_state;
   if ((r.state & s::kRunnable) == 0 || (r.state & s::kSuspended) != 0) return false;
-  if ((r.state & s::kInNative) == 0) return true;
-  return r.has_cpu && r.elapsed_ns > 0 && 2 * (r.run_ns + r.wait_ns) >= r.elapsed_ns;
+  const bool native = (r.state & s::kInNative) != 0;
+  if (!r.has_cpu) return !native;
+  return native ? 2 * (r.run_ns + r.wait_ns) >= r.elapsed_ns && r.elapsed_ns > 0 : r.run_ns + r.wait_ns > 0;
 }
 
 // :MONITOR rather than :WAIT: blocked entering a synchronized block or method. Threads waiting

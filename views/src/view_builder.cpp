@@ -45,14 +45,24 @@ void for_each_kept(detail::TypedTime& typed, std::uint32_t only, const Keep& kee
   });
 }
 
+// The class a thread view names: exactly, or by a prefix only one class has (a class named by
+// a thread's name may contain blanks, which the REPL's `view thread CLASS` cannot type).
 std::uint32_t thread_class_of(const ViewSpec& spec, const ThreadClasses& classes) {
   if (spec.kind != ViewKind::thread) return detail::kNoClass;
   if (const auto c = classes.find(spec.thread_class)) return *c;
-  std::string known;
-  for (std::size_t i = 0; i < classes.names.size() && i < 12; ++i) known += (i ? ", " : "") + classes.names[i];
-  if (classes.names.size() > 12) known += ", ... (`threads` lists them all)";
-  throw Error("no thread class '" + spec.thread_class + "' when threads are grouped by " +
-              std::string(to_string(spec.grouping)) + "; the classes are " + known);
+  std::vector<std::uint32_t> prefixed;
+  for (std::uint32_t c = 0; c < classes.names.size(); ++c)
+    if (classes.names[c].starts_with(spec.thread_class)) prefixed.push_back(c);
+  if (prefixed.size() == 1 && !spec.thread_class.empty()) return prefixed.front();
+  const bool ambiguous = prefixed.size() > 1 && !spec.thread_class.empty();
+  std::string listed;
+  const auto& names = classes.names;
+  const std::size_t count = ambiguous ? prefixed.size() : names.size();
+  for (std::size_t i = 0; i < count && i < 12; ++i) listed += (i ? ", " : "") + names[ambiguous ? prefixed[i] : i];
+  if (count > 12) listed += ", ... (`threads` lists them all)";
+  throw Error((ambiguous ? "thread class '" + spec.thread_class + "' is ambiguous when threads are grouped by "
+                         : "no thread class '" + spec.thread_class + "' when threads are grouped by ") +
+              std::string(to_string(spec.grouping)) + "; " + (ambiguous ? "it begins " : "the classes are ") + listed);
 }
 
 // What one unit of the view's costs is, and the normalisation that makes it so (seed 000
@@ -81,7 +91,8 @@ Scale thread_scale(const Model& model, const calltree::SampleData& samples, cons
                 "which nothing was measured; use `set model cpus N` or `paper`");
   return {total, "thread-time", "lifetime",
           "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
-              (measured ? iface::to_string(total) + " ns" : iface::to_string(total) + " instances") +
+              (measured ? iface::decimal_string(total, 1'000'000'000, 3) + " s measured"
+                        : iface::to_string(total) + " instances") +
               "; 1 = the lifetime of an average instance"};
 }
 
@@ -97,7 +108,9 @@ Scale scale_of(const ViewSpec& spec, const Model& model, const calltree::SampleD
       if (span <= 0) throw Error("view server under model measured needs two ticks or more; this recording has one");
       return {span, "cpu", "CPUs",
               "CPU time of all threads; 1 = one CPU busy all the time (" +
-                  (measured ? iface::to_string(span) + " ns measured" : iface::to_string(span) + " samples") + ")"};
+                  (measured ? iface::decimal_string(span, 1'000'000'000, 3) + " s measured"
+                            : iface::to_string(span) + " samples") +
+                  ")"};
     }
     case ViewKind::tree:
       break;
@@ -135,7 +148,10 @@ View build_view(const calltree::CallTree& recorded, const calltree::SampleData& 
   const Keep keep = keep_of(spec);
   detail::TypedTime typed(samples, classes, model, weights);
 
-  const std::string what = "view " + describe(spec) + " under model " + to_string(model);
+  ViewSpec resolved = spec;
+  resolved.model = model;
+  if (only != detail::kNoClass) resolved.thread_class = classes.names[only];
+  const std::string what = "view " + describe(resolved) + " under model " + to_string(model);
   detail::CommonDenominator common;
   for_each_kept(typed, only, keep, [&](std::uint32_t, const Part& p) { common.add(p.weight); });
   const iface::Amount d = common.finish(what, 63, model_hint(model));
@@ -149,17 +165,16 @@ View build_view(const calltree::CallTree& recorded, const calltree::SampleData& 
   metadata.mode = "view";
   metadata.metric = scale.metric;
   metadata.unit = scale.unit;
-  metadata.set_extra("view", describe(spec));
+  metadata.set_extra("view", describe(resolved));
   metadata.set_extra("model", to_string(model));
-  View view{spec,
+  View view{resolved,
             std::move(tree).build(std::move(metadata)),
             d * scale.normalisation,
             model.kind == Model::Kind::measured ? 0 : d,
             {}};
-  view.spec.model = model;
   const std::string grouped =
       spec.kind == ViewKind::thread ? " (threads grouped by " + std::string(to_string(spec.grouping)) + ")" : "";
-  view.header.push_back("view: " + describe(spec) + grouped + ": " + scale.meaning);
+  view.header.push_back("view: " + describe(view.spec) + grouped + ": " + scale.meaning);
   view.header.push_back("model: " + to_string(model) + " (" + chosen.why + ")");
   for (std::string& note : detail::recording_notes(facts, model)) view.header.push_back("note: " + note);
   return view;

@@ -39,8 +39,9 @@ struct View {
 bool has_records(const calltree::SampleData& samples);
 
 // Builds the view `spec` asks for, except the plain tree (kind tree, states all), which is the
-// recorded tree itself. Throws bn::Error with one line naming the cause: no records, an unknown
-// thread class (listing the known ones), a model the recording cannot support, invalid records,
+// recorded tree itself. A thread class is named exactly or by a prefix only it has. Throws
+// bn::Error with one line naming the cause: no records, an unknown or ambiguous thread class
+// (listing the candidates), a model the recording cannot support, invalid records,
 // or costs that would need more than 64 bits over the common denominator.
 View build_view(const calltree::CallTree& recorded, const calltree::SampleData& samples, const ViewSpec& spec);
 
