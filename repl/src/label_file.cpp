@@ -12,6 +12,7 @@ namespace {
 
 constexpr std::string_view kHeader = "# bottlenecks labels v1";
 constexpr std::string_view kLabelKeyword = "label ";
+constexpr std::string_view kViewKeyword = "view ";
 constexpr std::string_view kIndent = "  ";
 // Label files are small; anything larger is not one of ours and is refused before reading.
 constexpr std::uintmax_t kMaxFileBytes = 64u << 20;
@@ -20,19 +21,30 @@ std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "
 
 }  // namespace
 
-void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels) {
+std::vector<SavedLabel> saved_labels(iface::Profile& profile, const LabelSet& labels) {
+  std::vector<SavedLabel> out;
+  for (const auto& [name, members] : labels.all())
+    for (iface::Summary s : members) {
+      const std::vector<std::string_view> path = profile.path_of(s);
+      out.push_back({name, {path.begin(), path.end()}, 0});
+    }
+  return out;
+}
+
+void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels,
+                 const std::string& view) {
   std::filesystem::path tmp = file;
   tmp += ".tmp." + std::to_string(::getpid());
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw Error("cannot write labels to " + quoted(file) + ": cannot create " + quoted(tmp));
     out << kHeader << "\n# Each `label NAME` line starts a summary; its call sequence follows, "
-        << "outermost first, one method per line.\n";
-    for (const auto& [name, members] : labels.all())
-      for (iface::Summary s : members) {
-        out << kLabelKeyword << name << '\n';
-        for (std::string_view m : profile.path_of(s)) out << kIndent << m << '\n';
-      }
+        << "outermost first, one method per line.\n"
+        << kViewKeyword << view << '\n';
+    for (const SavedLabel& label : saved_labels(profile, labels)) {
+      out << kLabelKeyword << label.label << '\n';
+      for (const std::string& m : label.calls) out << kIndent << m << '\n';
+    }
     out.flush();
     if (!out) {
       std::error_code ignored;
@@ -49,14 +61,16 @@ void save_labels(const std::filesystem::path& file, iface::Profile& profile, con
   }
 }
 
-std::vector<SavedLabel> read_label_file(const std::filesystem::path& file) {
+LabelFile read_label_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error("cannot read labels from " + quoted(file) + ": cannot open it");
   std::error_code size_error;
   const std::uintmax_t bytes = std::filesystem::file_size(file, size_error);
   if (size_error || bytes > kMaxFileBytes)
     throw Error("cannot read labels from " + quoted(file) + ": not a regular file of at most 64 MiB");
-  std::vector<SavedLabel> out;
+  LabelFile result;
+  std::vector<SavedLabel>& out = result.labels;
+  bool view_seen = false;
   std::string line;
   int number = 0;
   auto fail = [&](const std::string& what) { throw Error(file.string() + ":" + std::to_string(number) + ": " + what); };
@@ -69,16 +83,20 @@ std::vector<SavedLabel> read_label_file(const std::filesystem::path& file) {
       std::string method = line.substr(kIndent.size());
       if (method.empty() || method.front() == ' ') fail("expected a method name indented by two spaces");
       out.back().calls.push_back(std::move(method));
+    } else if (line.starts_with(kViewKeyword) && line.size() > kViewKeyword.size()) {
+      if (view_seen || !out.empty()) fail("a `view NAME` line must come once, before the first label");
+      result.view = line.substr(kViewKeyword.size());
+      view_seen = true;
     } else if (line.starts_with(kLabelKeyword) && line.size() > kLabelKeyword.size()) {
       if (!out.empty() && out.back().calls.empty()) fail("label '" + out.back().label + "' has no call sequence");
       out.push_back({line.substr(kLabelKeyword.size()), {}, number});
     } else {
-      fail("expected `label NAME` or an indented method name");
+      fail("expected `view NAME`, `label NAME` or an indented method name");
     }
   }
   if (in.bad()) fail("read error");
   if (!out.empty() && out.back().calls.empty()) fail("label '" + out.back().label + "' has no call sequence");
-  return out;
+  return result;
 }
 
 }  // namespace bn::repl

@@ -14,9 +14,10 @@ namespace bn::calltree {
 using iface::Amount;
 using iface::Summary;
 
-TreeProfile::TreeProfile(const CallTree& tree, Amount denominator)
+TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional<iface::MetricInfo> metric)
     : tree_(tree),
       denominator_(denominator),
+      metric_(std::move(metric)),
       method_count_(static_cast<std::uint32_t>(tree.method_count())),
       method_ids_(method_count_),
       method_totals_(method_count_),
@@ -146,8 +147,9 @@ Amount TreeProfile::cum_of(Summary s) {
 }
 
 iface::MetricInfo TreeProfile::metric() {
+  if (metric_) return *metric_;
   const Metadata& md = tree_.metadata();
-  return {md.metric, md.unit, md.unit == "samples"};
+  return {md.metric, md.unit, md.unit == "samples", 0};
 }
 
 }  // namespace bn::calltree

@@ -82,10 +82,12 @@ class TreeProfile final : public iface::Profile {
   // `denominator` is not positive. Node costs are numerators over `denominator`: a tree of
   // typed time (views/, CPPROFJ sec. 5.2) stores its fractional hits as integers over one
   // common denominator, its normalisation included. What the costs measure comes from the
-  // tree's metadata (metric, unit).
-  explicit TreeProfile(const CallTree& tree, iface::Amount denominator = 1);
+  // tree's metadata (metric, unit; sample counts when the unit is "samples"), unless `metric`
+  // says it (a view states what one sample is).
+  explicit TreeProfile(const CallTree& tree, iface::Amount denominator = 1,
+                       std::optional<iface::MetricInfo> metric = std::nullopt);
   // The tree is borrowed, so a temporary one would dangle.
-  explicit TreeProfile(CallTree&&, iface::Amount = 1) = delete;
+  explicit TreeProfile(CallTree&&, iface::Amount = 1, std::optional<iface::MetricInfo> = std::nullopt) = delete;
 
   std::vector<std::string_view> path_of(iface::Summary s) override;
   std::vector<iface::Summary> initial_summaries() override;
@@ -257,6 +259,7 @@ class TreeProfile final : public iface::Profile {
 
   const CallTree& tree_;
   const iface::Amount denominator_;
+  const std::optional<iface::MetricInfo> metric_;
   const std::uint32_t method_count_;
   bool costs_never_negative_ = true;
   // Id m of the identity table is m, so a length-1 summary's call sequence is a view too.
