@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "bn/iface/error.h"
 #include "bn/views/thread_classes.h"
@@ -22,9 +23,9 @@ ThreadTable thread_table(const calltree::CallTree& recorded, const calltree::Sam
   const detail::RecordingFacts facts = detail::scan_recording(recorded, samples);
   const detail::ChosenModel chosen = detail::choose_model(model, facts);
   const ThreadClasses classes = group_threads(samples.threads, grouping);
-  const std::vector<std::uint64_t> weights =
-      chosen.model.kind == Model::Kind::measured ? detail::measured_weights(samples) : std::vector<std::uint64_t>{};
-  detail::TypedTime typed(samples, classes, chosen.model, weights);
+  std::optional<detail::MeasuredTime> time;
+  if (chosen.model.kind == Model::Kind::measured) time.emplace(samples);
+  detail::TypedTime typed(samples, classes, chosen.model, time ? &*time : nullptr);
 
   detail::CommonDenominator common;
   typed.for_each(detail::kNoClass, [&](std::uint32_t, std::span<const detail::Part> parts) {

@@ -35,11 +35,12 @@ void apportion(std::vector<Part>& parts, std::uint64_t total) {
 }  // namespace
 
 TypedTime::TypedTime(const calltree::SampleData& samples, const ThreadClasses& classes, Model model,
-                     std::span<const std::uint64_t> measured_weights)
+                     const MeasuredTime* measured, bool refine)
     : samples_(samples),
       classes_(classes),
       model_(model),
-      measured_(measured_weights),
+      measured_(measured),
+      refine_(refine),
       competition_(model.cpus),
       record_of_thread_(samples.threads.size(), kNoRecord),
       tick_of_thread_(samples.threads.size(), 0) {}
@@ -56,18 +57,20 @@ void TypedTime::start_tick(std::size_t k) {
     tick_of_thread_[records[i].thread] = tick_;
   }
   competition_.reset(records, runnable_, classes_.of_thread);
+  if (cursor_) cursor_->tick(k, weights_);
 }
 
 void TypedTime::split(std::uint32_t i, std::vector<Part>& parts) {
   parts.clear();
   const calltree::SampleRecord& r = samples_.records[i];
   const bool runnable = runnable_[i - first_];
-  const bool measured = model_.kind == Model::Kind::measured;
-  const Weight total = measured ? whole(measured_[i]) : whole(1);
+  const bool measured = measured_ != nullptr;
+  const std::uint64_t weight = measured ? weights_[i - first_] : 1;
+  const Weight total = whole(weight);
   if (measured && has_cpu_split(r)) {
     if (r.run_ns > 0) parts.push_back({TimeType::run, whole(r.run_ns)});
     if (r.wait_ns > 0) queued(r, runnable, whole(r.wait_ns), parts);
-    const std::uint64_t rest = measured_[i] - r.run_ns - r.wait_ns;
+    const std::uint64_t rest = weight - r.run_ns - r.wait_ns;
     if (rest > 0) parts.push_back({TimeType::wait, whole(rest)});
   } else if (total.zero()) {
     // Nothing observed before the first tick: the record stands for no time.
@@ -78,7 +81,7 @@ void TypedTime::split(std::uint32_t i, std::vector<Part>& parts) {
   } else {
     parts.push_back({TimeType::wait, total});
   }
-  if (measured) apportion(parts, measured_[i]);
+  if (measured) apportion(parts, weight);
 }
 
 void TypedTime::competing(const calltree::SampleRecord& r, Weight total, std::vector<Part>& parts) {
@@ -92,6 +95,10 @@ void TypedTime::competing(const calltree::SampleRecord& r, Weight total, std::ve
 }
 
 void TypedTime::queued(const calltree::SampleRecord& r, bool runnable, Weight total, std::vector<Part>& parts) {
+  if (!refine_) {
+    parts.push_back({competition_.preempted(r.nice) ? TimeType::prio : TimeType::load, total});
+    return;
+  }
   if (competition_.preempted(r.nice)) {
     for (const Credit& c : competition_.prio_credits(r.nice))
       parts.push_back({TimeType::prio, times(total, c.fraction), c.thread_class});

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "bn/views/thread_classes.h"
 #include "bn/views/view_spec.h"
 #include "competition.h"
+#include "measured_time.h"
 #include "weight.h"
 
 namespace bn::views::detail {
@@ -46,14 +48,17 @@ struct Part {
 
 class TypedTime {
  public:
-  // `measured_weights` only for the measured model (measured_time.h). The data must outlive this.
+  // `measured` only for the measured model (measured_time.h). `refine`: credit :LOAD and :PRIO to
+  // classes; a view that keeps only :RUN (the Server View) needs no credits. The data must
+  // outlive this.
   TypedTime(const calltree::SampleData& samples, const ThreadClasses& classes, Model model,
-            std::span<const std::uint64_t> measured_weights);
+            const MeasuredTime* measured, bool refine = true);
 
   // Calls visit(record index, parts) for every record of class `only` (kNoClass: every record),
-  // tick by tick. Parts of weight 0 are left out.
+  // tick by tick. Parts of weight 0 are left out. One pass at a time.
   template <class Visit>
   void for_each(std::uint32_t only, Visit&& visit) {
+    if (measured_) cursor_.emplace(*measured_);
     for (std::size_t k = 0; k < samples_.ticks.size(); ++k) {
       start_tick(k);
       const calltree::SampleTick& tick = samples_.ticks[k];
@@ -79,7 +84,10 @@ class TypedTime {
   const calltree::SampleData& samples_;
   const ThreadClasses& classes_;
   const Model model_;
-  std::span<const std::uint64_t> measured_;
+  const MeasuredTime* measured_;
+  std::optional<MeasuredTime::Cursor> cursor_;
+  std::vector<std::uint64_t> weights_;  // the current tick's measured weights
+  const bool refine_;
   Competition competition_;
   std::uint32_t first_ = 0;  // the current tick's first record
   std::vector<std::uint8_t> runnable_;

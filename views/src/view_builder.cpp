@@ -1,6 +1,7 @@
 // build_view: from a recording's per-sample records to the weighted call tree of one view, in
 // two passes over the same measurements (typed_time.h): the first finds the common denominator,
 // the second writes integer numerators over it.
+#include <optional>
 #include <set>
 
 #include "bn/iface/error.h"
@@ -8,6 +9,7 @@
 #include "common_denominator.h"
 #include "measured_time.h"
 #include "recording_facts.h"
+#include "thread_state.h"
 #include "typed_time.h"
 #include "view_tree.h"
 
@@ -32,14 +34,17 @@ Keep keep_of(const ViewSpec& spec) {
   return {false, false, true};
 }
 
-// Calls f(record index, part) for every measurement the view keeps.
+// Calls f(record index, part) for every measurement the view keeps. The tree of runnable threads
+// needs no typed time (`typed` is null): one whole sample per runnable instance.
 template <class F>
-void for_each_kept(detail::TypedTime& typed, std::uint32_t only, const Keep& keep, F&& f) {
-  typed.for_each(only, [&](std::uint32_t i, std::span<const Part> parts) {
-    if (keep.one_per_runnable) {
-      if (typed.runnable(i)) f(i, Part{TimeType::run, detail::whole(1)});
-      return;
-    }
+void for_each_kept(const calltree::SampleData& samples, detail::TypedTime* typed, std::uint32_t only, const Keep& keep,
+                   F&& f) {
+  if (!typed) {
+    for (std::uint32_t i = 0; i < samples.records.size(); ++i)
+      if (detail::is_runnable(samples.records[i])) f(i, Part{TimeType::run, detail::whole(1)});
+    return;
+  }
+  typed->for_each(only, [&](std::uint32_t i, std::span<const Part> parts) {
     for (const Part& p : parts)
       if (keep.all_types || p.type == TimeType::run) f(i, p);
   });
@@ -73,15 +78,30 @@ struct Scale {
   std::string metric, unit, meaning;
 };
 
-Scale thread_scale(const Model& model, const calltree::SampleData& samples, const ThreadClasses& classes,
-                   std::uint32_t only, std::span<const std::uint64_t> weights) {
-  const bool measured = model.kind == Model::Kind::measured;
+// The measured nanoseconds of the records of class `only` (all records for kNoClass).
+iface::Amount measured_total(const calltree::SampleData& samples, const ThreadClasses& classes, std::uint32_t only,
+                             const detail::MeasuredTime& time) {
   iface::Amount total = 0;
+  detail::MeasuredTime::Cursor cursor(time);
+  std::vector<std::uint64_t> weights;
+  for (std::size_t k = 0; k < samples.ticks.size(); ++k) {
+    cursor.tick(k, weights);
+    for (std::uint32_t j = 0; j < weights.size(); ++j)
+      if (only == detail::kNoClass ||
+          classes.of_thread[samples.records[samples.ticks[k].first_record + j].thread] == only)
+        total += weights[j];
+  }
+  return total;
+}
+
+Scale thread_scale(const calltree::SampleData& samples, const ThreadClasses& classes, std::uint32_t only,
+                   const detail::MeasuredTime* time) {
+  const bool measured = time != nullptr;
+  iface::Amount total = measured ? measured_total(samples, classes, only, *time) : 0;
   std::set<std::uint32_t> threads;
-  for (std::size_t i = 0; i < samples.records.size(); ++i) {
-    const calltree::SampleRecord& r = samples.records[i];
+  for (const calltree::SampleRecord& r : samples.records) {
     if (classes.of_thread[r.thread] != only) continue;
-    total += measured ? iface::Amount(weights[i]) : 1;
+    if (!measured) ++total;
     threads.insert(r.thread);
   }
   const std::string name = classes.names[only];
@@ -96,12 +116,12 @@ Scale thread_scale(const Model& model, const calltree::SampleData& samples, cons
               "; 1 = the lifetime of an average instance"};
 }
 
-Scale scale_of(const ViewSpec& spec, const Model& model, const calltree::SampleData& samples,
-               const ThreadClasses& classes, std::uint32_t only, std::span<const std::uint64_t> weights) {
-  const bool measured = model.kind == Model::Kind::measured;
+Scale scale_of(const ViewSpec& spec, const calltree::SampleData& samples, const ThreadClasses& classes,
+               std::uint32_t only, const detail::MeasuredTime* time) {
+  const bool measured = time != nullptr;
   switch (spec.kind) {
     case ViewKind::thread:
-      return thread_scale(model, samples, classes, only, weights);
+      return thread_scale(samples, classes, only, time);
     case ViewKind::server: {
       const iface::Amount span =
           measured ? samples.ticks.back().time_ns - samples.ticks.front().time_ns : iface::Amount(samples.ticks.size());
@@ -142,22 +162,34 @@ View build_view(const calltree::CallTree& recorded, const calltree::SampleData& 
   const Model& model = chosen.model;
   const ThreadClasses classes = group_threads(samples.threads, spec.grouping);
   const std::uint32_t only = thread_class_of(spec, classes);
-  const std::vector<std::uint64_t> weights =
-      model.kind == Model::Kind::measured ? detail::measured_weights(samples) : std::vector<std::uint64_t>{};
-  const Scale scale = scale_of(spec, model, samples, classes, only, weights);
   const Keep keep = keep_of(spec);
-  detail::TypedTime typed(samples, classes, model, weights);
+  const bool measured = model.kind == Model::Kind::measured && !keep.one_per_runnable;
+  std::optional<detail::MeasuredTime> time;
+  if (measured) time.emplace(samples);
+  const detail::MeasuredTime* measured_time = time ? &*time : nullptr;
+  const Scale scale = scale_of(spec, samples, classes, only, measured_time);
+  // Credits matter only to views that keep :LOAD and :PRIO, except under measured, where they
+  // take part in rounding a record's parts to whole nanoseconds (typed_time.cpp), :RUN's too.
+  std::optional<detail::TypedTime> typed;
+  if (!keep.one_per_runnable) typed.emplace(samples, classes, model, measured_time, keep.all_types || measured);
 
   ViewSpec resolved = spec;
   resolved.model = model;
   if (only != detail::kNoClass) resolved.thread_class = classes.names[only];
   const std::string what = "view " + describe(resolved) + " under model " + to_string(model);
   detail::CommonDenominator common;
-  for_each_kept(typed, only, keep, [&](std::uint32_t, const Part& p) { common.add(p.weight); });
+  if (measured) {
+    // Whole nanoseconds (typed_time.h): D is 1 and the kept time is at most its records' weights.
+    common.add(detail::whole(static_cast<detail::U128>(
+        spec.kind == ViewKind::thread ? scale.normalisation : measured_total(samples, classes, only, *time))));
+  } else {
+    for_each_kept(samples, typed ? &*typed : nullptr, only, keep,
+                  [&](std::uint32_t, const Part& p) { common.add(p.weight); });
+  }
   const iface::Amount d = common.finish(what, 63, model_hint(model));
 
   detail::ViewTree tree(recorded, samples, classes);
-  for_each_kept(typed, only, keep, [&](std::uint32_t i, const Part& p) {
+  for_each_kept(samples, typed ? &*typed : nullptr, only, keep, [&](std::uint32_t i, const Part& p) {
     tree.add(tree.measurement(samples.records[i], p, keep.typed),
              static_cast<calltree::Cost>(detail::numerator(p.weight, d)));
   });
@@ -167,15 +199,11 @@ View build_view(const calltree::CallTree& recorded, const calltree::SampleData& 
   metadata.unit = scale.unit;
   metadata.set_extra("view", describe(resolved));
   metadata.set_extra("model", to_string(model));
-  View view{resolved,
-            std::move(tree).build(std::move(metadata)),
-            d * scale.normalisation,
-            model.kind == Model::Kind::measured ? 0 : d,
-            {}};
+  View view{resolved, std::move(tree).build(std::move(metadata)), d * scale.normalisation, measured ? 0 : d, {}};
   const std::string grouped =
       spec.kind == ViewKind::thread ? " (threads grouped by " + std::string(to_string(spec.grouping)) + ")" : "";
   view.header.push_back("view: " + describe(view.spec) + grouped + ": " + scale.meaning);
-  view.header.push_back("model: " + to_string(model) + " (" + chosen.why + ")");
+  if (!keep.one_per_runnable) view.header.push_back("model: " + to_string(model) + " (" + chosen.why + ")");
   for (std::string& note : detail::recording_notes(facts, model)) view.header.push_back("note: " + note);
   return view;
 }
