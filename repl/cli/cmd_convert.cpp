@@ -1,19 +1,22 @@
-// `bottlenecks convert IN -o OUT`: between the native format and collapsed stacks. Collapsed to
-// native to collapsed reproduces the same stacks and counts; native to native keeps the
-// per-sample records (re-encoded for the tree as written); `--view` exports one view of a
-// recording as collapsed stacks, typed-time leaves included, for flame-graph tools.
+// `bottlenecks convert IN -o OUT`: from any format open_profile reads to the native format,
+// collapsed stacks or pprof (docs/formats.md). Collapsed or native to pprof and back keeps every
+// stack and count; native to native keeps the per-sample records (re-encoded for the tree as
+// written); `--view` exports one view of a recording, typed-time leaves included, for
+// flame-graph tools (docs/views.md).
 
-#include <ext/stdio_filebuf.h>
 #include <iostream>
 #include <memory>
 #include <ostream>
 
-#include "bn/calltree/atomic_file.h"
 #include "bn/calltree/collapsed.h"
+#include "bn/calltree/compress.h"
+#include "bn/calltree/pprof.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/sample_records.h"
 #include "bn/iface/error.h"
+#include "bn/io/output_file.h"
 #include "commands.h"
+#include "progress_line.h"
 #include "search.h"
 
 namespace bn::cli {
@@ -25,10 +28,48 @@ struct ConvertOptions {
   std::string to = "auto";
 };
 
-// The output format: explicit, or by the output's extension (.bnp native, otherwise collapsed).
+// The output's name without a compression suffix: `x.pb.gz` → `x.pb`.
+std::filesystem::path uncompressed_name(const std::filesystem::path& output) {
+  std::filesystem::path name = output;
+  if (calltree::compression_for_name(name) != calltree::Compression::none) name.replace_extension();
+  return name;
+}
+
+// The output format: explicit, or by the output's name once a .gz or .zst is set aside: .bnp
+// native, .pb or .pprof pprof, anything else collapsed.
 std::string output_format(const ConvertOptions& options) {
   if (options.to != "auto") return options.to;
-  return std::filesystem::path(options.output).extension() == ".bnp" ? "native" : "collapsed";
+  const auto ext = uncompressed_name(options.output).extension();
+  if (ext == ".bnp") return "native";
+  if (ext == ".pb" || ext == ".pprof") return "pprof";
+  return "collapsed";
+}
+
+// Compressed as the name says; a bare `.pprof` is gzipped, as pprof itself writes it.
+calltree::Compression output_compression(const std::string& format, const std::filesystem::path& output) {
+  const calltree::Compression named = calltree::compression_for_name(output);
+  if (format == "pprof" && named == calltree::Compression::none && output.extension() == ".pprof")
+    return calltree::Compression::gzip;
+  return named;
+}
+
+void write_text_or_pprof(const calltree::CallTree& tree, const std::string& format, const std::string& output) {
+  io::OutputFile file(output);
+  const auto progress = ProgressLine::on_stderr("writing " + output);
+  calltree::CompressingStreambuf buffer(file.stream(), output_compression(format, output), output,
+                                        progress->callback());
+  std::ostream out(&buffer);
+  try {
+    if (format == "pprof")
+      calltree::write_pprof(tree, out);
+    else
+      calltree::write_collapsed(tree, out);
+  } catch (const Error&) {
+    buffer.throw_if_failed();  // the file's own error (e.g. no space left) says more
+    throw;
+  }
+  buffer.finish();
+  file.commit();
 }
 
 // The recorded tree with its per-sample records: ids change with the preorder written, so the
@@ -45,30 +86,20 @@ void write_native(Search& search, const std::string& output) {
   calltree::write_profile(file.file.loaded.tree, output, chunks);
 }
 
-void write_collapsed(const calltree::CallTree& tree, const std::string& output) {
-  calltree::AtomicFile file(output);
-  {
-    // libstdc++'s stdio_filebuf lets the collapsed writer stream into the atomic temp file
-    // without holding the whole text in memory.
-    __gnu_cxx::stdio_filebuf<char> buffer(file.stream(), std::ios::out);
-    std::ostream out(&buffer);
-    calltree::write_collapsed(tree, out);
-    out.flush();
-    if (!out) throw Error("cannot write '" + output + "': write failed");
-  }
-  file.commit();
-}
-
 void run_convert(const ConvertOptions& options) {
+  const std::string format = output_format(options);
+  if (format == "native" && calltree::compression_for_name(options.output) != calltree::Compression::none)
+    throw Error("cannot write '" + options.output +
+                "': native profiles are compressed already (zstd chunks); drop the .gz or .zst");
   Search search(options.search);
   const views::View* view = search.built_view();
-  if (output_format(options) == "native") {
-    if (view) throw Error("a view is exported as collapsed stacks only (--to collapsed); its costs are fractions");
+  if (format == "native") {
+    if (view) throw Error("a view is exported as collapsed stacks or pprof only; its costs are fractions");
     write_native(search, options.output);
     return;
   }
-  write_collapsed(search.tree(), options.output);
-  // Collapsed counts are whole numbers: say what a view's counts are.
+  write_text_or_pprof(search.tree(), format, options.output);
+  // Exported counts are whole numbers: say what a view's counts are.
   if (view)
     std::cerr << "bottlenecks: wrote view " << search.view() << " (model " << views::to_string(*view->spec.model)
               << "): counts are "
@@ -80,14 +111,17 @@ void run_convert(const ConvertOptions& options) {
 
 void setup_convert(CLI::App& app) {
   auto options = std::make_shared<ConvertOptions>();
-  CLI::App* sub = app.add_subcommand("convert", "Convert between the native profile format and collapsed stacks");
+  CLI::App* sub = app.add_subcommand("convert", "Convert a profile to the native format, collapsed stacks or pprof");
   add_profile_options(*sub, options->search.profile);
   add_view_options(*sub, options->search);
-  sub->add_option("-o,--output", options->output, "File to write (replaced atomically)")->required();
+  sub->add_option("-o,--output", options->output,
+                  "File to write, replaced atomically (- or /dev/stdout: standard output); a .gz or .zst "
+                  "name is compressed so, a .pprof one gzipped")
+      ->required();
   sub->add_option("--to", options->to,
-                  "Output format: native, collapsed, or auto (native for a .bnp output, "
-                  "collapsed otherwise)")
-      ->check(CLI::IsMember({"auto", "native", "collapsed"}));
+                  "Output format: native, collapsed, pprof, or auto (by the name without .gz/.zst: .bnp "
+                  "native, .pb or .pprof pprof, anything else collapsed)")
+      ->check(CLI::IsMember({"auto", "native", "collapsed", "pprof"}));
   sub->callback([options] { run_convert(*options); });
 }
 

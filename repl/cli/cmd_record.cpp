@@ -2,6 +2,7 @@
 //   bottlenecks record -o FILE [options] -- java ARGS...   start a JVM with the agent
 //   bottlenecks record --pid PID --duration 30s -o FILE    attach to a running JVM (jcmd)
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "bn/calltree/profile_reader.h"
@@ -47,17 +49,53 @@ fs::path default_agent() {
   return self.parent_path() / "libbottlenecks-agent.so";
 }
 
+// One `,key=value` of the agent's option string. The agent splits its options at ',' and jcmd
+// takes them as one double-quoted word, so a value holding either (or a control character) would
+// inject options or break the command: refused, naming the command-line option.
+void append_agent_option(std::string& options, const char* key, const std::string& value, const char* flag) {
+  for (const char c : value)
+    if (c == ',' || c == '"' || static_cast<unsigned char>(c) < 0x20)
+      throw Error(std::string(flag) + ": '" + value + "' holds " +
+                  (c == ','   ? "','"
+                   : c == '"' ? "'\"'"
+                              : "a control character") +
+                  ", which the agent's comma-separated options cannot carry");
+  options += std::string(options.empty() ? "" : ",") + key + "=" + value;
+}
+
 // The agent's option string. Its own parser validates the values; `strict` makes a bad one
 // stop the JVM instead of running unprofiled, so `record` never silently records nothing.
 std::string agent_options(const RecordOptions& o, const fs::path& output) {
-  std::string s = "strict,file=" + output.string() + ",interval=" + o.interval;
-  if (!o.max_overhead.empty()) s += ",maxoverhead=" + o.max_overhead;
-  if (!o.delay.empty()) s += ",delay=" + o.delay;
-  if (!o.duration.empty()) s += ",duration=" + o.duration;
-  if (!o.flush.empty()) s += ",flush=" + o.flush;
-  if (!o.snapshot.empty()) s += ",snapshot=" + o.snapshot;
-  if (!o.stacks.empty()) s += ",stacks=" + o.stacks;
-  return s;
+  std::string s;
+  append_agent_option(s, "file", output.string(), "-o");
+  append_agent_option(s, "interval", o.interval, "--interval");
+  const std::pair<const char*, const std::string*> optional[] = {
+      {"maxoverhead", &o.max_overhead}, {"delay", &o.delay},  {"duration", &o.duration}, {"flush", &o.flush},
+      {"snapshot", &o.snapshot},        {"stacks", &o.stacks}};
+  const char* flags[] = {"--max-overhead", "--delay", "--duration", "--flush", "--snapshot", "--stacks"};
+  for (std::size_t i = 0; i < std::size(optional); ++i)
+    if (!optional[i].second->empty()) append_agent_option(s, optional[i].first, *optional[i].second, flags[i]);
+  return "strict," + s;
+}
+
+// Before the program runs for minutes: the profile must be creatable where it goes.
+void check_output_directory(const fs::path& output) {
+  const fs::path dir = output.parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw Error("cannot record into '" + output.string() + "': no directory '" + dir.string() + "'");
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw Error("cannot record into '" + output.string() + "': directory '" + dir.string() +
+                "' is not writable: " + std::strerror(errno));
+}
+
+// `-agentpath` means something only to a java launcher; anything else would get it as an argument.
+void check_java_launcher(const std::string& command) {
+  const std::string name = fs::path(command).filename().string();
+  if (name != "java")
+    throw Error("'" + command +
+                "' is not a java launcher: record runs `java ARGS...` with -agentpath (for another "
+                "launcher, set JAVA_TOOL_OPTIONS=-agentpath:... or attach with --pid)");
 }
 
 // The child being waited for, for the signal handler below.
@@ -70,14 +108,19 @@ void forward_signal(int sig) {
   if (g_child > 0) kill(static_cast<pid_t>(g_child), sig);
 }
 
-// Runs argv, waits for it and returns its exit status (128 + signal if killed).
-int run_and_wait(const std::vector<std::string>& argv) {
+// Runs argv, waits for it and returns its exit status (128 + signal if killed). With `quiet`,
+// its standard output goes to /dev/null.
+int run_and_wait(const std::vector<std::string>& argv, bool quiet = false) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const pid_t child = fork();
   if (child < 0) throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
   if (child == 0) {
+    if (quiet) {
+      const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+      if (null >= 0) dup2(null, STDOUT_FILENO);
+    }
     execvp(args[0], args.data());
     std::fprintf(stderr, "bottlenecks: error: cannot run '%s': %s\n", args[0], std::strerror(errno));
     _exit(127);
@@ -141,15 +184,23 @@ std::chrono::seconds duration_limit(const std::string& d) {
   return std::chrono::seconds(static_cast<long long>(v) + 60);
 }
 
-void run_record(const RecordOptions& o) {
+void run_record(const RecordOptions& o, const std::vector<std::string>& extras) {
+  // CLI11 lists a `--` it consumed among the extras; anything else is an option of the java command.
+  for (const std::string& extra : extras)
+    if (extra != "--")
+      throw Error("unexpected '" + extra + "': put the java command line after --, e.g. record -o " + o.output +
+                  " -- java -jar app.jar");
   const fs::path output = fs::absolute(o.output);
   const fs::path agent = o.agent.empty() ? default_agent() : fs::absolute(o.agent);
   if (!fs::exists(agent)) throw Error("cannot find the agent '" + agent.string() + "'; pass --agent");
+  check_output_directory(output);
+  const std::string options = agent_options(o, output);
   if (o.pid != 0) {
     if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
-    // jcmd would split an unquoted key=value argument into a named option: quote it.
-    const int rc = run_and_wait({java_tool("jcmd"), std::to_string(o.pid), "JVMTI.agent_load", agent.string(),
-                                 "\"" + agent_options(o, output) + "\""});
+    // jcmd would split an unquoted key=value argument into a named option: quote it. Its
+    // chatter ("Connecting to 12345...") is of no use; its errors go to stderr.
+    const int rc = run_and_wait(
+        {java_tool("jcmd"), std::to_string(o.pid), "JVMTI.agent_load", agent.string(), "\"" + options + "\""}, true);
     if (rc != 0) throw Error("jcmd could not load the agent into process " + std::to_string(o.pid));
     const auto limit = o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration);
     if (!wait_complete(output, limit, o.pid))
@@ -158,11 +209,17 @@ void run_record(const RecordOptions& o) {
     return;
   }
   if (o.command.empty()) throw Error("nothing to record: give --pid PID or -- java ARGS...");
-  std::vector<std::string> argv{o.command.front(), "-agentpath:" + agent.string() + "=" + agent_options(o, output)};
+  check_java_launcher(o.command.front());
+  std::vector<std::string> argv{o.command.front(), "-agentpath:" + agent.string() + "=" + options};
   argv.insert(argv.end(), o.command.begin() + 1, o.command.end());
   const int rc = run_and_wait(argv);
-  if (rc != 0) std::cerr << "bottlenecks: the program exited with status " << rc << '\n';
   calltree::read_profile(output);  // throws, naming the file, if the agent left no valid profile
+  if (rc != 0) {
+    // The profile is complete, but the program failed: say so and exit with its status.
+    std::cerr << "bottlenecks: the program exited with status " << rc << "; its profile is in " << output.string()
+              << '\n';
+    throw CLI::RuntimeError(rc);
+  }
 }
 
 }  // namespace
@@ -185,7 +242,10 @@ void setup_record(CLI::App& app) {
       ->check(CLI::IsMember({"signal", "handshake"}));
   sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
   sub->add_option("command", options->command, "The java command line, after --");
-  sub->callback([options] { run_record(*options); });
+  // Without --, CLI11 would refuse the java command's own options with a message that does not
+  // say what to do; run_record names the first one and suggests --.
+  sub->allow_extras();
+  sub->callback([options, sub] { run_record(*options, sub->remaining()); });
 }
 
 }  // namespace bn::cli

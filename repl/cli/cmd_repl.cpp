@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -57,6 +58,8 @@ void run_repl(const ReplOptions& o) {
   if (!header.empty()) std::cout << (o.json ? search.header_json() + "\n" : header + "\n");
   repl::ScriptResult result;
   if (!o.file.empty()) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.file, ec)) throw Error("cannot run command file '" + o.file + "': a directory");
     std::ifstream in(o.file);
     if (!in) throw Error("cannot open command file '" + o.file + "'");
     result = repl::run_script(runner, in, o.file, o.keep_going);

@@ -12,10 +12,13 @@ struct ProfileOptions {
   std::string path;
   bool partial = false;
   bool keep_signatures = false;
+  std::string sample_type;
+  bool thread_frames = false;
 };
 
 // Adds the positional PROFILE and the loading flags to `sub`.
 void add_profile_options(CLI::App& sub, ProfileOptions& options);
+// Opens the profile, with a progress line on a terminal for a long read.
 calltree::OpenedProfile open_profile_from(const ProfileOptions& options);
 
 }  // namespace bn::cli

@@ -24,7 +24,7 @@ Wanted wanted_of(const SearchOptions& o) {
   w.view = o.view;
   if (!o.model.empty()) w.model = parsing("--model", [&] { return views::parse_model(o.model); });
   w.states = parsing("--states", [&] { return views::parse_states(o.states); });
-  w.grouping = parsing("--threads", [&] { return views::parse_grouping(o.threads); });
+  w.grouping = parsing("--thread-classes", [&] { return views::parse_grouping(o.threads); });
   return w;
 }
 
@@ -37,8 +37,8 @@ void add_view_options(CLI::App& sub, SearchOptions& options) {
                  "when the recording has CPU figures");
   sub.add_option("--states", options.states, "The tree view of running threads only, runnable ones, or all (default)")
       ->check(CLI::IsMember({"running", "runnable", "all"}));
-  sub.add_option("--threads", options.threads,
-                 "Thread classes by the Thread object's class (default) or by name with numbers folded")
+  sub.add_option("--thread-classes", options.threads,
+                 "Thread classes of the views by the Thread object's class (default) or by name with numbers folded")
       ->check(CLI::IsMember({"class", "name"}));
 }
 

@@ -27,7 +27,7 @@ struct SearchOptions {
   CompareCliOptions compare;  // --base: search A minus B
 };
 
-// Registers --view, --model, --states and --threads on `sub`.
+// Registers --view, --model, --states and --thread-classes on `sub`.
 void add_view_options(CLI::App& sub, SearchOptions& options);
 
 class Search final : public repl::ProfileSource {

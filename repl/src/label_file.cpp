@@ -1,11 +1,11 @@
 #include "bn/repl/label_file.h"
 
-#include <unistd.h>
-
+#include <cstdio>
 #include <fstream>
 #include <system_error>
 
 #include "bn/iface/error.h"
+#include "bn/io/output_file.h"
 
 namespace bn::repl {
 namespace {
@@ -33,41 +33,33 @@ std::vector<SavedLabel> saved_labels(iface::Profile& profile, const LabelSet& la
 
 void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels,
                  const std::string& view) {
-  std::filesystem::path tmp = file;
-  tmp += ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write labels to " + quoted(file) + ": cannot create " + quoted(tmp));
-    out << kHeader << "\n# Each `label NAME` line starts a summary; its call sequence follows, "
-        << "outermost first, one method per line.\n"
-        << kViewKeyword << view << '\n';
-    for (const SavedLabel& label : saved_labels(profile, labels)) {
-      out << kLabelKeyword << label.label << '\n';
-      for (const std::string& m : label.calls) out << kIndent << m << '\n';
-    }
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      throw Error("cannot write labels to " + quoted(file) + ": write failed");
-    }
+  std::string text(kHeader);
+  text +=
+      "\n# Each `label NAME` line starts a summary; its call sequence follows, outermost first, one method per line.\n";
+  text.append(kViewKeyword).append(view) += '\n';
+  for (const SavedLabel& label : saved_labels(profile, labels)) {
+    text.append(kLabelKeyword).append(label.label) += '\n';
+    for (const std::string& m : label.calls) text.append(kIndent).append(m) += '\n';
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw Error("cannot write labels to " + quoted(file) + ": " + ec.message());
-  }
+  io::OutputFile out(file);  // replaced atomically; errors name the file
+  if (std::fwrite(text.data(), 1, text.size(), out.stream()) != text.size())
+    throw Error("cannot write labels to " + quoted(file) + ": write failed");
+  out.commit();
 }
 
 LabelFile read_label_file(const std::filesystem::path& file) {
+  // Checked before opening: opening a FIFO would wait for a writer that may never come.
+  std::error_code status_error;
+  const std::filesystem::file_status status = std::filesystem::status(file, status_error);
+  if (status.type() == std::filesystem::file_type::not_found || status_error)
+    throw Error("cannot read labels from " + quoted(file) + ": cannot open it");
+  std::error_code size_error;
+  const std::uintmax_t bytes =
+      std::filesystem::is_regular_file(status) ? std::filesystem::file_size(file, size_error) : 0;
+  if (!std::filesystem::is_regular_file(status) || size_error || bytes > kMaxFileBytes)
+    throw Error("cannot read labels from " + quoted(file) + ": not a regular file of at most 64 MiB");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error("cannot read labels from " + quoted(file) + ": cannot open it");
-  std::error_code size_error;
-  const std::uintmax_t bytes = std::filesystem::file_size(file, size_error);
-  if (size_error || bytes > kMaxFileBytes)
-    throw Error("cannot read labels from " + quoted(file) + ": not a regular file of at most 64 MiB");
   LabelFile result;
   std::vector<SavedLabel>& out = result.labels;
   bool view_seen = false;

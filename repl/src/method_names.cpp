@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "bn/iface/call_sequence_text.h"
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "bn/repl/text.h"
@@ -51,17 +52,7 @@ std::string display_path(const std::vector<std::string_view>& path, NameStyle st
 
 std::vector<std::string> split_call_sequence(std::string_view text) {
   std::vector<std::string> parts;
-  int depth = 0;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    const char c = i < text.size() ? text[i] : ';';
-    if (c == '(') ++depth;
-    if (c == ')' && depth > 0) --depth;
-    if (c == ';' && (depth == 0 || i == text.size())) {
-      parts.emplace_back(trim(text.substr(start, i - start)));
-      start = i + 1;
-    }
-  }
+  iface::for_each_frame(text, [&](std::string_view frame) { parts.emplace_back(trim(frame)); });
   return parts;
 }
 

@@ -74,25 +74,30 @@ bool keep_running(ScriptResult& result, LineResult r, bool keep_going) {
 }
 
 // A command is one short line; a longer one is not a command, and reading it whole would let bad
-// input allocate without bound.
+// input allocate without bound. Skipping one is bounded too, and a NUL byte ends the script at
+// once: otherwise `-f /dev/zero` reads forever.
 constexpr std::size_t kMaxLine = 1 << 20;
+constexpr std::size_t kMaxSkipped = std::size_t{16} << 20;
 
-// Reads one line of at most kMaxLine bytes into `line`; the rest of a longer line is skipped
-// and `too_long` set. False at end of input.
-bool read_line(std::istream& in, std::string& line, bool& too_long) {
+enum class LineRead { kLine, kTooLong, kNotText, kEnd };
+
+// Reads one line of at most kMaxLine bytes into `line`; the rest of a longer line is skipped.
+LineRead read_line(std::istream& in, std::string& line) {
   line.clear();
-  too_long = false;
+  std::size_t skipped = 0;
   std::istream::int_type c;
   bool any = false;
   while ((c = in.get()) != std::istream::traits_type::eof()) {
     any = true;
-    if (c == '\n') return true;
+    if (c == '\n') return skipped > 0 ? LineRead::kTooLong : LineRead::kLine;
+    if (c == '\0' || skipped > kMaxSkipped) return LineRead::kNotText;
     if (line.size() < kMaxLine)
       line += static_cast<char>(c);
     else
-      too_long = true;
+      ++skipped;
   }
-  return any;
+  if (!any) return LineRead::kEnd;
+  return skipped > 0 ? LineRead::kTooLong : LineRead::kLine;
 }
 
 }  // namespace
@@ -101,11 +106,18 @@ ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name,
   // Line by line, so piped input runs as it arrives rather than at end of input.
   ScriptResult result;
   std::string line;
-  bool too_long = false;
-  for (int number = 1; read_line(in, line, too_long); ++number) {
+  for (int number = 1;; ++number) {
+    const LineRead read = read_line(in, line);
+    if (read == LineRead::kEnd) break;
     const std::string location = std::string(name) + ":" + std::to_string(number);
-    const LineResult r =
-        too_long ? runner.report_error(location, "line longer than 1 MiB") : runner.run_line(line, location);
+    if (read == LineRead::kNotText) {
+      runner.report_error(location, "not a command file (a NUL byte, or a line longer than 16 MiB)");
+      ++result.failures;
+      result.stopped = true;
+      break;
+    }
+    const LineResult r = read == LineRead::kTooLong ? runner.report_error(location, "line longer than 1 MiB")
+                                                    : runner.run_line(line, location);
     if (!keep_running(result, r, keep_going)) break;
   }
   return result;

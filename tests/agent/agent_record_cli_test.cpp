@@ -3,11 +3,14 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "agent_harness.h"
 
@@ -80,4 +83,48 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   CHECK(r.exit_code == 0);
   const auto p = bn::test::load(file);  // complete before the target has ended
   CHECK(p.samples.ticks.size() >= 10);
+}
+
+TEST_CASE("bottlenecks record exits with the status of a program that failed, its profile complete") {
+  const auto file = bn::test::work_dir("record-fail") / "run.bnp";
+  const auto classes = bn::test::compiled("Hot");
+  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--agent", BN_AGENT_PATH, "--",
+                                        bn::test::java_tool("java"), "-cp", classes.string(), "NoSuchMainClass"},
+                                       60s);
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 1);  // the java launcher's status for a missing main class
+  CHECK(r.err.find("the program exited with status 1") != std::string::npos);
+  CHECK_FALSE(bn::test::load(file).loaded.unfinished);
+}
+
+TEST_CASE("bottlenecks record refuses, before starting anything, what it could not pass on or write") {
+  const auto dir = bn::test::work_dir("record-refused");
+  const std::string java = bn::test::java_tool("java");
+  struct Case {
+    std::vector<std::string> args;
+    std::string error;
+  };
+  const Case cases[] = {
+      // A ',' or '"' would inject options into the agent's comma-separated list.
+      {{"-o", (dir / "p.bnp,file=x.bnp").string(), "--", java, "-version"}, "-o: '"},
+      {{"-o", (dir / "p.bnp").string(), "--interval", "20ms,quiet", "--", java, "-version"},
+       "--interval: '20ms,quiet' holds ','"},
+      {{"-o", (dir / "q\"uote.bnp").string(), "--", java, "-version"}, "holds '\"'"},
+      // -agentpath means something only to a java launcher.
+      {{"-o", (dir / "p.bnp").string(), "--", "ls", "-l"}, "'ls' is not a java launcher"},
+      // The output directory is checked before the program runs, not after.
+      {{"-o", (dir / "missing" / "p.bnp").string(), "--", java, "-version"}, "no directory"},
+      // Without --, the java command's own options are not the recorder's.
+      {{"-o", (dir / "p.bnp").string(), java, "-cp", dir.string(), "Main"}, "put the java command line after --"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> argv{kCli, "record", "--agent", BN_AGENT_PATH};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    const auto r = bn::test::run_command(argv, 60s);
+    INFO("args: " << argv.back() << " stderr: " << r.err);
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find(c.error) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);  // one line
+  }
+  CHECK(std::filesystem::is_empty(dir));  // nothing recorded, nothing left behind
 }

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "bn/calltree/atomic_file.h"
 #include "bn/calltree/profile_reader.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/tree_builder.h"
@@ -221,30 +220,6 @@ TEST_CASE("write_profile into a missing directory fails clearly and creates noth
   const std::string expected = "cannot write '" + path.string() + "': cannot create a temporary file beside it";
   CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), path), doctest::Contains(expected.c_str()), bn::Error);
   CHECK(dir.entries().empty());
-}
-
-TEST_CASE("an atomic file that is not committed leaves the target untouched") {
-  TempDir dir;
-  const auto path = dir.path() / "p.bnp";
-  std::ofstream(path) << "old";
-  {
-    AtomicFile f(path);
-    std::fputs("new", f.stream());
-    CHECK(dir.entries().size() == 2);  // the target and the temporary file beside it
-  }
-  CHECK(dir.entries() == std::vector<std::string>{"p.bnp"});
-  std::string content;
-  std::ifstream(path) >> content;
-  CHECK(content == "old");
-}
-
-TEST_CASE("a failed rename removes the temporary file and names the target") {
-  TempDir dir;
-  const auto target = dir.path() / "a-directory";
-  std::filesystem::create_directory(target);
-  std::filesystem::create_directory(target / "not-empty");
-  CHECK_THROWS_WITH_AS(write_profile(TreeBuilder().build({}), target), doctest::Contains("cannot rename"), bn::Error);
-  CHECK(dir.entries() == std::vector<std::string>{"a-directory"});
 }
 
 TEST_CASE("write_profile replaces an existing profile") {

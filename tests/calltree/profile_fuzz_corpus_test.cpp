@@ -40,10 +40,11 @@ std::vector<std::byte> seed_profile() {
 // The fuzzer's chunk-list form of `file` (see fuzz_native_reader.cpp): [tag][u16le length][raw].
 std::vector<std::byte> as_chunk_list(const std::vector<std::byte>& file) {
   std::vector<std::byte> list = {std::byte{1}};
+  ChunkDecompressor decompressor;
   for (std::size_t pos = kProfileHeaderSize; pos < file.size();) {
     const ChunkHeader h = decode_chunk_header(std::span(file).subspan(pos, kChunkHeaderSize), "seed");
     const auto raw =
-        decompress_payload(std::span(file).subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, "seed");
+        decompressor.decompress(std::span(file).subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, "seed");
     REQUIRE(raw.size() < 65536);
     list.insert(list.end(), reinterpret_cast<const std::byte*>(h.tag.chars.data()),
                 reinterpret_cast<const std::byte*>(h.tag.chars.data()) + 4);

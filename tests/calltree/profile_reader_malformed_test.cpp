@@ -284,3 +284,45 @@ TEST_CASE("a missing file is reported with its path") {
   CHECK_THROWS_WITH_AS(read_profile("/nonexistent/dir/p.bnp"),
                        "cannot open profile '/nonexistent/dir/p.bnp': No such file or directory", bn::Error);
 }
+
+TEST_CASE("a file whose chunks decompress to far more than its size is refused with the limit named") {
+  // 70 MiB of zeros compresses to a few kilobytes: 256 times the file's size is far below it, and
+  // so is the 64 MiB floor.
+  const std::vector<std::byte> zeros(std::size_t{70} << 20);
+  const auto bytes = stream_bytes([&](ProfileStreamWriter& w) {
+    w.write_chunk(ChunkTag("zzzz"), std::span(zeros).first(std::size_t{35} << 20));
+    w.write_chunk(ChunkTag("zzzz"), std::span(zeros).first(std::size_t{35} << 20));
+    w.finish();
+  });
+  REQUIRE(bytes.size() < (std::size_t{64} << 10));
+  CHECK(error_of(bytes).find("decompress to more than 67108864 bytes, 256 times the file's size") != std::string::npos);
+}
+
+TEST_CASE("a small file cannot make a tree of millions of nodes") {
+  // A chain of 1.2M nodes under one method: a few kilobytes compressed, over 2^20 + 16 per byte.
+  const std::size_t n = 1'200'000;
+  std::vector<NodeId> parents(n);
+  for (std::size_t i = 0; i < n; ++i) parents[i] = static_cast<NodeId>(i);
+  const std::vector<MethodId> methods(n, 0);
+  const auto bytes = stream_bytes([&](ProfileStreamWriter& w) {
+    const std::vector<std::string_view> s = {"f"};
+    w.append_strings(s);
+    w.append_nodes(parents, methods);
+    w.finish();
+  });
+  REQUIRE(bytes.size() < (std::size_t{16} << 10));
+  CHECK(error_of(bytes).find("the most a file of this size can hold") != std::string::npos);
+}
+
+TEST_CASE("repeated metadata keys load in linear time, the last value kept at the first place") {
+  Metadata m;
+  for (int i = 0; i < 200'000; ++i) m.extra.emplace_back("key" + std::to_string(i % 100'000), std::to_string(i));
+  const auto bytes = stream_bytes([&](ProfileStreamWriter& w) {
+    w.write_metadata(m);
+    w.finish();
+  });
+  const Metadata read = read_profile_bytes(bytes, "keys.bnp").tree.metadata();
+  REQUIRE(read.extra.size() == 100'000);
+  CHECK(read.extra.front() == std::pair<std::string, std::string>{"key0", "100000"});
+  CHECK(read.extra.back() == std::pair<std::string, std::string>{"key99999", "199999"});
+}

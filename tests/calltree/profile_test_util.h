@@ -15,6 +15,7 @@
 #include "bn/iface/error.h"
 #include "byte_codec.h"
 #include "chunk_framing.h"
+#include "temp_dir.h"
 
 namespace bn::calltree::test {
 
@@ -47,23 +48,6 @@ inline void add_chunk(std::vector<std::byte>& file, ChunkTag tag, const ByteSink
 }
 
 // A fresh directory removed with its contents at scope exit.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "bn-format-test-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw Error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& e : std::filesystem::directory_iterator(path_)) names.push_back(e.path().filename().string());
-    return names;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using bn::test::TempDir;
 
 }  // namespace bn::calltree::test

@@ -38,6 +38,18 @@ round_trip)
   "$bin" convert "$sample" -o "$work/explicit" --to native || fail "--to native"
   "$bin" info "$work/explicit" | grep -q '^format *native$' || fail "--to native wrote no native file"
   ;;
+standard_output)
+  # `-o -` and `-o /dev/stdout` write to standard output; neither replaces /dev/stdout by a file.
+  "$bin" convert "$sample" -o - >"$work/dash" || fail "convert -o - exited non-zero"
+  [ "$(canonical "$work/dash")" = "$(canonical "$sample")" ] || fail "convert -o - printed: $(cat "$work/dash")"
+  "$bin" convert "$sample" -o /dev/stdout --to collapsed >"$work/devout" || fail "convert -o /dev/stdout failed"
+  [ "$(canonical "$work/devout")" = "$(canonical "$sample")" ] || fail "-o /dev/stdout printed: $(cat "$work/devout")"
+  [ -L /dev/stdout ] || fail "/dev/stdout is no longer a symlink"
+  ls /dev/stdout.tmp.* >/dev/null 2>&1 && fail "a temporary file was left in /dev"
+  # A native profile goes through a pipe too, and reads back.
+  "$bin" convert "$sample" -o - --to native | cat >"$work/piped.bnp" || fail "native to a pipe"
+  "$bin" info "$work/piped.bnp" | grep -q '^total cost *100 samples$' || fail "piped native profile does not read back"
+  ;;
 convert_keeps_target_on_error)
   echo "precious" >"$work/target.bnp"
   printf 'a;b notanumber\n' >"$work/bad.collapsed"
@@ -51,6 +63,12 @@ bad_inputs)
   "$bin" convert "$sample" -o "$work/good.bnp" || fail "convert"
   head -c 30 "$work/good.bnp" >"$work/truncated.bnp"
   expect_error "truncated" "$bin" info "$work/truncated.bnp"
+  : >"$work/empty.bnp"
+  expect_error "the file is empty (0 bytes)" "$bin" info "$work/empty.bnp"
+  head -c 4 "$work/good.bnp" >"$work/four-bytes.bnp"
+  expect_error "cut off after 4 bytes, inside the 16-byte header of a native profile" "$bin" info "$work/four-bytes.bnp"
+  expect_error "cannot run command file '$work': a directory" "$bin" repl "$sample" -f "$work"
+  expect_error "not a command file" "$bin" repl "$sample" -f /dev/zero
   printf 'a;;b 3\n' >"$work/empty-frame.collapsed"
   expect_error "empty-frame.collapsed:1" "$bin" info "$work/empty-frame.collapsed"
   ;;

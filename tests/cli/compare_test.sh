@@ -20,7 +20,8 @@ bad_options)
   [ "$(wc -l <"$work/err")" -ge 1 ] || fail "no error line"
   ;;
 empty_side)
-  : >"$work/empty.collapsed"
+  # A run that recorded nothing: one stack of count 0 (a 0-byte file is refused as no profile).
+  echo "idle 0" >"$work/empty.collapsed"
   "$bin" repl "$a" --base "$work/empty.collapsed" -c suggest >"$work/out" 2>"$work/err" ||
     fail "an empty B was refused: $(cat "$work/err")"
   grep -q '^note: profile B is empty' "$work/out" || fail "empty B not reported: $(cat "$work/out")"

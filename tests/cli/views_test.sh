@@ -33,7 +33,7 @@ export_view)
   grep -q 'counts are samples times' "$work/err" || fail "no note on counts: $(cat "$work/err")"
   # It reads back as an ordinary profile.
   "$bin" info "$work/server.collapsed" >/dev/null || fail "exported view does not read back"
-  expect_error "collapsed stacks only" "$bin" convert "$mail" --view server -o "$work/server.bnp"
+  expect_error "collapsed stacks or pprof only" "$bin" convert "$mail" --view server -o "$work/server.bnp"
   ;;
 no_records)
   expect_error "view server needs per-sample records, which only a recording made with the agent has" \

@@ -1,6 +1,7 @@
 #include "bn/repl/label_file.h"
 
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -53,6 +54,24 @@ TEST_CASE("a label file without a view line was saved from the tree view") {
   fs::remove_all(file.parent_path());
 }
 
+TEST_CASE("save follows no symlink planted at a temporary name beside the label file") {
+  FakeProfile p(bn::repl::testing::figure2());
+  bn::repl::LabelSet labels;
+  labels.add("root", *p.method_summary("a"));
+  const fs::path file = temp_file("planted.txt");
+  const fs::path victim = temp_file("victim.txt");
+  write(victim, "precious");
+  // The names a predictable writer would use: FILE.tmp.PID, and numbered ones after it.
+  const std::string stem = file.string() + ".tmp." + std::to_string(::getpid());
+  fs::create_symlink(victim, stem);
+  for (int n = 0; n < 90; ++n) fs::create_symlink(victim, stem + "." + std::to_string(n));
+  bn::repl::save_labels(file, p, labels, "tree");
+  std::ifstream in(victim);
+  CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == "precious");
+  CHECK(bn::repl::read_label_file(file).labels.size() == 1);
+  fs::remove_all(file.parent_path());
+}
+
 TEST_CASE("a malformed label file is refused naming file and line") {
   const fs::path file = temp_file("bad.txt");
   write(file, "# comment\nlabel x\n  a\nnonsense\n");
@@ -76,4 +95,15 @@ TEST_CASE("saving into a missing directory fails with one line and leaves nothin
   FakeProfile p(bn::repl::testing::figure2());
   bn::repl::LabelSet labels;
   CHECK_THROWS_AS(bn::repl::save_labels("/nonexistent-dir/x/labels.txt", p, labels, "tree"), bn::Error);
+}
+
+TEST_CASE("loading labels from a FIFO or a directory is refused at once, not waited on") {
+  const fs::path fifo = temp_file("labels.fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH_AS(
+      bn::repl::read_label_file(fifo),
+      ("cannot read labels from '" + fifo.string() + "': not a regular file of at most 64 MiB").c_str(), bn::Error);
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(fifo.parent_path()), doctest::Contains("not a regular file"),
+                       bn::Error);
+  fs::remove_all(fifo.parent_path());
 }

@@ -93,3 +93,12 @@ TEST_CASE("an over-long script line is refused by its location without reading i
   CHECK(h.err.str() == "bottlenecks: error: big:1: line longer than 1 MiB\n");
   CHECK(h.out.str().find("1 of 5 methods") != std::string::npos);
 }
+
+TEST_CASE("a script that is not text (a NUL byte, as /dev/zero gives) stops at once with one error") {
+  Harness h;
+  std::istringstream script("suggest 1\n" + std::string(4096, '\0'));
+  const auto result = bn::repl::run_script(h.runner, script, "zero", true);
+  CHECK(result.failures == 1);
+  CHECK(result.stopped);
+  CHECK(h.err.str() == "bottlenecks: error: zero:2: not a command file (a NUL byte, or a line longer than 16 MiB)\n");
+}

@@ -13,43 +13,6 @@ std::size_t varint_size(std::uint64_t v) {
   return n;
 }
 
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  if (b < 0x80) return 1;
-  std::size_t len;
-  std::uint32_t cp;
-  if (b >= 0xc2 && b <= 0xdf) {
-    len = 2;
-    cp = b & 0x1fu;
-  } else if (b >= 0xe0 && b <= 0xef) {
-    len = 3;
-    cp = b & 0x0fu;
-  } else if (b >= 0xf0 && b <= 0xf4) {
-    len = 4;
-    cp = b & 0x07u;
-  } else {
-    return 0;  // a continuation byte, or a lead byte only overlong or too-large forms use
-  }
-  if (s.size() - i < len) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if ((c & 0xc0) != 0x80) return 0;
-    cp = (cp << 6) | (c & 0x3fu);
-  }
-  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff))) return 0;
-  if (cp >= 0xd800 && cp <= 0xdfff) return 0;
-  return len;
-}
-
-bool is_valid_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t len = utf8_sequence_length(s, i);
-    if (len == 0) return false;
-    i += len;
-  }
-  return true;
-}
-
 void ByteSink::varint(std::uint64_t v) {
   while (v >= 0x80) {
     bytes_.push_back(static_cast<std::byte>((v & 0x7f) | 0x80));
@@ -68,7 +31,7 @@ void ByteSource::fail(const std::string& what, std::size_t at) const {
   throw Error(context_ + ", payload byte " + std::to_string(at) + ": " + what);
 }
 
-std::uint64_t ByteSource::varint(What what) {
+std::uint64_t ByteSource::long_varint(What what) {
   const std::size_t start = pos_;
   std::uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {

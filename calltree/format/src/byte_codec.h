@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/calltree/utf8.h"
+
 namespace bn::calltree {
 
 inline std::uint64_t zigzag_encode(std::int64_t v) {
@@ -20,11 +22,6 @@ inline std::int64_t zigzag_decode(std::uint64_t v) {
 }
 // Bytes of the varint encoding of v (1 to 10).
 std::size_t varint_size(std::uint64_t v);
-// Length of the well-formed UTF-8 sequence starting at s[i] (i < s.size()), or 0 if there is
-// none: no overlong forms, surrogates or code points past U+10FFFF.
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
-// True if `s` is well-formed UTF-8.
-bool is_valid_utf8(std::string_view s);
 
 // Names a value in error messages ("parent distance of node 17"). Formatted only on failure:
 // readers name millions of values and fail at most once.
@@ -64,7 +61,24 @@ class ByteSource {
  public:
   ByteSource(std::span<const std::byte> bytes, std::string context) : bytes_(bytes), context_(std::move(context)) {}
 
-  std::uint64_t varint(What what);
+  // Inline while ten bytes (a whole varint) remain, so no byte needs a bounds check: decoding the
+  // node and cost columns is most of a load. The tenth byte, the end of the payload and errors
+  // take the out-of-line path.
+  std::uint64_t varint(What what) {
+    if (bytes_.size() - pos_ >= 10) {
+      const std::byte* p = bytes_.data() + pos_;
+      std::uint64_t v = 0;
+      for (unsigned i = 0; i < 9; ++i) {
+        const auto b = std::to_integer<std::uint64_t>(p[i]);
+        v |= (b & 0x7f) << (7 * i);
+        if (b < 0x80) {
+          pos_ += i + 1;
+          return v;
+        }
+      }
+    }
+    return long_varint(what);
+  }
   std::int64_t zigzag(What what) { return zigzag_decode(varint(what)); }
   // A varint-length string that must be valid UTF-8; the view points into the payload.
   std::string_view string(What what);
@@ -80,6 +94,8 @@ class ByteSource {
   [[noreturn]] void fail(const std::string& what) const { fail(what, pos_); }
 
  private:
+  std::uint64_t long_varint(What what);
+
   std::span<const std::byte> bytes_;
   std::size_t pos_ = 0;
   std::string context_;

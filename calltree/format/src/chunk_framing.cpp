@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <new>
 
 #include "bn/iface/error.h"
 
@@ -109,8 +110,18 @@ ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string
   return h;
 }
 
-std::vector<std::byte> decompress_payload(std::span<const std::byte> payload, std::uint32_t raw_size,
-                                          const std::string& context) {
+struct ChunkDecompressor::Context {
+  std::unique_ptr<ZSTD_DCtx, DCtxFree> dctx{ZSTD_createDCtx()};
+};
+
+ChunkDecompressor::ChunkDecompressor() : zstd_(std::make_unique<Context>()) {
+  if (!zstd_->dctx) throw std::bad_alloc();
+}
+
+ChunkDecompressor::~ChunkDecompressor() = default;
+
+std::span<const std::byte> ChunkDecompressor::decompress(std::span<const std::byte> payload, std::uint32_t raw_size,
+                                                         const std::string& context) {
   // Frame header (RFC 8878 sec. 3.1.1): magic, then the descriptor whose bit 2 says a content
   // checksum follows the last block. Without it corruption could go unnoticed.
   if (payload.size() < kMinFrameSize || get_u32le(payload) != kZstdMagic)
@@ -118,35 +129,32 @@ std::vector<std::byte> decompress_payload(std::span<const std::byte> payload, st
   if ((std::to_integer<unsigned>(payload[4]) & 0x04) == 0)
     throw Error(context + ": zstd frame has no content checksum");
 
-  std::unique_ptr<ZSTD_DCtx, DCtxFree> dctx(ZSTD_createDCtx());
-  if (!dctx) throw Error(context + ": out of memory");
-  check_zstd(ZSTD_DCtx_setParameter(dctx.get(), ZSTD_d_windowLogMax, kMaxWindowLog), context);
-
-  const std::size_t cap = std::size_t{raw_size} + 1;
-  std::vector<std::byte> out(std::min<std::size_t>(cap, 64 * 1024));
-  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
-  std::size_t produced = 0;
-  for (;;) {
-    if (produced == out.size()) {
-      if (out.size() == cap) break;
-      out.resize(std::min(cap, out.size() * 2));
-    }
-    ZSTD_outBuffer ob{out.data(), out.size(), produced};
-    const std::size_t ret = ZSTD_decompressStream(dctx.get(), &ob, &in);
-    produced = ob.pos;
-    if (ZSTD_isError(ret)) throw Error(context + ": corrupt payload: " + ZSTD_getErrorName(ret));
-    if (ret == 0) break;  // frame complete, checksum verified
-    if (in.pos == in.size && produced < out.size()) throw Error(context + ": zstd frame is cut off");
+  ZSTD_DCtx* dctx = zstd_->dctx.get();
+  check_zstd(ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only), context);
+  check_zstd(ZSTD_DCtx_setParameter(dctx, ZSTD_d_windowLogMax, kMaxWindowLog), context);
+  // One byte of slack tells a frame that holds more than declared from one that fits.
+  const std::size_t size = std::size_t{raw_size} + 1;
+  if (capacity_ < size) {
+    buffer_.reset();  // the old buffer goes first: never both at once
+    buffer_.reset(new std::byte[size]);
+    capacity_ = size;
   }
-  if (produced > raw_size)
+  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+  ZSTD_outBuffer out{buffer_.get(), size, 0};
+  std::size_t ret = 0;
+  do {
+    ret = ZSTD_decompressStream(dctx, &out, &in);
+    if (ZSTD_isError(ret)) throw Error(context + ": corrupt payload: " + ZSTD_getErrorName(ret));
+  } while (ret != 0 && out.pos < out.size && in.pos < in.size);
+  if (out.pos > raw_size)
     throw Error(context + ": payload decompresses to more than the declared " + std::to_string(raw_size) + " bytes");
-  if (produced != raw_size)
-    throw Error(context + ": payload decompresses to " + std::to_string(produced) + " bytes, but the header declares " +
+  if (ret != 0) throw Error(context + ": zstd frame is cut off");
+  if (out.pos != raw_size)
+    throw Error(context + ": payload decompresses to " + std::to_string(out.pos) + " bytes, but the header declares " +
                 std::to_string(raw_size));
   if (in.pos != in.size)
     throw Error(context + ": " + std::to_string(in.size - in.pos) + " bytes follow the zstd frame inside the payload");
-  out.resize(produced);
-  return out;
+  return {buffer_.get(), out.pos};
 }
 
 }  // namespace bn::calltree

@@ -84,7 +84,9 @@ void decode_meta(ByteSource& in, Metadata& m) {
       *ints[k] = v;
       known = true;
     }
-    if (!known) m.set_extra(std::string(key), std::string(value));
+    // Appended as read; read_profile keeps the last value of a repeated key once all are in
+    // (set_extra per entry would be quadratic: 200,000 keys took minutes).
+    if (!known) m.extra.emplace_back(key, value);
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last metadata entry");
 }
@@ -126,13 +128,17 @@ std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const Method
   return n;
 }
 
-void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit) {
   const std::uint32_t n = in.count("node count", 2);
   const std::size_t first = table.parent.size();
   if (first - 1 + n > kMaxNodes) in.fail("more nodes than a node id can number");
-  table.parent.reserve(first + n);  // n is bounded by the payload bytes, see ByteSource::count
-  table.method.reserve(first + n);
+  if (first - 1 + n > node_limit)
+    in.fail("more than " + std::to_string(node_limit) + " nodes, the most a file of this size can hold");
+  // n is bounded by the payload bytes (ByteSource::count). Sized once, written in place.
+  table.parent.resize(first + n);
+  table.method.resize(first + n);
   table.cost.resize(first + n, 0);
+  NodeId* parent = table.parent.data();
   for (std::size_t id = first; id < first + n; ++id) {
     const std::size_t at = in.offset();
     const std::uint64_t distance = in.varint({"parent distance of node", id});
@@ -140,16 +146,17 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count) {
       in.fail("node " + std::to_string(id) + " has parent distance " + std::to_string(distance) + ", which names " +
                   (distance == 0 ? "itself (a cycle)" : "no earlier node (a forward reference)"),
               at);
-    table.parent.push_back(static_cast<NodeId>(id - distance));
+    parent[id] = static_cast<NodeId>(id - distance);
   }
+  MethodId* method = table.method.data();
   for (std::size_t id = first; id < first + n; ++id) {
     const std::size_t at = in.offset();
-    const std::uint64_t method = in.varint({"method id of node", id});
-    if (method >= string_count)
-      in.fail("node " + std::to_string(id) + " has method id " + std::to_string(method) + ", but only " +
+    const std::uint64_t m = in.varint({"method id of node", id});
+    if (m >= string_count)
+      in.fail("node " + std::to_string(id) + " has method id " + std::to_string(m) + ", but only " +
                   std::to_string(string_count) + " strings precede it",
               at);
-    table.method.push_back(static_cast<MethodId>(method));
+    method[id] = static_cast<MethodId>(m);
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last node");
 }

@@ -29,8 +29,9 @@ void decode_strings(ByteSource& in, StringTable& names);
 // `first_id` is the id of items[0] (ids continue across chunks; the root is node 0).
 std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods, NodeId first_id,
                          std::size_t limit, ByteSink& out);
-// Appends to `table` (which holds the root and earlier nodes), checking every reference.
-void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count);
+// Appends to `table` (which holds the root and earlier nodes), checking every reference and that
+// the nodes stay within `node_limit`.
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit);
 
 // COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
 // each cost is added to its node.

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 
 #include "bn/iface/error.h"
@@ -59,21 +60,38 @@ void verify_end(const EndCounts& end, const ReadState& s, const std::string& con
                 std::to_string(total));
 }
 
-}  // namespace
+// What a file of `bytes` bytes may hold. Files this tool writes decompress to under 5 times their
+// size and take at least half a byte per node (docs/profile-format.md, "Limits"); these bounds are
+// far above that, and keep a small hostile file (a 101 KB file once asked for 3.7 GB, a 1.4 KB one
+// for a 20M-node chain) from costing more than its size justifies.
+struct InputLimits {
+  std::uint64_t raw_bytes;  // decompressed bytes of all chunks together
+  std::uint64_t nodes;
 
-bool is_native_profile(std::span<const std::byte> head) {
-  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
-}
+  explicit InputLimits(std::size_t bytes)
+      : raw_bytes(std::max<std::uint64_t>(std::uint64_t{64} << 20, std::uint64_t{256} * bytes)),
+        nodes(std::uint64_t{1} << 20) {
+    nodes += std::uint64_t{16} * bytes;
+  }
+};
 
-LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
-                                 const LoadOptions& options) {
-  const std::string prefix = "cannot read profile '" + std::string(source_name) + "'";
-  check_header(bytes, prefix);
-
-  ReadState s;
-  std::optional<EndCounts> end;
-  std::string cut_off;  // why the chunk sequence stopped early, if it did
+// How the chunk sequence ended.
+struct ChunkWalk {
+  std::optional<EndCounts> end;  // the END chunk's counts, if there was one
+  std::string cut_off;           // why the sequence stopped early, if it did
   std::size_t complete_chunks = 0;
+  std::size_t end_offset = 0;  // the byte after the last complete chunk
+};
+
+// Decodes every chunk of `bytes` after the header into `s`: what the file adds up to, where and
+// why it stops if it has no END chunk. The decompression buffer lives only as long as this.
+ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefix, ReadState& s) {
+  const InputLimits limits(bytes.size());
+  ChunkDecompressor decompressor;
+  std::uint64_t raw_total = 0;
+  ChunkWalk walk;
+  std::optional<EndCounts>& end = walk.end;
+  std::string& cut_off = walk.cut_off;
   std::size_t pos = kProfileHeaderSize;
   while (pos < bytes.size()) {
     const std::size_t remaining = bytes.size() - pos;
@@ -98,34 +116,57 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
         h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes || h.tag == kTagCosts || h.tag == kTagEnd;
     if (!known && h.tag.critical())
       throw Error(context + ": unknown critical chunk (written by a newer version of bottlenecks?)");
-    std::vector<std::byte> raw =
-        decompress_payload(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
+    raw_total += h.raw_size;
+    if (raw_total > limits.raw_bytes)
+      throw Error(context + ": the chunks decompress to more than " + std::to_string(limits.raw_bytes) +
+                  " bytes, 256 times the file's size (at least 64 MiB): not a profile this tool wrote");
+    const std::span<const std::byte> raw =
+        decompressor.decompress(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
     ByteSource in(raw, context);
     if (h.tag == kTagMeta) {
       decode_meta(in, s.metadata);
     } else if (h.tag == kTagStrings) {
       decode_strings(in, s.names);
     } else if (h.tag == kTagNodes) {
-      decode_nodes(in, s.table, s.names.size());
+      decode_nodes(in, s.table, s.names.size(), limits.nodes);
     } else if (h.tag == kTagCosts) {
       decode_costs(in, s.table);
     } else if (h.tag == kTagEnd) {
       end = decode_end(in);
       verify_end(*end, s, context);
     } else {
-      s.extra_chunks.emplace_back(h.tag, std::move(raw));
+      s.extra_chunks.emplace_back(h.tag, std::vector<std::byte>(raw.begin(), raw.end()));
     }
     pos += kChunkHeaderSize + h.payload_size;
-    ++complete_chunks;
+    ++walk.complete_chunks;
   }
+  walk.end_offset = pos;
+  return walk;
+}
 
+}  // namespace
+
+bool is_native_profile(std::span<const std::byte> head) {
+  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
+}
+
+LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
+                                 const LoadOptions& options) {
+  const std::string prefix = "cannot read profile '" + std::string(source_name) + "'";
+  check_header(bytes, prefix);
+
+  ReadState s;
+  const ChunkWalk walk = read_chunks(bytes, prefix, s);
+  const std::optional<EndCounts>& end = walk.end;
+  s.metadata.merge_repeated_extras();
   std::string warning;
   if (!end) {
-    const std::string why =
-        cut_off.empty() ? "the file ends at byte " + std::to_string(pos) + " without an END chunk" : cut_off;
+    const std::string why = walk.cut_off.empty()
+                                ? "the file ends at byte " + std::to_string(walk.end_offset) + " without an END chunk"
+                                : walk.cut_off;
     if (!options.accept_unfinished) throw Error(prefix + ": " + why + " (truncated, or the recorder did not finish)");
     warning = "profile '" + std::string(source_name) + "' is unfinished (the recorder did not finish): " + why +
-              "; read the " + std::to_string(complete_chunks) + " complete chunks before it";
+              "; read the " + std::to_string(walk.complete_chunks) + " complete chunks before it";
   }
   try {
     return LoadedProfile{CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata)),
@@ -138,17 +179,27 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
 LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions& options) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open profile '" + path.string() + "': " + std::strerror(errno));
-  std::vector<std::byte> bytes;
+  // Read straight into a buffer of the file's size, not zeroed first (a 10M-node file is 28 MB);
+  // a file that grows meanwhile (a recorder still appending) is read to where it ends.
   std::error_code ec;
-  if (const auto size = std::filesystem::file_size(path, ec); !ec) bytes.reserve(size);
-  std::byte buf[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
+  std::size_t capacity = std::filesystem::file_size(path, ec);
+  if (ec) capacity = 0;
+  capacity = std::max<std::size_t>(capacity + 1, std::size_t{1} << 16);
+  std::unique_ptr<std::byte[]> bytes(new std::byte[capacity]);
+  std::size_t size = 0;
+  for (std::size_t n; (n = std::fread(bytes.get() + size, 1, capacity - size, f)) > 0;) {
+    size += n;
+    if (size < capacity) continue;
+    std::unique_ptr<std::byte[]> bigger(new std::byte[2 * capacity]);
+    std::memcpy(bigger.get(), bytes.get(), size);
+    bytes = std::move(bigger);
+    capacity *= 2;
+  }
   const bool failed = std::ferror(f);
   const int error = errno;
   std::fclose(f);
   if (failed) throw Error("cannot read profile '" + path.string() + "': " + std::strerror(error));
-  return read_profile_bytes(bytes, path.string(), options);
+  return read_profile_bytes(std::span<const std::byte>(bytes.get(), size), path.string(), options);
 }
 
 }  // namespace bn::calltree

@@ -9,6 +9,7 @@
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
 #include "bn/calltree/tree_builder.h"
+#include "bn/iface/call_sequence_text.h"
 #include "bn/iface/error.h"
 
 namespace bn::calltree {
@@ -21,6 +22,15 @@ constexpr std::size_t kMaxDepth = 65536;
 constexpr std::size_t kReadChunk = std::size_t{64} << 10;
 // Offending text quoted in an error message is cut to this many bytes to keep it one line.
 constexpr std::size_t kQuoteBytes = 40;
+
+// Some editors and Windows tools start UTF-8 text with U+FEFF; it is no part of the first frame.
+constexpr std::string_view kByteOrderMark = "\xef\xbb\xbf";
+
+std::string_view trim_blanks(std::string_view s) {
+  const std::size_t first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
 
 std::string quote(std::string_view s) {
   std::string q = "'";
@@ -90,6 +100,7 @@ class CollapsedParser {
   void parse_line(std::string_view line, std::size_t line_number) {
     line_number_ = line_number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // Windows line ends
+    if (line_number == 1 && line.starts_with(kByteOrderMark)) line.remove_prefix(kByteOrderMark.size());
     if (line.find_first_not_of(" \t") == std::string_view::npos) return;
     if (const std::size_t nul = line.find('\0'); nul != std::string_view::npos)
       fail("NUL byte at column " + std::to_string(nul + 1));
@@ -103,16 +114,15 @@ class CollapsedParser {
     if (stack.empty()) fail("empty stack before the sample count");
 
     frames_.clear();
-    for (std::size_t start = 0;;) {
-      const std::size_t semi = stack.find(';', start);
-      const std::string_view frame = stack.substr(start, semi == std::string_view::npos ? semi : semi - start);
+    // Split as `path` splits what users type (call_sequence_text.h); blanks around a frame are
+    // not part of it, so that every frame can be typed.
+    iface::for_each_frame(stack, [&](std::string_view frame) {
+      frame = trim_blanks(frame);
       if (frame.empty())
         fail("empty frame " + std::to_string(frames_.size() + 1) + " (two adjacent ';' or one at an end)");
       if (frames_.size() == kMaxDepth) fail("stack deeper than " + std::to_string(kMaxDepth) + " frames");
       frames_.push_back(method_of(frame));
-      if (semi == std::string_view::npos) break;
-      start = semi + 1;
-    }
+    });
     try {
       builder_.add_stack(frames_, count);
     } catch (const Error& e) {  // node-count or per-node cost overflow, reported with the line
@@ -185,8 +195,8 @@ CallTree read_all(DecompressingInput input, std::string file_name, const Collaps
 }  // namespace
 
 CallTree read_collapsed(const std::filesystem::path& path, const CollapsedOptions& options) {
-  return read_all(DecompressingInput::open_file(path, options.max_decompressed_bytes), path.filename().string(),
-                  options);
+  return read_all(DecompressingInput::open_file(path, options.max_decompressed_bytes, options.progress),
+                  path.filename().string(), options);
 }
 
 CallTree read_collapsed_bytes(std::span<const std::byte> bytes, std::string_view source_name,

@@ -63,6 +63,8 @@ struct DecompressingInput::Impl {
   std::ifstream file;
   bool from_file = false;
   std::vector<char> buffer;
+  ProgressFn progress;
+  std::uint64_t file_read = 0, file_size = 0;
   const char* in = nullptr;
   std::size_t in_len = 0;
   bool raw_eof = false;
@@ -97,6 +99,8 @@ struct DecompressingInput::Impl {
     }
     in = buffer.data();
     in_len = got;
+    file_read += got;
+    if (progress) progress(file_read, file_size);
   }
 
   void consume(std::size_t n) {
@@ -121,6 +125,7 @@ struct DecompressingInput::Impl {
   std::size_t read_plain(std::span<char> out) {
     refill();
     const std::size_t n = std::min(out.size(), in_len);
+    if (n == 0) return 0;  // `in` may be null at the end of an empty input: memcpy(_, nullptr, 0) is undefined
     std::memcpy(out.data(), in, n);
     consume(n);
     return n;
@@ -186,13 +191,18 @@ DecompressingInput::DecompressingInput(DecompressingInput&&) noexcept = default;
 DecompressingInput& DecompressingInput::operator=(DecompressingInput&&) noexcept = default;
 DecompressingInput::~DecompressingInput() = default;
 
-DecompressingInput DecompressingInput::open_file(const std::filesystem::path& path, std::uint64_t max_output_bytes) {
+DecompressingInput DecompressingInput::open_file(const std::filesystem::path& path, std::uint64_t max_output_bytes,
+                                                 ProgressFn progress) {
   auto impl = std::make_unique<Impl>();
+  impl->progress = std::move(progress);
   impl->source = path.string();
   impl->max_output = max_output_bytes;
   impl->from_file = true;
   impl->file.open(path, std::ios::binary);
   if (!impl->file) throw Error("cannot open '" + path.string() + "': " + std::strerror(errno));
+  std::error_code ec;
+  impl->file_size = std::filesystem::file_size(path, ec);
+  if (ec) impl->file_size = 0;  // a pipe or device: size unknown
   impl->buffer.resize(kChunkBytes);
   return DecompressingInput(std::move(impl));
 }

@@ -1,17 +1,25 @@
 #include "bn/calltree/profile_loader.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <new>
 
+#include "bn/calltree/collapsed.h"
+#include "bn/calltree/decompress.h"
+#include "bn/calltree/jfr.h"
+#include "bn/calltree/pprof.h"
 #include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace {
 
-// Enough bytes to tell the native magic from text or a compressed text file.
+// Enough bytes to tell the native magic from anything else.
 constexpr std::size_t kSniffBytes = 8;
+// Enough decompressed bytes to see a JFR magic and tell a protobuf message from text (pprof.h).
+constexpr std::size_t kTextSniffBytes = 256;
 
 std::vector<std::byte> read_head(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -24,16 +32,62 @@ std::vector<std::byte> read_head(const std::filesystem::path& path) {
   return head;
 }
 
-}  // namespace
+// The first decompressed bytes: pprof files are usually gzipped, collapsed stacks may be.
+std::vector<std::byte> read_decompressed_head(const std::filesystem::path& path, const ImportOptions& options) {
+  DecompressingInput input = DecompressingInput::open_file(path, options.max_decompressed_bytes);
+  std::vector<char> buffer(kTextSniffBytes);
+  std::size_t got = 0;
+  while (got < buffer.size()) {
+    const std::size_t n = input.read(std::span(buffer).subspan(got));
+    if (n == 0) break;
+    got += n;
+  }
+  const auto bytes = std::as_bytes(std::span(buffer).first(got));
+  return {bytes.begin(), bytes.end()};
+}
 
-OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions& options) {
+void refuse_sample_type(const std::filesystem::path& path, const ImportOptions& options, const char* format) {
+  if (!options.sample_type.empty())
+    throw Error("cannot open profile '" + path.string() + "': it is " + format +
+                ", which has one value per stack; a sample type applies to pprof and JFR files");
+}
+
+// A file too short to say what it is: empty (an interrupted copy, a recorder that never wrote), or
+// the start of a native profile cut inside its header. Anything else is left to the text reader.
+void refuse_too_short(const std::filesystem::path& path, std::span<const std::byte> head) {
+  const std::string prefix = "cannot open profile '" + path.string() + "': ";
+  if (head.empty()) throw Error(prefix + "the file is empty (0 bytes)");
+  if (head.size() < kProfileMagic.size() && std::equal(head.begin(), head.end(), kProfileMagic.begin()))
+    throw Error(prefix + "the file is cut off after " + std::to_string(head.size()) +
+                " bytes, inside the 16-byte header of a native profile");
+}
+
+OpenedProfile open_any(const std::filesystem::path& path, const OpenOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("cannot open profile '" + path.string() + "': it is a directory");
-  if (is_native_profile(read_head(path))) {
+  const ImportOptions& import = options.import;
+  const std::vector<std::byte> native_head = read_head(path);
+  refuse_too_short(path, native_head);
+  if (is_native_profile(native_head)) {
+    refuse_sample_type(path, import, "a native profile");
     return {read_profile(path, LoadOptions{options.accept_unfinished}), "native"};
   }
-  return {LoadedProfile{read_collapsed(path, options.collapsed), false, {}, {}}, "collapsed"};
+  const std::vector<std::byte> head = read_decompressed_head(path, import);
+  if (is_jfr(head)) return {LoadedProfile{read_jfr(path, import), false, {}, {}}, "jfr"};
+  if (looks_like_pprof(head)) return {LoadedProfile{read_pprof(path, import), false, {}, {}}, "pprof"};
+  refuse_sample_type(path, import, "collapsed stacks");
+  return {LoadedProfile{read_collapsed(path, import), false, {}, {}}, "collapsed"};
+}
+
+}  // namespace
+
+OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions& options) {
+  try {
+    return open_any(path, options);
+  } catch (const std::bad_alloc&) {
+    throw Error("cannot read profile '" + path.string() + "': out of memory");
+  }
 }
 
 }  // namespace bn::calltree

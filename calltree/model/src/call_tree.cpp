@@ -44,15 +44,16 @@ std::span<const NodeId> CallTree::nodes_of(MethodId m) const {
 // Siblings must differ in method (the paper's call tree has one path per calling context).
 // Returns the first node of `tree` with two children labelled alike, or kNoNode.
 std::pair<NodeId, MethodId> CallTree::first_repeated_sibling() const {
-  std::vector<MethodId> sibling_methods;
+  // seen[m] == p: a child of p labelled m was met. The children of one node are visited together,
+  // so one stamp per method finds a repeat without sorting (a sort per node cost 60 instructions
+  // per node on a 1.1M-node load).
+  std::vector<NodeId> seen(names_.size(), kNoNode);
   for (NodeId p = 0; p < node_count(); ++p) {
     if (subtree_size_[p] < 3) continue;  // fewer than two children
-    sibling_methods.clear();
-    for (NodeId c : children(p)) sibling_methods.push_back(method_[c]);
-    if (sibling_methods.size() < 2) continue;
-    std::sort(sibling_methods.begin(), sibling_methods.end());
-    auto dup = std::adjacent_find(sibling_methods.begin(), sibling_methods.end());
-    if (dup != sibling_methods.end()) return {p, *dup};
+    for (NodeId c : children(p)) {
+      if (seen[method_[c]] == p) return {p, method_[c]};
+      seen[method_[c]] = p;
+    }
   }
   return {kNoNode, kNoMethod};
 }
@@ -145,12 +146,13 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata) 
   std::vector<NodeId> new_id;  // empty when the table was in preorder (ids unchanged)
   if (!tree.adopt_preorder(table)) new_id = tree.renumber(table);
   table = NodeTable{};
+  tree.names_ = std::move(names);
 
   if (const auto [p, m] = tree.first_repeated_sibling(); p != kNoNode) {
     // Name the node as the input numbers it.
     const auto old =
         new_id.empty() ? p : static_cast<NodeId>(std::find(new_id.begin(), new_id.end(), p) - new_id.begin());
-    invalid(old, "has two children labelled '" + std::string(names[m]) + "'");
+    invalid(old, "has two children labelled '" + std::string(tree.names_[m]) + "'");
   }
 
   // Reverse preorder visits children before parents, so cum-costs accumulate in one pass.
@@ -160,7 +162,6 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata) 
       throw Error("invalid call tree: costs add up to more than a 64-bit total");
   }
 
-  tree.names_ = std::move(names);
   tree.metadata_ = std::move(metadata);
   tree.index_methods();
   return tree;

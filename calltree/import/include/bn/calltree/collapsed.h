@@ -22,17 +22,13 @@
 
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/frame_names.h"
+#include "bn/calltree/import_options.h"
 
 namespace bn::calltree {
 
-struct CollapsedOptions {
-  // Keep JVM signatures (`Foo.bar(I)V`) so overloads stay apart; dropped by default.
-  bool keep_signatures = false;
-  // Apply normalize_frame to every frame; off keeps the file's names verbatim.
-  bool normalize = true;
-  // A compressed input that expands beyond this many bytes is refused (decompression bomb).
-  std::uint64_t max_decompressed_bytes = std::uint64_t{4} << 30;
-};
+// Collapsed stacks have one value per stack: ImportOptions::sample_type and thread_frames do
+// not apply (profile_loader refuses a sample type for them).
+using CollapsedOptions = ImportOptions;
 
 // Reads a whole collapsed file (plain, .gz or .zst, recognised by content). The tree has
 // Metadata mode "collapsed", metric and unit "samples", and extra key "source" = file name.

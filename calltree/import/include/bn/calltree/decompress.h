@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "bn/calltree/import_options.h"
+
 namespace bn::calltree {
 
 enum class Compression { none, gzip, zstd };
@@ -22,8 +24,10 @@ std::string_view compression_name(Compression c);
 
 class DecompressingInput {
  public:
-  // Throws bn::Error "cannot open 'path': reason" if the file cannot be opened.
-  static DecompressingInput open_file(const std::filesystem::path& path, std::uint64_t max_output_bytes);
+  // Throws bn::Error "cannot open 'path': reason" if the file cannot be opened. `progress`, if
+  // set, is told the bytes read from the file so far and the file's size after every read.
+  static DecompressingInput open_file(const std::filesystem::path& path, std::uint64_t max_output_bytes,
+                                      ProgressFn progress = {});
   // `bytes` must outlive the returned object.
   static DecompressingInput from_bytes(std::span<const std::byte> bytes, std::string source_name,
                                        std::uint64_t max_output_bytes);

@@ -26,6 +26,9 @@ struct Metadata {
   std::optional<std::string_view> find_extra(std::string_view key) const;
   // Sets an extra key, replacing an existing value.
   void set_extra(std::string key, std::string value);
+  // Keeps one entry per extra key, the last value given for it, at the key's first position.
+  // Linear: for readers that append entries as they come.
+  void merge_repeated_extras();
 };
 
 }  // namespace bn::calltree

@@ -10,6 +10,7 @@
 
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/child_index.h"
+#include "bn/calltree/utf8.h"
 
 namespace bn::calltree {
 
@@ -17,7 +18,11 @@ class TreeBuilder {
  public:
   TreeBuilder();
 
-  MethodId intern(std::string_view name) { return names_.intern(name); }
+  // A name that is not UTF-8 is interned with its stray bytes as U+FFFD (utf8.h), so every
+  // importer's tree can be written in the native format.
+  MethodId intern(std::string_view name) {
+    return is_valid_utf8(name) ? names_.intern(name) : names_.intern(repaired_utf8(name));
+  }
   // The node for calling context `parent` → `method`, created on first use.
   NodeId child(NodeId parent, MethodId method);
   // Adds `cost` to the node of the stack `frames` (outermost first); returns that node.
