@@ -9,22 +9,12 @@
 namespace bn::cli {
 namespace {
 
-// Runs a parse of the library, naming the option whose value it refused.
-template <class F>
-auto parsing(const char* option, F&& parse) {
-  try {
-    return parse();
-  } catch (const Error& e) {
-    throw Error(std::string(option) + ": " + e.what());
-  }
-}
-
 Wanted wanted_of(const SearchOptions& o) {
   Wanted w;
   w.view = o.view;
-  if (!o.model.empty()) w.model = parsing("--model", [&] { return views::parse_model(o.model); });
-  w.states = parsing("--states", [&] { return views::parse_states(o.states); });
-  w.grouping = parsing("--thread-classes", [&] { return views::parse_grouping(o.threads); });
+  if (!o.model.empty()) w.model = parsing_option("--model", [&] { return views::parse_model(o.model); });
+  w.states = parsing_option("--states", [&] { return views::parse_states(o.states); });
+  w.grouping = parsing_option("--thread-classes", [&] { return views::parse_grouping(o.threads); });
   return w;
 }
 

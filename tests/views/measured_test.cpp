@@ -19,6 +19,22 @@ RecordingBuilder::Record& split(RecordingBuilder::Record& r, std::uint64_t elaps
   return r;
 }
 
+// t (class T, nice 0) and u (class U, nice -5), both runnable at two ticks 100 ns apart; at the
+// second, t ran `run` and queued `wait` ns, u ran all the time.
+bn::test::Recording t_behind_u(std::uint64_t run, std::uint64_t wait, const char* cpus = nullptr) {
+  RecordingBuilder b;
+  if (cpus) b.metadata().set_extra("cpus", cpus);
+  const auto t = b.thread("t", "T");
+  const auto u = b.thread("u", "U");
+  b.tick(0);
+  b.record(t, "T.run");
+  b.record(u, "U.run", state::kRunnable, -5);
+  b.tick(100);
+  split(b.record(t, "T.run"), 100, run, wait);
+  split(b.record(u, "U.run", state::kRunnable, -5), 100, 100, 0);
+  return b.build();
+}
+
 }  // namespace
 
 TEST_CASE("measured splits a runnable interval into run, run-queue and the rest, which is :WAIT") {
@@ -72,33 +88,14 @@ TEST_CASE("measured: queue time booked for earlier intervals may exceed a record
 }
 
 TEST_CASE("measured: run-queue time is :PRIO when higher-priority threads held every CPU, credited to them") {
-  RecordingBuilder b;
-  const auto t = b.thread("t", "T");
-  const auto u = b.thread("u", "U");
-  b.tick(0);
-  b.record(t, "T.run");
-  b.record(u, "U.run", state::kRunnable, -5);
-  b.tick(100);
-  split(b.record(t, "T.run"), 100, 10, 90);
-  split(b.record(u, "U.run", state::kRunnable, -5), 100, 100, 0);
-  Evaluated v(b.build(), bn::test::thread_view("T", bn::test::kMeasured));
+  Evaluated v(t_behind_u(10, 90), bn::test::thread_view("T", bn::test::kMeasured));
   CHECK(v.cum("T.run;:RUN") == Rational(1, 10));
   CHECK(v.cum(":PRIO;:THREAD U") == Rational(9, 10));
   CHECK(v.header_has("CPU count was not recorded"));
 }
 
 TEST_CASE("measured with a recorded CPU count: queue time behind equal threads is :LOAD while CPUs remain") {
-  RecordingBuilder b;
-  b.metadata().set_extra("cpus", "2");
-  const auto t = b.thread("t", "T");
-  const auto u = b.thread("u", "U");
-  b.tick(0);
-  b.record(t, "T.run");
-  b.record(u, "U.run", state::kRunnable, -5);
-  b.tick(100);
-  split(b.record(t, "T.run"), 100, 50, 50);
-  split(b.record(u, "U.run", state::kRunnable, -5), 100, 100, 0);
-  Evaluated v(b.build(), bn::test::thread_view("T", bn::test::kMeasured));
+  Evaluated v(t_behind_u(50, 50, "2"), bn::test::thread_view("T", bn::test::kMeasured));
   // h = 1 < 2 CPUs: not preempted; no equal-priority thread competed, so the holder is unknown.
   CHECK(v.cum(":LOAD;:UNKNOWN") == Rational(1, 2));
   CHECK(v.cum(":PRIO") == 0);
