@@ -16,7 +16,9 @@ iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool for
   const iface::MetricInfo ma = a.metric();
   const iface::MetricInfo mb = b.metric();
   iface::MetricInfo result = ma;
-  result.is_sample_count = ma.is_sample_count && mb.is_sample_count;
+  // One sample is one denominator only when neither side says otherwise (a normalised view).
+  result.is_sample_count = ma.is_sample_count && mb.is_sample_count && ma.sample == 0 && mb.sample == 0;
+  result.sample = 0;
   if (ma.metric == mb.metric && ma.unit == mb.unit) return result;
   const std::string what = "profile A measures " + ma.metric + " (" + ma.unit + ") but profile B measures " +
                            mb.metric + " (" + mb.unit + ")";

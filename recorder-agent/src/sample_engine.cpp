@@ -1,5 +1,6 @@
 #include "sample_engine.h"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -30,6 +31,15 @@ std::string fixed(double v, int digits) {
 }
 std::string percent(double fraction) { return fixed(fraction * 100, 3); }
 
+// The CPUs the JVM's threads may run on (its affinity mask, e.g. under taskset), which the
+// typed-time views take as P (docs/views.md); the online count if the mask cannot be read.
+int usable_cpus(int online) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return online;
+  return std::max(1, CPU_COUNT(&set));
+}
+
 }  // namespace
 
 SampleEngine::SampleEngine(const EngineSetup& setup)
@@ -54,6 +64,7 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.command_line = command_line_;
   m.start_time_unix_ns = start_unix_ns_;
   m.sample_interval_ns = options_.interval_ns;
+  m.set_extra("cpus", std::to_string(usable_cpus(cpus_)));
   if (options_.max_overhead > 0) m.set_extra("max_overhead_percent", percent(options_.max_overhead));
   if (!final) return m;
   const std::int64_t elapsed = std::max<std::int64_t>(end_ns_, 1);

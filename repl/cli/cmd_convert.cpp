@@ -1,7 +1,10 @@
 // `bottlenecks convert IN -o OUT`: from any format open_profile reads to the native format,
 // collapsed stacks or pprof (docs/formats.md). Collapsed or native to pprof and back keeps every
-// stack and count.
+// stack and count; native to native keeps the per-sample records (re-encoded for the tree as
+// written); `--view` exports one view of a recording, typed-time leaves included, for
+// flame-graph tools (docs/views.md).
 
+#include <iostream>
 #include <memory>
 #include <ostream>
 
@@ -9,17 +12,18 @@
 #include "bn/calltree/compress.h"
 #include "bn/calltree/pprof.h"
 #include "bn/calltree/profile_writer.h"
+#include "bn/calltree/sample_records.h"
 #include "bn/iface/error.h"
 #include "bn/io/output_file.h"
 #include "commands.h"
-#include "profile_options.h"
 #include "progress_line.h"
+#include "search.h"
 
 namespace bn::cli {
 namespace {
 
 struct ConvertOptions {
-  ProfileOptions profile;
+  SearchOptions search;  // IN and the view to export
   std::string output;
   std::string to = "auto";
 };
@@ -68,16 +72,39 @@ void write_text_or_pprof(const calltree::CallTree& tree, const std::string& form
   file.commit();
 }
 
+// The recorded tree with its per-sample records: ids change with the preorder written, so the
+// records are decoded and encoded again rather than copied (sample_records.h).
+void write_native(Search& search, const std::string& output) {
+  OpenedFile& file = search.file();
+  std::vector<calltree::AncillaryChunk> chunks;
+  if (!file.samples().ticks.empty() || !file.samples().threads.empty())
+    chunks = calltree::encode_sample_data(file.file.loaded.tree, file.samples());
+  for (const auto& [tag, bytes] : file.file.loaded.extra_chunks)
+    if (tag != calltree::kTagThreads && tag != calltree::kTagSamples)
+      std::cerr << "bottlenecks: warning: dropped ancillary chunk '" << tag.view()
+                << "', which this version does not know how to renumber\n";
+  calltree::write_profile(file.file.loaded.tree, output, chunks);
+}
+
 void run_convert(const ConvertOptions& options) {
   const std::string format = output_format(options);
   if (format == "native" && calltree::compression_for_name(options.output) != calltree::Compression::none)
     throw Error("cannot write '" + options.output +
                 "': native profiles are compressed already (zstd chunks); drop the .gz or .zst");
-  const calltree::OpenedProfile opened = open_profile_from(options.profile);
-  if (format == "native")
-    calltree::write_profile(opened.loaded.tree, options.output);
-  else
-    write_text_or_pprof(opened.loaded.tree, format, options.output);
+  Search search(options.search);
+  const views::View* view = search.built_view();
+  if (format == "native") {
+    if (view) throw Error("a view is exported as collapsed stacks or pprof only; its costs are fractions");
+    write_native(search, options.output);
+    return;
+  }
+  write_text_or_pprof(search.tree(), format, options.output);
+  // Exported counts are whole numbers: say what a view's counts are.
+  if (view)
+    std::cerr << "bottlenecks: wrote view " << search.view() << " (model " << views::to_string(*view->spec.model)
+              << "): counts are "
+              << (view->hit != 0 ? "samples times " + iface::to_string(view->hit) : std::string("nanoseconds"))
+              << ", before the view's normalisation\n";
 }
 
 }  // namespace
@@ -85,7 +112,8 @@ void run_convert(const ConvertOptions& options) {
 void setup_convert(CLI::App& app) {
   auto options = std::make_shared<ConvertOptions>();
   CLI::App* sub = app.add_subcommand("convert", "Convert a profile to the native format, collapsed stacks or pprof");
-  add_profile_options(*sub, options->profile);
+  add_profile_options(*sub, options->search.profile);
+  add_view_options(*sub, options->search);
   sub->add_option("-o,--output", options->output,
                   "File to write, replaced atomically (- or /dev/stdout: standard output); a .gz or .zst "
                   "name is compressed so, a .pprof one gzipped")

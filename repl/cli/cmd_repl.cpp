@@ -46,7 +46,7 @@ std::string banner(const ReplOptions& o, Search& search) {
 
 void run_repl(const ReplOptions& o) {
   Search search(o.search);
-  repl::Session session(search.profile());
+  repl::Session session(search);
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
   repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = colour_allowed()});
   std::string header;
@@ -80,6 +80,7 @@ void setup_repl(CLI::App& app) {
   CLI::App* sub =
       app.add_subcommand("repl", "Search a profile for bottlenecks: suggest, select, zoom, label (seed 004)");
   add_profile_options(*sub, options->search.profile);
+  add_view_options(*sub, options->search);
   auto* file = sub->add_option("-f,--file", options->file, "Run the commands in FILE, then exit");
   sub->add_option("-c,--commands", options->commands,
                   "Run these commands, then exit (separate them by newlines or '; ')")

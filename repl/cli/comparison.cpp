@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bn/iface/error.h"
+#include "profile_options.h"
 
 namespace bn::cli {
 namespace {
@@ -11,16 +12,6 @@ namespace {
 // File names only: the header is part of golden transcripts, which must not depend on where
 // the tree lives.
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
-
-// Runs a parse of the library, naming the option whose value it refused.
-template <class F>
-auto parsing_option(const char* option, F&& parse) {
-  try {
-    return parse();
-  } catch (const Error& e) {
-    throw Error(std::string(option) + ": " + e.what());
-  }
-}
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bn/calltree/profile_loader.h"
+#include "bn/iface/error.h"
 
 namespace bn::cli {
 
@@ -15,6 +16,17 @@ struct ProfileOptions {
   std::string sample_type;
   bool thread_frames = false;
 };
+
+// Runs a parse of a library, naming the command-line option whose value it refused:
+// "--model: bad model 'fast': ...".
+template <class F>
+auto parsing_option(const char* option, F&& parse) {
+  try {
+    return parse();
+  } catch (const Error& e) {
+    throw Error(std::string(option) + ": " + e.what());
+  }
+}
 
 // Adds the positional PROFILE and the loading flags to `sub`.
 void add_profile_options(CLI::App& sub, ProfileOptions& options);

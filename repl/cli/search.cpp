@@ -1,77 +1,179 @@
 #include "search.h"
 
-#include <algorithm>
-#include <iterator>
-#include <string_view>
+#include <filesystem>
+#include <nlohmann/json.hpp>
 
-#include "bn/calltree/tree_profile.h"
 #include "bn/iface/error.h"
+#include "bn/views/thread_table.h"
 
 namespace bn::cli {
 namespace {
 
-// A kind of profile the tool can search, built over one opened file. A new backend is one row.
-struct ViewKind {
-  std::string_view name;
-  std::string_view help;
-  std::unique_ptr<iface::Profile> (*open)(const calltree::OpenedProfile& file);
-};
-
-const ViewKind kViews[] = {
-    {"tree", "the call tree as recorded (seed 004 sec. 2.2)",
-     [](const calltree::OpenedProfile& file) -> std::unique_ptr<iface::Profile> {
-       return std::make_unique<calltree::TreeProfile>(file.loaded.tree);
-     }},
-};
-
-const ViewKind& view_kind(std::string_view name) {
-  const auto it = std::find_if(std::begin(kViews), std::end(kViews), [&](const ViewKind& v) { return v.name == name; });
-  if (it != std::end(kViews)) return *it;
-  std::string known;
-  for (const ViewKind& v : kViews) known += (known.empty() ? "" : ", ") + std::string(v.name);
-  throw Error("unknown view '" + std::string(name) + "' (expected " + known + ")");
+Wanted wanted_of(const SearchOptions& o) {
+  Wanted w;
+  w.view = o.view;
+  if (!o.model.empty()) w.model = parsing_option("--model", [&] { return views::parse_model(o.model); });
+  w.states = parsing_option("--states", [&] { return views::parse_states(o.states); });
+  w.grouping = parsing_option("--thread-classes", [&] { return views::parse_grouping(o.threads); });
+  return w;
 }
 
 }  // namespace
 
-// The view refers into the opened file, so a Run never moves.
-struct Search::Run {
-  Run(const ProfileOptions& loading, const ViewKind& kind) : file(open_profile_from(loading)), view(kind.open(file)) {}
-  Run(const Run&) = delete;
-  Run& operator=(const Run&) = delete;
+void add_view_options(CLI::App& sub, SearchOptions& options) {
+  sub.add_option("--view", options.view, "What to search: " + view_help() + " (default tree; docs/views.md)");
+  sub.add_option("--model", options.model,
+                 "Typed time: paper (Table 1, one CPU), 'cpus N' or measured (schedstat ns); default: measured "
+                 "when the recording has CPU figures");
+  sub.add_option("--states", options.states, "The tree view of running threads only, runnable ones, or all (default)")
+      ->check(CLI::IsMember({"running", "runnable", "all"}));
+  sub.add_option("--thread-classes", options.threads,
+                 "Thread classes of the views by the Thread object's class (default) or by name with numbers folded")
+      ->check(CLI::IsMember({"class", "name"}));
+}
 
-  calltree::OpenedProfile file;
-  std::unique_ptr<iface::Profile> view;
+struct Search::Run {
+  std::shared_ptr<OpenedFile> file;
+  OpenedView opened;
+};
+
+struct Search::State {
+  Wanted wanted;  // as in force: a thread view names its class in full
+  Run a, b;       // b only with --base
+  std::unique_ptr<comparative::ComparativeProfile> comparison;
 };
 
 Search::Search(const SearchOptions& options) : options_(options) {
-  const ViewKind& kind = view_kind(options.view);
   // Options are checked before the slow loads.
-  const comparative::CompareOptions compare = to_compare_options(options.compare);
-  a_ = std::make_unique<Run>(options.profile, kind);
-  if (options.compare.base.empty()) return;
-  ProfileOptions b_loading = options.profile;  // B is loaded as A is
-  b_loading.path = options.compare.base;
-  b_ = std::make_unique<Run>(b_loading, kind);
-  comparison_ = make_comparison(*a_->view, *b_->view, compare, options.compare);
+  const Wanted wanted = wanted_of(options);
+  compare_ = to_compare_options(options.compare);
+  a_file_ = std::make_shared<OpenedFile>(open_profile_from(options.profile), options.profile.path);
+  if (!options.compare.base.empty()) {
+    ProfileOptions b_loading = options.profile;  // B is loaded as A is
+    b_loading.path = options.compare.base;
+    b_file_ = std::make_shared<OpenedFile>(open_profile_from(b_loading), b_loading.path);
+  }
+  state_ = open(wanted);
 }
 
 Search::~Search() = default;
 
-iface::Profile& Search::profile() { return comparison_ ? *comparison_ : *a_->view; }
+std::unique_ptr<Search::State> Search::open(const Wanted& wanted) const {
+  auto s = std::make_unique<State>();
+  s->wanted = wanted;
+  s->a = {a_file_, open_view(*a_file_, wanted)};
+  if (const views::View* v = s->a.opened.view.get(); v && v->spec.kind == views::ViewKind::thread)
+    s->wanted.view = "thread " + v->spec.thread_class;
+  if (!b_file_) return s;
+  // B is seen as A is: the same view under the same model, even where B's default would differ.
+  Wanted for_b = s->wanted;
+  if (const views::View* v = s->a.opened.view.get()) for_b.model = v->spec.model;
+  try {
+    s->b = {b_file_, open_view(*b_file_, for_b)};
+  } catch (const Error& e) {
+    throw Error("--base " + options_.compare.base + ": " + e.what());
+  }
+  s->comparison = make_comparison(*s->a.opened.profile, *s->b.opened.profile, compare_, options_.compare);
+  return s;
+}
 
-const std::string& Search::format() const { return a_->file.format; }
+iface::Profile& Search::profile() { return state_->comparison ? *state_->comparison : *state_->a.opened.profile; }
+
+bool Search::has_views() { return views::has_records(a_file_->samples()); }
+
+std::string Search::view() const { return state_->wanted.view; }
+
+const std::string& Search::format() const { return a_file_->file.format; }
+
+const calltree::CallTree& Search::tree() const { return state_->a.opened.tree(*a_file_); }
+
+const views::View* Search::built_view() const { return state_->a.opened.view.get(); }
 
 std::vector<std::string> Search::header() const {
-  if (!comparison_) return {};
-  return comparison_header(*comparison_, {options_.profile.path, a_->view->total()},
-                           {options_.compare.base, b_->view->total()});
+  std::vector<std::string> lines = state_->a.opened.header;
+  if (state_->comparison)
+    for (std::string& line :
+         comparison_header(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
+                           {options_.compare.base, state_->b.opened.profile->total()}))
+      lines.push_back(std::move(line));
+  return lines;
 }
 
 std::string Search::header_json() const {
-  if (!comparison_) return "";
-  return comparison_header_json(*comparison_, {options_.profile.path, a_->view->total()},
-                                {options_.compare.base, b_->view->total()});
+  std::string out;
+  if (!state_->a.opened.header.empty())
+    out = nlohmann::json{{"command", "view"},
+                         {"ok", true},
+                         {"view", view()},
+                         {"model", knob(Knob::model)},
+                         {"header", state_->a.opened.header}}
+              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (state_->comparison)
+    out += (out.empty() ? "" : "\n") +
+           comparison_header_json(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
+                                  {options_.compare.base, state_->b.opened.profile->total()});
+  return out;
+}
+
+std::string Search::knob(Knob knob) const {
+  const Wanted& w = state_->wanted;
+  switch (knob) {
+    case Knob::view:
+      return w.view;
+    case Knob::model:
+      if (const views::View* v = state_->a.opened.view.get()) return views::to_string(*v->spec.model);
+      return w.model ? views::to_string(*w.model) : "default";
+    case Knob::states:
+      return std::string(views::to_string(w.states));
+    case Knob::threads:
+      return std::string(views::to_string(w.grouping));
+  }
+  return "";
+}
+
+void Search::set(Knob knob, std::string_view value) {
+  Wanted next = state_->wanted;
+  switch (knob) {
+    case Knob::view:
+      next.view = std::string(value);
+      break;
+    case Knob::model:
+      next.model = views::parse_model(value);
+      break;
+    case Knob::states:
+      next.states = views::parse_states(value);
+      break;
+    case Knob::threads:
+      next.grouping = views::parse_grouping(value);
+      break;
+  }
+  try {
+    state_ = open(next);
+  } catch (const Error& e) {
+    // A thread view names a class of one grouping; the other grouping has other classes.
+    if (knob == Knob::threads && next.view.starts_with("thread "))
+      throw Error(std::string(e.what()) +
+                  "; `view server` or `view tree` first, then `set threads` and `view thread "
+                  "CLASS`");
+    throw;
+  }
+}
+
+repl::ThreadsOutput Search::threads() {
+  const Wanted& w = state_->wanted;
+  const views::View* v = state_->a.opened.view.get();
+  const views::ThreadTable table =
+      views::thread_table(a_file_->file.loaded.tree, a_file_->samples(), w.grouping, v ? v->spec.model : w.model);
+  repl::ThreadsOutput out;
+  out.header.push_back("thread classes of " + std::filesystem::path(a_file_->path).filename().string() +
+                       " (grouped by " + std::string(views::to_string(w.grouping)) + "), model " +
+                       views::to_string(table.model) + " (" + table.model_why + "); time as its Thread View counts it");
+  for (const std::string& note : table.notes) out.header.push_back("note: " + note);
+  for (const views::TimeType t : views::kAllTimeTypes) out.types.emplace_back(views::name_of(t));
+  out.denominator = table.denominator;
+  for (const views::ThreadClassRow& r : table.rows)
+    out.rows.push_back({r.name, r.threads, r.instances, r.lifetime_ns, {r.time.begin(), r.time.end()}, r.total});
+  return out;
 }
 
 }  // namespace bn::cli

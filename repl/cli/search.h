@@ -1,49 +1,75 @@
 #pragma once
 // The one place that opens the profile a user asked to search: a file in any format
-// open_profile reads, the view of it to search, and with --base the same view of a second file
-// subtracted (A minus B, seed 004 sec. 2.2). Every kind of profile the tool can search is one
-// row of the view table in search.cpp; `repl` only asks for a Search and hands its profile to
-// the session, which knows nothing but profile-iface.
+// open_profile reads, the view of it to search (view_table.h), and with --base the same view of
+// a second file subtracted (A minus B, seed 004 sec. 2.2). A Search is the REPL's ProfileSource:
+// `view`, `set model|states|threads` switch the view in force at run time, and `threads` lists
+// the thread classes. The session knows nothing but profile-iface and that interface.
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "bn/calltree/profile_loader.h"
 #include "bn/comparative/comparative_profile.h"
 #include "bn/iface/profile.h"
+#include "bn/repl/profile_source.h"
 #include "comparison.h"
 #include "profile_options.h"
+#include "view_table.h"
 
 namespace bn::cli {
 
 struct SearchOptions {
   ProfileOptions profile;     // PROFILE and how to load it
-  std::string view = "tree";  // a row of the view table
+  std::string view = "tree";  // a row of the view table: "tree", "server", "thread CLASS"
+  std::string model;          // "paper", "cpus N", "measured"; empty: the recording's default
+  std::string states = "all";
+  std::string threads = "class";
   CompareCliOptions compare;  // --base: search A minus B
 };
 
-class Search {
+// Registers --view, --model, --states and --thread-classes on `sub`.
+void add_view_options(CLI::App& sub, SearchOptions& options);
+
+class Search final : public repl::ProfileSource {
  public:
   // Loads PROFILE (and BASE), builds the view and the comparison. Throws bn::Error naming the
-  // file, the view or the refused combination.
+  // file, the option, the view or the refused combination.
   explicit Search(const SearchOptions& options);
-  ~Search();
+  ~Search() override;
 
-  iface::Profile& profile();
+  iface::Profile& profile() override;
+  bool has_views() override;
+  std::string view() const override;
+  // The view's description (for a recording with per-sample records), then a comparison's.
+  std::vector<std::string> header() const override;
+  std::string knob(Knob knob) const override;
+  void set(Knob knob, std::string_view value) override;
+  repl::ThreadsOutput threads() override;
+
   // Format of PROFILE as open_profile recognised it ("native", "collapsed").
   const std::string& format() const;
-  // A comparison's header (what is subtracted, the raw totals, the normalisation, any notes),
-  // as lines and as one JSON Lines object; no lines and "" for a single profile.
-  std::vector<std::string> header() const;
+  // The header as JSON Lines: a "view" object for a view, a "compare" object for a comparison;
+  // "" for a plain profile.
   std::string header_json() const;
+  // PROFILE's view in force as a call tree (for export): its costs are numerators over the
+  // denominator of profile() without --base.
+  const calltree::CallTree& tree() const;
+  // PROFILE's view in force, or null for the call tree as recorded.
+  const views::View* built_view() const;
+  // PROFILE as opened, with its per-sample records decoded.
+  OpenedFile& file() { return *a_file_; }
 
  private:
-  struct Run;  // one opened file and the view over it
+  struct Run;    // one opened file and the view over it
+  struct State;  // the runs and comparison for one Wanted
+
+  // Opens everything for `wanted`; the current state is untouched if that throws.
+  std::unique_ptr<State> open(const Wanted& wanted) const;
 
   SearchOptions options_;
-  std::unique_ptr<Run> a_, b_;  // b_ only with --base
-  std::unique_ptr<comparative::ComparativeProfile> comparison_;
+  comparative::CompareOptions compare_;
+  std::shared_ptr<OpenedFile> a_file_, b_file_;  // loaded once, shared by every state
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace bn::cli

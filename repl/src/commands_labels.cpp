@@ -66,22 +66,25 @@ Output labels(Context& c, const Arguments&) { return labels_report(c.session());
 Output save(Context& c, const Arguments& args) {
   const std::string file = file_argument(args);
   Session& session = c.session();
-  save_labels(file, session.profile(), session.labels());
+  const std::string view = session.view();
+  save_labels(file, session.profile(), session.labels(), view);
   session.set_labels_dirty(false);
   std::size_t count = 0;
   for (const auto& entry : session.labels().all()) count += entry.second.size();
+  // Labels belong to a view; the file says which (label_file.h).
   return MessageOutput{"saved " + std::to_string(count) + " labelled summaries (" +
-                           std::to_string(session.labels().all().size()) + " labels) to " + file,
-                       {{"file", file}, {"summaries", count}}};
+                           std::to_string(session.labels().all().size()) + " labels)" +
+                           (view == "tree" ? "" : " of view " + view) + " to " + file,
+                       {{"file", file}, {"summaries", count}, {"view", view}}};
 }
 
 Output load(Context& c, const Arguments& args) {
   const std::string file = file_argument(args);
   Session& session = c.session();
   // Parse everything first: a bad file changes no label.
-  const std::vector<SavedLabel> saved = read_label_file(file);
-  LoadOutput out{file, 0, {}};
-  for (const SavedLabel& entry : saved) {
+  const LabelFile saved = read_label_file(file);
+  LoadOutput out{file, 0, {}, saved.view != session.view() ? saved.view : ""};
+  for (const SavedLabel& entry : saved.labels) {
     const std::vector<std::string_view> calls(entry.calls.begin(), entry.calls.end());
     if (std::optional<iface::Summary> s = iface::summary_for_path(session.profile(), calls)) {
       session.labels().add(entry.label, *s);

@@ -21,10 +21,20 @@ Output settings(Context& c, const Arguments&) {
   const std::string zoom = s.zoom ? "on" : "off";
   const std::string cutoff = rational_text(s.cutoff);
   const std::string limit = limit_text(s.limit);
-  return MessageOutput{
-      "suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
-          "\nnames = " + names,
-      {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
+  MessageOutput out{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
+                        "\nnames = " + names,
+                    {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
+  // The knobs of the views of a recording (seed 000 sec. 4), when the session has them.
+  if (ProfileSource* source = c.session().source(); source && source->has_views()) {
+    using Knob = ProfileSource::Knob;
+    for (const auto& [knob, name] : {std::pair{Knob::view, "view"}, std::pair{Knob::model, "model"},
+                                     std::pair{Knob::states, "states"}, std::pair{Knob::threads, "threads"}}) {
+      const std::string value = source->knob(knob);
+      out.text += "\n" + std::string(name) + " = " + value;
+      out.fields.emplace_back(name, value);
+    }
+  }
+  return out;
 }
 
 Output set_suggester(Context& c, const Arguments& args) {
@@ -72,6 +82,6 @@ Output help(Context&, const Arguments& args) {
   return out;
 }
 
-Output quit(Context& c, const Arguments&) { return QuitOutput{c.session().labels_dirty()}; }
+Output quit(Context& c, const Arguments&) { return QuitOutput{c.session().any_labels_dirty()}; }
 
 }  // namespace bn::repl::handlers

@@ -1,6 +1,7 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
-// (commands_navigate.cpp), labels (commands_labels.cpp), settings and help (commands_settings.cpp).
+// (commands_navigate.cpp), labels (commands_labels.cpp), views (commands_views.cpp), settings and
+// help (commands_settings.cpp).
 // Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
 
 #include "bn/repl/commands.h"
@@ -19,6 +20,12 @@ Output unlabel(Context& c, const Arguments& args);
 Output labels(Context& c, const Arguments& args);
 Output save(Context& c, const Arguments& args);
 Output load(Context& c, const Arguments& args);
+
+Output threads(Context& c, const Arguments& args);
+Output view(Context& c, const Arguments& args);
+Output set_model(Context& c, const Arguments& args);
+Output set_states(Context& c, const Arguments& args);
+Output set_threads(Context& c, const Arguments& args);
 
 Output settings(Context& c, const Arguments& args);
 Output set_suggester(Context& c, const Arguments& args);

@@ -25,6 +25,10 @@ std::string join_listed(const std::vector<std::string_view>& names) {
 }  // namespace
 
 std::string short_name(std::string_view full) {
+  // A view's pseudo-nodes (docs/views.md): typed time and thread classes stay whole, a monitor
+  // holder's frame keeps its '@'.
+  if (full.starts_with(':')) return std::string(full);
+  if (full.starts_with('@')) return "@" + short_name(full.substr(1));
   const std::string_view head = full.substr(0, full.find('('));
   const std::size_t last = head.rfind('.');
   if (last == std::string_view::npos || last == 0) return std::string(full);

@@ -67,13 +67,42 @@ void fill(json& j, const MessageOutput& o, const RenderContext&) {
   for (const auto& [key, value] : o.fields) std::visit([&j, &key](const auto& v) { j[key] = v; }, value);
 }
 
+json unresolved(const std::vector<UnresolvedLabel>& labels) {
+  json a = json::array();
+  for (const UnresolvedLabel& u : labels)
+    a.push_back({{"label", u.saved.label}, {"path", u.saved.calls}, {"line", u.saved.line}, {"reason", u.reason}});
+  return a;
+}
+
 void fill(json& j, const LoadOutput& o, const RenderContext&) {
   j["file"] = o.file;
   j["loaded"] = o.loaded;
-  j["unresolved"] = json::array();
-  for (const UnresolvedLabel& u : o.unresolved)
-    j["unresolved"].push_back(
-        {{"label", u.saved.label}, {"path", u.saved.calls}, {"line", u.saved.line}, {"reason", u.reason}});
+  j["unresolved"] = unresolved(o.unresolved);
+  if (!o.saved_view.empty()) j["saved_view"] = o.saved_view;
+}
+
+void fill(json& j, const ViewOutput& o, const RenderContext&) {
+  j["setting"] = o.setting;
+  j["value"] = o.value;
+  j["header"] = o.header;
+  if (!o.left.empty()) j["left"] = {{"view", o.left}, {"labels_kept", o.left_labels}};
+  j["labels_restored"] = o.labels;
+  j["unresolved"] = unresolved(o.unresolved);
+}
+
+void fill(json& j, const ThreadsOutput& o, const RenderContext&) {
+  j["header"] = o.header;
+  j["classes"] = json::array();
+  for (const ThreadClassLine& r : o.rows) {
+    json time = json::object();
+    for (std::size_t i = 0; i < o.types.size(); ++i) time[o.types[i]] = iface::exact_string(r.time[i], o.denominator);
+    j["classes"].push_back({{"class", r.name},
+                            {"threads", r.threads},
+                            {"instances", r.instances},
+                            {"lifetime_ns", r.lifetime_ns},
+                            {"time", time},
+                            {"total", iface::exact_string(r.total, o.denominator)}});
+  }
 }
 
 void fill(json& j, const HelpOutput& o, const RenderContext&) {
@@ -91,6 +120,7 @@ std::string render_json(const Output& output, std::string_view command, std::str
             {"input", std::string(line)},
             {"ok", true},
             {"total", exact(context.total, context)}};
+  if (!context.view.empty()) j["view"] = context.view;
   std::visit([&](const auto& o) { fill(j, o, context); }, output);
   // Replace invalid UTF-8 (method names come from the profile) instead of throwing.
   return j.dump(-1, ' ', false, json::error_handler_t::replace);

@@ -154,6 +154,9 @@ void render(const MessageOutput& o, const RenderContext&, std::ostream& out) { o
 
 void render(const LoadOutput& o, const RenderContext& c, std::ostream& out) {
   out << "loaded " << o.loaded << " labelled summaries from " << o.file << "\n";
+  if (!o.saved_view.empty())
+    out << "note: the labels were saved from view " << o.saved_view << "; their costs here are those of view " << c.view
+        << "\n";
   for (const UnresolvedLabel& u : o.unresolved) {
     const std::vector<std::string_view> calls(u.saved.calls.begin(), u.saved.calls.end());
     out << "  not loaded: " << o.file << ":" << u.saved.line << ": label " << u.saved.label << " "
@@ -168,6 +171,46 @@ void render(const HelpOutput& o, const RenderContext&, std::ostream& out) {
   for (const HelpEntry& e : o.entries) {
     const std::string usage = e.name + (e.args.empty() ? "" : " " + e.args);
     out << "  " << usage << std::string(width - usage.size() + 2, ' ') << e.help << "\n";
+  }
+}
+
+void unresolved(const std::vector<UnresolvedLabel>& labels, const RenderContext& c, std::ostream& out) {
+  for (const UnresolvedLabel& u : labels) {
+    const std::vector<std::string_view> calls(u.saved.calls.begin(), u.saved.calls.end());
+    out << "  label " << u.saved.label << " " << display_path(calls, c.names) << " not restored: " << u.reason << "\n";
+  }
+}
+
+void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
+  out << o.setting << " = " << o.value << "\n";
+  for (const std::string& line : o.header) out << line << "\n";
+  if (!o.left.empty() && o.left_labels > 0)
+    out << o.left_labels << " labelled summaries of view " << o.left << " kept for `view " << o.left << "`\n";
+  if (o.labels > 0) out << o.labels << " labelled summaries of view " << o.view << " restored\n";
+  unresolved(o.unresolved, c, out);
+}
+
+// A share of a class's time, "12.5%".
+std::string typed_share(Amount part, Amount whole) { return iface::percent_string(part, whole); }
+
+void render(const ThreadsOutput& o, const RenderContext&, std::ostream& out) {
+  for (const std::string& line : o.header) out << line << "\n";
+  std::vector<std::vector<std::string>> table{{"class", "threads", "instances", "lifetime"}};
+  for (const std::string& t : o.types) table.front().push_back(t);
+  for (const ThreadClassLine& r : o.rows) {
+    std::vector<std::string> cells{r.name, std::to_string(r.threads), std::to_string(r.instances),
+                                   iface::decimal_string(r.lifetime_ns, 1'000'000'000, 3) + " s"};
+    for (const Amount t : r.time) cells.push_back(typed_share(t, r.total));
+    table.push_back(std::move(cells));
+  }
+  std::vector<std::size_t> width(table.front().size(), 0);
+  for (const auto& cells : table)
+    for (std::size_t i = 0; i < cells.size(); ++i) width[i] = std::max(width[i], cells[i].size());
+  for (const auto& cells : table) {
+    out << " ";
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      out << " " << (i == 0 ? cells[i] + std::string(width[i] - cells[i].size(), ' ') : pad_left(cells[i], width[i]));
+    out << "\n";
   }
 }
 

@@ -13,8 +13,13 @@ Runner::Runner(Session& session, std::ostream& out, std::ostream& err, RunOption
 
 RenderContext Runner::render_context() const {
   iface::Profile& p = session_.profile();
-  return {p.total(),  p.percent_base(),          p.denominator(),
-          p.metric(), session_.settings().names, options_.color && !options_.json};
+  return {p.total(),
+          p.percent_base(),
+          p.denominator(),
+          p.metric(),
+          session_.settings().names,
+          options_.color && !options_.json,
+          session_.source() && session_.source()->has_views() ? session_.view() : std::string()};
 }
 
 LineResult Runner::run_line(std::string_view raw, std::string_view location) {

@@ -3,6 +3,8 @@
 #include <string>
 
 #include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+#include "bn/repl/method_names.h"
 #include "bn/repl/parse.h"
 
 namespace bn::repl {
@@ -21,6 +23,31 @@ std::optional<iface::Summary> Session::current() const {
 void Session::make_current(iface::Summary s) {
   if (!trail_.empty() && trail_.back() == s) return;
   trail_.push_back(s);
+}
+
+std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::string& left,
+                                                                  std::vector<SavedLabel> left_labels) {
+  if (!left_labels.empty()) kept_[left] = std::move(left_labels);
+  if (labels_dirty_) dirty_views_[left] = true;
+  profile_ = &source_->profile();
+  numbered_.clear();
+  trail_.clear();
+  labels_ = LabelSet();
+  labels_dirty_ = false;
+  std::vector<std::pair<SavedLabel, std::string>> unresolved;
+  const std::string now = view();
+  const auto kept = kept_.find(now);
+  if (kept == kept_.end()) return unresolved;
+  for (SavedLabel& label : kept->second) {
+    const std::vector<std::string_view> calls(label.calls.begin(), label.calls.end());
+    if (const std::optional<iface::Summary> s = iface::summary_for_path(*profile_, calls))
+      labels_.add(label.label, *s);
+    else
+      unresolved.emplace_back(std::move(label), why_no_root(*profile_, calls));
+  }
+  kept_.erase(kept);
+  labels_dirty_ = dirty_views_.erase(now) > 0;
+  return unresolved;
 }
 
 bool Session::back() {

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -86,19 +87,25 @@ std::string find_jvm_pid(const std::string& marker) {
   return {};
 }
 
-fs::path compiled(const std::string& main_class) {
-  const fs::path source = fs::path(BN_SOURCE_DIR) / "tests/agent/java" / (main_class + ".java");
-  const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-java" / main_class;
-  const fs::path klass = dir / (main_class + ".class");
-  if (fs::exists(klass) && fs::last_write_time(klass) >= fs::last_write_time(source)) return dir;
+namespace {
+
+// Compiles `sources` into BN_BINARY_DIR/agent-java/NAME (once per build: again only when a source
+// is newer than `marker`, a class file it produces) and returns that directory.
+fs::path compile(const std::string& name, const std::vector<fs::path>& sources, const fs::path& marker) {
+  const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-java" / name;
+  bool fresh_enough = fs::exists(dir / marker);
+  for (const fs::path& source : sources)
+    fresh_enough = fresh_enough && fs::last_write_time(dir / marker) >= fs::last_write_time(source);
+  if (fresh_enough) return dir;
   // Compile beside, then rename into place: tests running in parallel (ctest -j) never see a
   // half-written class file.
   const fs::path fresh = dir.string() + ".tmp-" + std::to_string(getpid());
   fs::remove_all(fresh);
   fs::create_directories(fresh);
-  const JavaRun r = run({java_tool("javac"), "-d", fresh.string(), source.string()}, std::chrono::milliseconds(120'000),
-                        0, {}, fresh);
-  if (r.exit_code != 0) throw std::runtime_error("javac failed for " + main_class + ": " + r.err);
+  std::vector<std::string> argv{java_tool("javac"), "-d", fresh.string()};
+  for (const fs::path& source : sources) argv.push_back(source.string());
+  const JavaRun r = run(argv, std::chrono::milliseconds(120'000), 0, {}, fresh);
+  if (r.exit_code != 0) throw std::runtime_error("javac failed for " + name + ": " + r.err);
   fs::remove(fresh / "stdout.txt");
   fs::remove(fresh / "stderr.txt");
   std::error_code ec;
@@ -108,6 +115,22 @@ fs::path compiled(const std::string& main_class) {
     fs::remove_all(fresh);
   }
   return dir;
+}
+
+}  // namespace
+
+fs::path compiled(const std::string& main_class) {
+  return compile(main_class, {fs::path(BN_SOURCE_DIR) / "tests/agent/java" / (main_class + ".java")},
+                 main_class + ".class");
+}
+
+fs::path compiled_sample(const std::string& sample, const std::string& main_class) {
+  std::vector<fs::path> sources;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(BN_SOURCE_DIR) / "samples" / sample / "src"))
+    if (e.path().extension() == ".java") sources.push_back(e.path());
+  std::string marker = main_class;
+  std::replace(marker.begin(), marker.end(), '.', '/');
+  return compile("sample-" + sample, sources, marker + ".class");
 }
 
 JavaRun run_java(const JavaRunOptions& o) {

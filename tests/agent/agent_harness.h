@@ -37,6 +37,9 @@ struct JavaRunOptions {
 std::filesystem::path work_dir(const std::string& name);
 // Compiles tests/agent/java/<main_class>.java (once per build) and returns its class directory.
 std::filesystem::path compiled(const std::string& main_class);
+// Compiles every source of samples/<sample>/src (once per build) and returns its class directory;
+// `main_class` is dotted ("mail.Mailroom").
+std::filesystem::path compiled_sample(const std::string& sample, const std::string& main_class);
 JavaRun run_java(const JavaRunOptions& options);
 // Runs any command with a timeout (jcmd, the bottlenecks CLI).
 JavaRun run_command(const std::vector<std::string>& argv, std::chrono::milliseconds timeout, int signal = 0,

@@ -2,6 +2,7 @@
 // unless strict=true; the agent can attach to a running JVM (issue 7, "Must show").
 
 #include <doctest/doctest.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -47,6 +48,11 @@ void check_complete(const Ended& e) {
   CHECK(m.duration_ns > 0);
   CHECK(m.find_extra("overhead_percent").has_value());
   CHECK(m.find_extra("samples") == std::to_string(p.samples.records.size()));
+  // The CPUs the JVM may run on: the test's own affinity mask, which the JVM inherits.
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  REQUIRE(sched_getaffinity(0, sizeof cpus, &cpus) == 0);
+  CHECK(m.find_extra("cpus") == std::to_string(CPU_COUNT(&cpus)));
   CHECK(e.run.err.find("bottlenecks agent: wrote") != std::string::npos);
 }
 

@@ -120,6 +120,33 @@ TEST_CASE("a later thread entry updates an earlier one, and chunks continue each
   CHECK(d.ticks[1].first_record == 1);
 }
 
+TEST_CASE("sample data written with a whole tree read back the same, over several chunks") {
+  // A recorder's file (nodes out of preorder) is loaded; its records are written again with
+  // write_profile, whose node ids are the loaded tree's, and read back from the new file.
+  const std::vector<ct::ThreadEntry> threads{thread(0, "main"), thread(1, "worker")};
+  ct::SampleRecord timed = sample(1, 4);
+  timed.has_cpu = true;
+  timed.elapsed_ns = 7;
+  timed.run_ns = 5;
+  const std::vector<ct::SampleRecord> records{sample(0, 4), timed, sample(0, 3), sample(1, 2, 0x401), sample(0, 1)};
+  const std::vector<ct::SampleTick> ticks{{10, 0, 2}, {20, 2, 2}, {30, 4, 1}};
+  const ct::LoadedProfile first = ct::read_profile_bytes(
+      profile({ct::encode_threads(threads)}, {ct::encode_samples(kParents, ticks, records)}), "first.bnp");
+  const ct::SampleData d = ct::decode_sample_data(first, "first.bnp");
+
+  const auto chunks = ct::encode_sample_data(first.tree, d, 2);  // at most 2 records a chunk
+  CHECK(chunks.size() == 4);                                     // threads, then ticks 2 + 2 + 1
+  ct::test::TempDir dir;
+  ct::write_profile(first.tree, dir.path() / "again.bnp", chunks);
+  const ct::LoadedProfile again = ct::read_profile(dir.path() / "again.bnp");
+  const ct::SampleData e = ct::decode_sample_data(again, "again.bnp");
+  CHECK(e.threads == d.threads);
+  CHECK(e.ticks == d.ticks);
+  CHECK(e.records == d.records);  // the same node ids: both trees are in the same preorder
+  for (std::size_t i = 0; i < d.records.size(); ++i)
+    CHECK(again.tree.node_name(e.records[i].node) == first.tree.node_name(d.records[i].node));
+}
+
 TEST_CASE("a profile without sample chunks decodes to empty sample data") {
   const ct::SampleData d = decode(profile({}, {}));
   CHECK(d.threads.empty());

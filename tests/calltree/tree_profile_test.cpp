@@ -135,6 +135,24 @@ TEST_CASE("figure 2: the metric comes from the tree's metadata") {
   CHECK(p.denominator() == 1);
 }
 
+TEST_CASE("costs are numerators over the denominator the profile is given, and the numbers stay integers") {
+  const CallTree tree = figure2();
+  TreeProfile plain(tree);
+  TreeProfile over_six(tree, 6);
+  CHECK(over_six.denominator() == 6);
+  const auto c = at(over_six, "c");
+  // The same numerators, now meaning sixths: 97/6 instead of 97.
+  CHECK(over_six.cum_of(c) == plain.cum_of(at(plain, "c")));
+  CHECK(bn::iface::exact_string(over_six.cum_of(c), over_six.denominator()) == "97/6");
+  CHECK(bn::iface::exact_string(over_six.total(), over_six.denominator()) == "50/3");
+}
+
+TEST_CASE("a denominator that is not positive is refused") {
+  const CallTree tree = figure2();
+  CHECK_THROWS_WITH_AS(TreeProfile(tree, 0), doctest::Contains("denominator 0 is not positive"), bn::Error);
+  CHECK_THROWS_AS(TreeProfile(tree, -3), bn::Error);
+}
+
 TEST_CASE("a handle the profile never returned is refused with an error") {
   const CallTree tree = figure2();
   TreeProfile p(tree);

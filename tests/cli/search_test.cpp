@@ -73,7 +73,9 @@ TEST_CASE("a search with a base subtracts the same view of the base and says so 
 TEST_CASE("an unknown view is refused with the views there are") {
   bn::cli::SearchOptions o = search_of(kFigure2);
   o.view = "sideways";
-  CHECK(error_of(o) == "unknown view 'sideways' (expected tree)");
+  CHECK(error_of(o) == "unknown view 'sideways' (expected tree, server, thread CLASS)");
+  o.view = "thread";
+  CHECK(error_of(o) == "unknown view 'thread' (expected tree, server, thread CLASS)");
 }
 
 TEST_CASE("option errors name the option, and are found before any file is read") {

@@ -65,7 +65,7 @@ class SetProfile final : public Profile {
     for (const auto& [cell, cost] : cost_) t += cost;
     return t;
   }
-  MetricInfo metric() override { return {"samples", "samples", true}; }
+  MetricInfo metric() override { return {"samples", "samples", true, 0}; }
 
  private:
   const Entry& entry(Summary s) const { return entries_.at(s.id); }

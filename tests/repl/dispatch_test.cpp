@@ -42,7 +42,10 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   using Words = std::vector<std::string>;
   CHECK(bn::repl::complete(context, "sel").words == Words{"select"});
   CHECK(bn::repl::complete(context, "la").words == Words{"label", "labels"});
-  CHECK(bn::repl::complete(context, "set ").words == Words{"cutoff", "limit", "names", "suggester", "zoom"});
+  CHECK(bn::repl::complete(context, "set ").words ==
+        Words{"cutoff", "limit", "model", "names", "states", "suggester", "threads", "zoom"});
+  CHECK(bn::repl::complete(context, "view ").words == Words{"server", "thread", "tree"});
+  CHECK(bn::repl::complete(context, "set model c").words == Words{"cpus"});
   CHECK(bn::repl::complete(context, "set suggester h").words == Words{"HighBase", "HighCum"});
   CHECK(bn::repl::complete(context, "path org.x.Foo.r").words == Words{"org.x.Foo.run"});
   CHECK(bn::repl::complete(context, "path org.x.Foo.run;Foo.c").words == Words{"org.x.Foo.run;org.x.Foo.call"});

@@ -98,7 +98,7 @@ class FakeProfile final : public iface::Profile {
     return t;
   }
   bool costs_never_negative() override { return never_negative_; }
-  iface::MetricInfo metric() override { return {"samples", "samples", samples_}; }
+  iface::MetricInfo metric() override { return {"samples", "samples", samples_, 0}; }
 
  private:
   using Stack = std::vector<std::string>;

@@ -25,7 +25,7 @@ void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::i
 
 }  // namespace
 
-TEST_CASE("labels saved as call sequences read back with their label names") {
+TEST_CASE("labels saved as call sequences read back with their label names and their view") {
   FakeProfile p(bn::repl::testing::figure2());
   bn::repl::LabelSet labels;
   std::vector<std::string_view> cd{"c", "d"};
@@ -33,8 +33,10 @@ TEST_CASE("labels saved as call sequences read back with their label names") {
   labels.add("hot", *p.method_summary("e"));
   labels.add("root", *p.method_summary("a"));
   const fs::path file = temp_file("labels.txt");
-  bn::repl::save_labels(file, p, labels);
-  const auto saved = bn::repl::read_label_file(file);
+  bn::repl::save_labels(file, p, labels, "thread Sender");
+  const auto read = bn::repl::read_label_file(file);
+  CHECK(read.view == "thread Sender");
+  const auto& saved = read.labels;
   REQUIRE(saved.size() == 3);
   CHECK(saved[0].label == "hot");
   CHECK(saved[0].calls == std::vector<std::string>{"c", "d"});
@@ -42,6 +44,13 @@ TEST_CASE("labels saved as call sequences read back with their label names") {
   CHECK(saved[2].label == "root");
   // The write was atomic: no temporary file is left beside it.
   CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
+  fs::remove_all(file.parent_path());
+}
+
+TEST_CASE("a label file without a view line was saved from the tree view") {
+  const fs::path file = temp_file("old.txt");
+  write(file, "# bottlenecks labels v1\nlabel x\n  a\n");
+  CHECK(bn::repl::read_label_file(file).view == "tree");
   fs::remove_all(file.parent_path());
 }
 
@@ -56,10 +65,10 @@ TEST_CASE("save follows no symlink planted at a temporary name beside the label 
   const std::string stem = file.string() + ".tmp." + std::to_string(::getpid());
   fs::create_symlink(victim, stem);
   for (int n = 0; n < 90; ++n) fs::create_symlink(victim, stem + "." + std::to_string(n));
-  bn::repl::save_labels(file, p, labels);
+  bn::repl::save_labels(file, p, labels, "tree");
   std::ifstream in(victim);
   CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == "precious");
-  CHECK(bn::repl::read_label_file(file).size() == 1);
+  CHECK(bn::repl::read_label_file(file).labels.size() == 1);
   fs::remove_all(file.parent_path());
 }
 
@@ -67,10 +76,15 @@ TEST_CASE("a malformed label file is refused naming file and line") {
   const fs::path file = temp_file("bad.txt");
   write(file, "# comment\nlabel x\n  a\nnonsense\n");
   CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
-                       (file.string() + ":4: expected `label NAME` or an indented method name").c_str(), bn::Error);
+                       (file.string() + ":4: expected `view NAME`, `label NAME` or an indented method name").c_str(),
+                       bn::Error);
   write(file, "  a\n");
   CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
                        (file.string() + ":1: method line before the first `label NAME` line").c_str(), bn::Error);
+  write(file, "label x\n  a\nview server\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
+                       (file.string() + ":3: a `view NAME` line must come once, before the first label").c_str(),
+                       bn::Error);
   write(file, "label x\nlabel y\n  a\n");
   CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file), (file.string() + ":2: label 'x' has no call sequence").c_str(),
                        bn::Error);
@@ -80,7 +94,7 @@ TEST_CASE("a malformed label file is refused naming file and line") {
 TEST_CASE("saving into a missing directory fails with one line and leaves nothing behind") {
   FakeProfile p(bn::repl::testing::figure2());
   bn::repl::LabelSet labels;
-  CHECK_THROWS_AS(bn::repl::save_labels("/nonexistent-dir/x/labels.txt", p, labels), bn::Error);
+  CHECK_THROWS_AS(bn::repl::save_labels("/nonexistent-dir/x/labels.txt", p, labels, "tree"), bn::Error);
 }
 
 TEST_CASE("loading labels from a FIFO or a directory is refused at once, not waited on") {

@@ -15,6 +15,12 @@ TEST_CASE("short names drop the package like seed 004 Fig. 1") {
   CHECK(bn::repl::short_name("a.b.C.m(Ljava/lang/String;)V") == "C.m(Ljava/lang/String;)V");
 }
 
+TEST_CASE("the short names of a view's pseudo-nodes keep what tells them apart from Java frames") {
+  CHECK(bn::repl::short_name(":MONITOR") == ":MONITOR");
+  CHECK(bn::repl::short_name(":THREAD java.lang.ref.Reference$Handler") == ":THREAD java.lang.ref.Reference$Handler");
+  CHECK(bn::repl::short_name("@com.example.mail.Mailbox.fill") == "@Mailbox.fill");
+}
+
 TEST_CASE("call sequences split on ';' outside JVM signatures") {
   CHECK(bn::repl::split_call_sequence("a; b ;c") == std::vector<std::string>{"a", "b", "c"});
   CHECK(bn::repl::split_call_sequence("A.m(Ljava/lang/String;)V;B.n") ==

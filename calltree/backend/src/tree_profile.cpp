@@ -14,12 +14,16 @@ namespace bn::calltree {
 using iface::Amount;
 using iface::Summary;
 
-TreeProfile::TreeProfile(const CallTree& tree)
+TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional<iface::MetricInfo> metric)
     : tree_(tree),
+      denominator_(denominator),
+      metric_(std::move(metric)),
       method_count_(static_cast<std::uint32_t>(tree.method_count())),
       method_ids_(method_count_),
       method_totals_(method_count_),
       method_top_finals_(method_count_) {
+  if (denominator <= 0)
+    throw Error("cannot analyse call tree: denominator " + iface::to_string(denominator) + " is not positive");
   std::iota(method_ids_.begin(), method_ids_.end(), MethodId{0});
   // Summaries are looked up by name; a second id under the same name would split a method.
   for (MethodId m = 0; m < method_count_; ++m) {
@@ -143,8 +147,9 @@ Amount TreeProfile::cum_of(Summary s) {
 }
 
 iface::MetricInfo TreeProfile::metric() {
+  if (metric_) return *metric_;
   const Metadata& md = tree_.metadata();
-  return {md.metric, md.unit, md.unit == "samples"};
+  return {md.metric, md.unit, md.unit == "samples", 0};
 }
 
 }  // namespace bn::calltree

@@ -121,7 +121,7 @@ void ProfileStreamWriter::finish() {
   if (std::fflush(out_) != 0) throw Error(std::string("cannot write profile: flush failed: ") + std::strerror(errno));
 }
 
-void write_profile(const CallTree& tree, const std::filesystem::path& path) {
+void write_profile(const CallTree& tree, const std::filesystem::path& path, std::span<const AncillaryChunk> ancillary) {
   io::OutputFile file(path);  // its errors name the path; its destructor removes the temporary file
   try {
     ProfileStreamWriter writer(file.stream());
@@ -143,6 +143,7 @@ void write_profile(const CallTree& tree, const std::filesystem::path& path) {
     for (NodeId i = 0; i < n; ++i)
       if (tree.cost(i) != 0) costs.emplace_back(i, tree.cost(i));
     writer.add_costs(costs);
+    for (const auto& [tag, raw] : ancillary) writer.write_chunk(tag, raw);
     writer.finish();
   } catch (const Error& e) {
     throw Error("cannot write profile '" + path.string() + "': " + e.what());

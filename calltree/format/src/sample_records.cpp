@@ -186,6 +186,27 @@ std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents, 
   return out.take();
 }
 
+std::vector<AncillaryChunk> encode_sample_data(const CallTree& tree, const SampleData& samples,
+                                               std::size_t records_per_chunk) {
+  std::vector<AncillaryChunk> chunks;
+  chunks.emplace_back(kTagThreads, encode_threads(samples.threads));
+  std::vector<NodeId> parents;
+  parents.reserve(tree.node_count() - 1);
+  for (NodeId n = 1; n < tree.node_count(); ++n) parents.push_back(tree.parent(n));
+  const std::span<const SampleTick> ticks = samples.ticks;
+  std::size_t first = 0;
+  do {
+    std::size_t end = first, records = 0;
+    while (end < ticks.size() && (end == first || records + ticks[end].record_count <= records_per_chunk))
+      records += ticks[end++].record_count;
+    chunks.emplace_back(kTagSamples,
+                        encode_samples(first == 0 ? std::span<const NodeId>(parents) : std::span<const NodeId>(),
+                                       ticks.subspan(first, end - first), samples.records));
+    first = end;
+  } while (first < ticks.size());
+  return chunks;
+}
+
 SampleData decode_sample_data(const LoadedProfile& profile, const std::string& source) {
   SampleData out;
   std::vector<NodeId> parents;

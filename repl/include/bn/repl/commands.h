@@ -37,6 +37,8 @@ class Context {
   Session& session() const { return *session_; }
   // The profile's method names, indexed on first use.
   const MethodIndex& methods();
+  // After the session's source switched its profile: the caches go.
+  void profile_changed() { methods_.reset(); }
 
  private:
   Session* session_;

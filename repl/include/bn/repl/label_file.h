@@ -4,12 +4,15 @@
 // because JVM signatures may contain ';':
 //
 //   # bottlenecks labels v1
+//   view thread Sender
 //   label hot-security
 //     a
 //     b
 //
-// Each `label NAME` line starts one labelled summary; the indented lines that follow are its
-// call sequence, outermost first. '#' lines and blank lines are ignored.
+// The `view` line names the view the labels were made in (docs/views.md); a file without one
+// was saved from the tree view. Each `label NAME` line starts one labelled summary; the indented
+// lines that follow are its call sequence, outermost first. '#' lines and blank lines are
+// ignored.
 
 #include <filesystem>
 #include <string>
@@ -26,9 +29,18 @@ struct SavedLabel {
   int line = 0;  // of its `label` line, for messages
 };
 
-// Writes every label atomically (temporary file, then rename). Throws bn::Error naming the file.
-void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels);
+struct LabelFile {
+  std::string view = "tree";
+  std::vector<SavedLabel> labels;
+};
+
+// Every labelled summary as its call sequence, in label order.
+std::vector<SavedLabel> saved_labels(iface::Profile& profile, const LabelSet& labels);
+// Writes every label, made in `view`, atomically (temporary file, then rename). Throws bn::Error
+// naming the file.
+void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels,
+                 const std::string& view);
 // Parses a label file completely; throws bn::Error naming file:line on the first bad line.
-std::vector<SavedLabel> read_label_file(const std::filesystem::path& file);
+LabelFile read_label_file(const std::filesystem::path& file);
 
 }  // namespace bn::repl

@@ -14,6 +14,7 @@ namespace bn::repl {
 
 // "java.lang.SecurityManager.getClassContext" -> "SecurityManager.getClassContext"; names with
 // fewer than two dots are returned unchanged. A signature suffix "(...)" is kept but not split.
+// A view's pseudo-nodes: ":THREAD java.lang.Thread" stays whole, "@a.b.C.m" becomes "@C.m".
 std::string short_name(std::string_view full);
 std::string display_name(std::string_view full, NameStyle style);
 // "[a;b;c]" in the given style.

@@ -12,6 +12,7 @@
 #include "bn/iface/profile.h"
 #include "bn/repl/label_file.h"
 #include "bn/repl/nearby.h"
+#include "bn/repl/profile_source.h"
 #include "bn/repl/settings.h"
 
 namespace bn::repl {
@@ -87,6 +88,19 @@ struct LoadOutput {
   std::string file;
   int loaded = 0;
   std::vector<UnresolvedLabel> unresolved;  // call sequences with no root in this profile
+  std::string saved_view;                   // the view the file was saved from, when not this one
+};
+
+// `view`, `set model|states|threads`: the profile in force changed (seed 000 sec. 4).
+struct ViewOutput {
+  std::string setting;                      // what changed: "view", "model", "states", "threads"
+  std::string value;                        // as `set` shows it
+  std::string view;                         // the view in force
+  std::vector<std::string> header;          // the source's description of it
+  std::string left;                         // the view left, when the view changed
+  std::size_t left_labels = 0;              // labels kept for a return to it
+  std::size_t labels = 0;                   // labels of the view in force, brought back
+  std::vector<UnresolvedLabel> unresolved;  // its kept labels that no longer resolve
 };
 
 struct HelpEntry {
@@ -103,7 +117,8 @@ struct QuitOutput {
   bool unsaved_labels = false;
 };
 
-using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutput, LoadOutput, HelpOutput, QuitOutput>;
+using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutput, LoadOutput, HelpOutput, QuitOutput,
+                            ViewOutput, ThreadsOutput>;
 
 // What the renderers need besides an Output: profile-wide facts and the display settings.
 struct RenderContext {
@@ -113,6 +128,7 @@ struct RenderContext {
   iface::MetricInfo metric;
   NameStyle names = NameStyle::kFull;
   bool color = false;
+  std::string view;  // the view the numbers are of (JSON "view"); empty for a session on one profile
 };
 
 }  // namespace bn::repl

@@ -4,22 +4,45 @@
 // it neither parses commands nor prints.
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/label_file.h"
 #include "bn/repl/labels.h"
+#include "bn/repl/profile_source.h"
 #include "bn/repl/settings.h"
 
 namespace bn::repl {
 
 class Session {
  public:
+  // A session on one profile.
   explicit Session(iface::Profile& profile) : profile_(&profile) {}
+  // A session on whatever profile `source` has in force (views of one recording); commands that
+  // switch it call switched().
+  explicit Session(ProfileSource& source) : profile_(&source.profile()), source_(&source) {}
 
   iface::Profile& profile() const { return *profile_; }
+  // The source, or null for a session on one profile.
+  ProfileSource* source() const { return source_; }
+  // The view whose labels the session holds: the source's, "tree" for one profile.
+  std::string view() const { return source_ ? source_->view() : "tree"; }
+
+  // After the source switched from view `left`, whose labels (as call sequences, taken before the
+  // switch) are `left_labels`: the session follows the new profile, forgets its numbering, current
+  // summary and trail, keeps `left`'s labels for a return, and brings back those kept for the view
+  // now in force (the same one when only the model changed). Returns those that no longer resolve,
+  // with the reason.
+  std::vector<std::pair<SavedLabel, std::string>> switched(const std::string& left,
+                                                           std::vector<SavedLabel> left_labels);
+  // Labels kept for views other than the one in force, by view.
+  const std::map<std::string, std::vector<SavedLabel>>& kept_labels() const { return kept_; }
   Settings& settings() { return settings_; }
   const Settings& settings() const { return settings_; }
   LabelSet& labels() { return labels_; }
@@ -40,12 +63,17 @@ class Session {
   bool back();
   std::span<const iface::Summary> trail() const { return trail_; }
 
-  // Labels changed since the last save or load.
+  // Labels of the view in force changed since the last save or load.
   bool labels_dirty() const { return labels_dirty_; }
   void set_labels_dirty(bool dirty) { labels_dirty_ = dirty; }
+  // Those, or the kept labels of another view.
+  bool any_labels_dirty() const { return labels_dirty_ || !dirty_views_.empty(); }
 
  private:
   iface::Profile* profile_;
+  ProfileSource* source_ = nullptr;
+  std::map<std::string, std::vector<SavedLabel>> kept_;
+  std::map<std::string, bool> dirty_views_;  // kept views whose labels changed since a save
   Settings settings_;
   LabelSet labels_;
   std::vector<iface::Summary> numbered_;

@@ -78,10 +78,16 @@ namespace bn::calltree {
 class TreeProfile final : public iface::Profile {
  public:
   // One DFS over the tree. Throws bn::Error if two method ids that label nodes share a name
-  // (summaries are identified by names, so such a tree has no well-defined summaries).
-  explicit TreeProfile(const CallTree& tree);
+  // (summaries are identified by names, so such a tree has no well-defined summaries), or if
+  // `denominator` is not positive. Node costs are numerators over `denominator`: a tree of
+  // typed time (views/, CPPROFJ sec. 5.2) stores its fractional hits as integers over one
+  // common denominator, its normalisation included. What the costs measure comes from the
+  // tree's metadata (metric, unit; sample counts when the unit is "samples"), unless `metric`
+  // says it (a view states what one sample is).
+  explicit TreeProfile(const CallTree& tree, iface::Amount denominator = 1,
+                       std::optional<iface::MetricInfo> metric = std::nullopt);
   // The tree is borrowed, so a temporary one would dangle.
-  explicit TreeProfile(CallTree&&) = delete;
+  explicit TreeProfile(CallTree&&, iface::Amount = 1, std::optional<iface::MetricInfo> = std::nullopt) = delete;
 
   std::vector<std::string_view> path_of(iface::Summary s) override;
   std::vector<iface::Summary> initial_summaries() override;
@@ -104,6 +110,7 @@ class TreeProfile final : public iface::Profile {
   std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
+  iface::Amount denominator() override { return denominator_; }
   bool costs_never_negative() override { return costs_never_negative_; }
 
   // Backend-specific views (tests, benchmarks). The spans stay valid for the life of the
@@ -251,6 +258,8 @@ class TreeProfile final : public iface::Profile {
   std::pair<std::vector<NodeId>, std::vector<NodeId>> cum_union_nodes(std::span<const iface::Summary> S);
 
   const CallTree& tree_;
+  const iface::Amount denominator_;
+  const std::optional<iface::MetricInfo> metric_;
   const std::uint32_t method_count_;
   bool costs_never_negative_ = true;
   // Id m of the identity table is m, so a length-1 summary's call sequence is a view too.

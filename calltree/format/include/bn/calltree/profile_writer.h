@@ -12,6 +12,7 @@
 #include <span>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/metadata.h"
@@ -61,9 +62,14 @@ class ProfileStreamWriter {
   bool finished_ = false;
 };
 
-// Writes `tree` (nodes in preorder, only nonzero costs) to `path` atomically: a temporary file
-// in the same directory, fsync, rename. On failure `path` is untouched and no temporary file is
-// left; throws bn::Error naming the path.
-void write_profile(const CallTree& tree, const std::filesystem::path& path);
+// An ancillary chunk (e.g. per-sample records, sample_records.h), decompressed.
+using AncillaryChunk = std::pair<ChunkTag, std::vector<std::byte>>;
+
+// Writes `tree` (nodes in preorder, only nonzero costs, so node ids in the file are the tree's
+// ids) and then `ancillary` to `path` atomically: a temporary file in the same directory, fsync,
+// rename. On failure `path` is untouched and no temporary file is left; throws bn::Error naming
+// the path.
+void write_profile(const CallTree& tree, const std::filesystem::path& path,
+                   std::span<const AncillaryChunk> ancillary = {});
 
 }  // namespace bn::calltree

@@ -21,6 +21,7 @@
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/profile_format.h"
 #include "bn/calltree/profile_reader.h"
+#include "bn/calltree/profile_writer.h"
 #include "bn/calltree/sample_data.h"
 #include "bn/calltree/types.h"
 
@@ -35,6 +36,14 @@ inline constexpr ChunkTag kTagSamples("smpl");
 std::vector<std::byte> encode_threads(std::span<const ThreadEntry> entries);
 std::vector<std::byte> encode_samples(std::span<const NodeId> new_node_parents, std::span<const SampleTick> ticks,
                                       std::span<const SampleRecord> records);
+
+// The "thrd" and "smpl" chunks of `samples` (decoded, with tree ids) for a file that writes
+// `tree`'s nodes in preorder, as write_profile does: file ids are then tree ids, and the first
+// "smpl" chunk carries the parents of every node. Ticks are spread over chunks of at most
+// `records_per_chunk` records each (a tick is never split), so no chunk nears the format's limit.
+inline constexpr std::size_t kRecordsPerChunk = std::size_t{1} << 22;
+std::vector<AncillaryChunk> encode_sample_data(const CallTree& tree, const SampleData& samples,
+                                               std::size_t records_per_chunk = kRecordsPerChunk);
 
 // Decodes every "thrd" and "smpl" chunk of `profile` (in file order) with node ids mapped to
 // profile.tree's preorder ids. Throws bn::Error naming `source`, the chunk and the byte offset

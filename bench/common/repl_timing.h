@@ -1,0 +1,79 @@
+#pragma once
+// Timing REPL commands the way a user waits for them, shared by the benchmarks: CPU and wall
+// time of this process, a fresh REPL session per command group (cold backend caches), each group
+// in a child process with its own peak memory and a time limit, and the result rows.
+//
+// The machine is shared (other builds run beside the benchmark), so wall time includes waiting
+// for a core; CPU time is what the work costs and what wall time would be on an idle machine.
+// Both are printed; targets are judged on CPU.
+
+#include <chrono>
+#include <functional>
+#include <sstream>
+#include <string>
+
+#include "bn/calltree/tree_profile.h"
+#include "bn/repl/runner.h"
+#include "bn/repl/session.h"
+
+namespace bn::bench {
+
+struct Stopwatch {
+  std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+  double cpu = cpu_seconds();
+  static double cpu_seconds();
+  double wall_s() const;
+  double cpu_s() const { return cpu_seconds() - cpu; }
+};
+
+struct Time {
+  double wall = 0, cpu = 0;  // same unit as the caller's (s or ms)
+};
+
+// A field of /proc/self/status in bytes ("VmRSS", "VmHWM").
+double status_bytes(const std::string& field);
+
+// One REPL session on a fresh TreeProfile (costs over `denominator`), so every command group
+// starts with cold caches.
+struct Fresh {
+  explicit Fresh(const calltree::CallTree& tree, iface::Amount denominator = 1);
+  // Runs a line, returns its latency in ms; a failing command aborts the benchmark.
+  Time run(const std::string& line);
+
+  calltree::TreeProfile profile;
+  repl::Session session;
+  std::ostringstream out, err;
+  repl::Runner runner;
+};
+
+struct Latency {
+  std::string command;
+  Time cold;  // worst first run (by CPU time)
+  Time warm;  // median of repeated runs (by CPU time)
+  bool timed_out = false;
+  double memory = 0;  // bytes, as the group measured them (peak_growth)
+};
+
+// Returns free heap pages to the system and resets this process's VmHWM to its VmRSS (Linux
+// clear_refs), so that peak_growth() measures the peak of what runs after. Returns the VmRSS at
+// the reset.
+double reset_peak();
+// VmHWM minus `rss_at_reset`: the most memory held at once since reset_peak().
+double peak_growth(double rss_at_reset);
+
+// The first run of `line` and the median of five more.
+Latency repeated(Fresh& f, const std::string& label, const std::string& line);
+// `select k` for each of the top 10 suggestions (re-listed before each, since select numbers
+// its own nearby summaries); cold = the slowest first select, warm = median of re-selecting.
+Latency select_top10(const calltree::CallTree& tree, iface::Amount denominator, bool zoom);
+
+// Runs one command group in a child process (fresh caches, its own peak memory) and gives up
+// after a minute: a command that takes minutes is reported as such instead of hanging the
+// benchmark. Raises `peak_hwm` to the child's VmHWM.
+inline constexpr int kGroupTimeoutSeconds = 60;
+Latency isolated(const std::string& label, const std::function<Latency()>& group, double& peak_hwm);
+
+void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok);
+std::string fixed(double v, int digits, const char* unit);
+
+}  // namespace bn::bench

@@ -1,0 +1,59 @@
+#pragma once
+// The kinds of profile the tool can search in one opened file (search.h): the call tree as
+// recorded, and the views of its per-sample records (docs/views.md). A new kind is one row of
+// kViews in view_table.cpp.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bn/calltree/profile_loader.h"
+#include "bn/calltree/sample_data.h"
+#include "bn/iface/profile.h"
+#include "bn/views/view.h"
+
+namespace bn::cli {
+
+// What the user asked to see: a view ("tree", "server", "thread CLASS") and the settings of the
+// views (docs/views.md). A model of nullopt is the recording's default.
+struct Wanted {
+  std::string view = "tree";
+  std::optional<views::Model> model;
+  views::States states = views::States::all;
+  views::Grouping grouping = views::Grouping::by_class;
+};
+
+// One file opened for a search, with its per-sample records decoded on first use.
+struct OpenedFile {
+  OpenedFile(calltree::OpenedProfile opened, std::string file_path)
+      : file(std::move(opened)), path(std::move(file_path)) {}
+
+  calltree::OpenedProfile file;
+  std::string path;
+  const calltree::SampleData& samples();
+
+ private:
+  std::optional<calltree::SampleData> samples_;
+};
+
+// A profile to search, built from one file: the view (absent for the recorded tree), the
+// profile over it, and the lines that describe it.
+struct OpenedView {
+  std::unique_ptr<views::View> view;
+  std::unique_ptr<iface::Profile> profile;
+  std::vector<std::string> header;
+
+  const calltree::CallTree& tree(const OpenedFile& file) const { return view ? view->tree : file.file.loaded.tree; }
+};
+
+// Opens `wanted` in `file`. Throws bn::Error naming an unknown view (listing the table's rows)
+// or what the view needs and the file lacks.
+OpenedView open_view(OpenedFile& file, const Wanted& wanted);
+// The views the table offers, for errors: "tree, server, thread CLASS".
+std::string view_names();
+// Each with its help, for `--view`: "tree: the call tree as recorded ...; server: ...".
+std::string view_help();
+
+}  // namespace bn::cli

@@ -1,0 +1,65 @@
+// Views of one recording (seed 000 sec. 4-5): `threads`, `view`, `set model`, `set states` and
+// `set threads`. The session's source builds the views; these commands only ask it to switch and
+// keep each view's labels (labels belong to a view).
+
+#include "bn/iface/error.h"
+#include "bn/repl/label_file.h"
+#include "handlers.h"
+
+namespace bn::repl::handlers {
+namespace {
+
+ProfileSource& source_of(Context& c) {
+  if (ProfileSource* source = c.session().source()) return *source;
+  throw Error("this session searches one profile and has no views");
+}
+
+// Sets a knob of the source and moves the session, and its labels, to the profile now in force.
+Output switch_to(Context& c, ProfileSource::Knob knob, std::string_view setting, std::string_view value) {
+  Session& session = c.session();
+  ProfileSource& source = source_of(c);
+  const std::string left = source.view();
+  std::vector<SavedLabel> labels = saved_labels(session.profile(), session.labels());
+  const std::size_t left_labels = labels.size();
+  source.set(knob, value);  // throws, changing nothing, when the view cannot be built
+  c.profile_changed();
+  ViewOutput out{std::string(setting), source.knob(knob), source.view(), source.header(), "", 0, 0, {}};
+  if (out.view != left) {
+    out.left = left;
+    out.left_labels = left_labels;
+  }
+  for (auto& [label, reason] : session.switched(left, std::move(labels)))
+    out.unresolved.push_back({std::move(label), std::move(reason)});
+  for (const auto& entry : session.labels().all()) out.labels += entry.second.size();
+  return out;
+}
+
+// The value of a choice as the source takes it: the alternative's keyword as the row writes it
+// (keywords match in any case) and the word after it ("thread Sender", "cpus 4").
+std::string chosen(const ArgValue& arg, std::initializer_list<std::string_view> keywords) {
+  std::string value(keywords.begin()[arg.choice]);
+  if (!arg.param.empty()) value += " " + std::string(arg.param);
+  return value;
+}
+
+}  // namespace
+
+Output threads(Context& c, const Arguments&) { return source_of(c).threads(); }
+
+Output view(Context& c, const Arguments& args) {
+  return switch_to(c, ProfileSource::Knob::view, "view", chosen(args[0], {"server", "thread", "tree"}));
+}
+
+Output set_model(Context& c, const Arguments& args) {
+  return switch_to(c, ProfileSource::Knob::model, "model", chosen(args[0], {"paper", "cpus", "measured"}));
+}
+
+Output set_states(Context& c, const Arguments& args) {
+  return switch_to(c, ProfileSource::Knob::states, "states", chosen(args[0], {"running", "runnable", "all"}));
+}
+
+Output set_threads(Context& c, const Arguments& args) {
+  return switch_to(c, ProfileSource::Knob::threads, "threads", chosen(args[1], {"class", "name"}));
+}
+
+}  // namespace bn::repl::handlers

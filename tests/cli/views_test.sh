@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# End-to-end checks of the views through the real binary (issue 13): convert keeps per-sample
+# records and exports a view, --base compares the same view of two runs, and profiles without
+# records get one clear line. The REPL transcripts are golden tests (tests/golden/mail_*, views_*).
+# Usage: views_test.sh BOTTLENECKS SOURCE_DIR CASE
+set -uo pipefail
+bin=$1 src=$2 case=$3
+mail=$src/samples/mail/mail.bnp
+collapsed=$src/samples/figure2/figure2.collapsed
+source "$(dirname "$0")/testlib.sh"
+
+case $case in
+convert_keeps_records)
+  # native -> native: the copy has the same views, number for number.
+  "$bin" convert "$mail" -o "$work/copy.bnp" || fail "convert to native"
+  for view in "thread mail.Sender" server; do
+    for model in measured paper "cpus 3"; do
+      "$bin" repl "$mail" --view "$view" --model "$model" --json -c "suggest 20" >"$work/a" || fail "repl original"
+      "$bin" repl "$work/copy.bnp" --view "$view" --model "$model" --json -c "suggest 20" >"$work/b" || fail "repl copy"
+      diff "$work/a" "$work/b" >/dev/null || fail "view $view ($model) differs after convert: $(diff "$work/a" "$work/b" | head -4)"
+    done
+  done
+  ;;
+export_view)
+  # A view as collapsed stacks, typed time and refinements as frames; a flame-graph tool's input.
+  "$bin" convert "$mail" --view "thread mail.Sender" -o "$work/senders.collapsed" 2>"$work/err" || fail "export"
+  grep -q 'counts are nanoseconds' "$work/err" || fail "no note on counts: $(cat "$work/err")"
+  grep -q ';:MONITOR;:THREAD mail.Composer;@mail.Composer.run;@mail.Mailbox.put;' "$work/senders.collapsed" ||
+    fail "no monitor wait with its holder's stack"
+  grep -q -v ';:\(RUN\|LOAD\|PRIO\|MONITOR\|WAIT\)\(;\| \)' "$work/senders.collapsed" &&
+    fail "a stack without typed time: $(grep -v ':\(RUN\|LOAD\|PRIO\|MONITOR\|WAIT\)' "$work/senders.collapsed" | head -1)"
+  "$bin" convert "$mail" --view server --model paper -o "$work/server.collapsed" 2>"$work/err" || fail "export server"
+  grep -q 'counts are samples times' "$work/err" || fail "no note on counts: $(cat "$work/err")"
+  # It reads back as an ordinary profile.
+  "$bin" info "$work/server.collapsed" >/dev/null || fail "exported view does not read back"
+  expect_error "collapsed stacks or pprof only" "$bin" convert "$mail" --view server -o "$work/server.bnp"
+  ;;
+no_records)
+  expect_error "view server needs per-sample records, which only a recording made with the agent has" \
+    "$bin" repl "$collapsed" --view server -c suggest
+  "$bin" repl "$collapsed" -c "threads" >"$work/out" 2>"$work/err" && fail "threads on a collapsed profile"
+  [ "$(wc -l <"$work/err")" -eq 1 ] || fail "not one line: $(cat "$work/err")"
+  grep -q "thread classes need per-sample records" "$work/err" || fail "$(cat "$work/err")"
+  ;;
+base_same_view)
+  # A run minus itself: every number of the same view is 0, and B is opened with A's model.
+  "$bin" repl "$mail" --base "$mail" --view "thread mail.Sender" -c "suggest 3" >"$work/out" 2>"$work/err" ||
+    fail "$(cat "$work/err")"
+  grep -q '^view: thread mail.Sender' "$work/out" || fail "no view header: $(head -3 "$work/out")"
+  grep -q '^comparing A = mail.bnp' "$work/out" || fail "no comparison header"
+  grep -q 'HighCum: 3 of' "$work/out" || fail "no suggestions"
+  ;;
+bad_view_options)
+  expect_error "--model: bad model 'fast'" "$bin" repl "$mail" --model fast -c suggest
+  expect_error "unknown view 'sideways'" "$bin" repl "$mail" --view sideways -c suggest
+  expect_error "no thread class 'Nobody' when threads are grouped by class" "$bin" repl "$mail" --view "thread Nobody" -c suggest
+  ;;
+*) fail "unknown case $case" ;;
+esac
+echo "ok: $case"

@@ -1,0 +1,159 @@
+// Switching views at run time (`view`, `set model|states|threads`, `threads`) through the
+// session's ProfileSource: each view keeps its own labels, a failing switch changes nothing,
+// label files name their view, and JSON output names it too.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "bn/iface/error.h"
+#include "bn/repl/profile_source.h"
+#include "bn/repl/runner.h"
+#include "fake_profile.h"
+
+using bn::repl::ProfileSource;
+using bn::repl::testing::FakeProfile;
+
+namespace {
+
+// Two views of one pretend recording: "tree" (figure 2) and "server" (a smaller tree that has
+// [c] but not [d]); under model "measured" the tree view also lacks [d], as a model that gives some
+// measurements no weight would. Any other view is refused, as an unknown thread class would be.
+class FakeSource final : public ProfileSource {
+ public:
+  bn::iface::Profile& profile() override {
+    if (view_ == "server") return server_;
+    return model_ == "measured" ? thin_ : tree_;
+  }
+  bool has_views() override { return true; }
+  std::string view() const override { return view_; }
+  std::vector<std::string> header() const override { return {"view: " + view_ + " (pretend)"}; }
+  std::string knob(Knob k) const override { return k == Knob::view ? view_ : k == Knob::model ? model_ : "x"; }
+  void set(Knob k, std::string_view value) override {
+    if (k == Knob::model) {
+      model_ = std::string(value);
+      return;
+    }
+    if (value != "tree" && value != "server") throw bn::Error("no thread class 'x'");
+    view_ = std::string(value);
+  }
+  bn::repl::ThreadsOutput threads() override {
+    return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
+  }
+
+ private:
+  FakeProfile tree_{bn::repl::testing::figure2()};
+  FakeProfile server_{{{"a;c", 4}, {"a;b", 1}}};
+  FakeProfile thin_{{{"a;c", 4}, {"a;b", 1}}};
+  std::string view_ = "tree";
+  std::string model_ = "paper";
+};
+
+struct Harness {
+  explicit Harness(bool json = false) : runner{session, out, err, {.json = json}} {}
+  FakeSource source;
+  bn::repl::Session session{source};
+  std::ostringstream out, err;
+  bn::repl::Runner runner;
+
+  std::string run(const std::string& line) {
+    out.str("");
+    err.str("");
+    runner.run_line(line, "");
+    return out.str() + err.str();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("switching views keeps each view's labels and restores them on return") {
+  Harness h;
+  h.run("path c;d");
+  h.run("label hot");
+  const std::string switched = h.run("view server");
+  CHECK(switched.find("view = server\nview: server (pretend)\n") == 0);
+  CHECK(switched.find("1 labelled summaries of view tree kept for `view tree`") != std::string::npos);
+  CHECK(h.session.labels().empty());
+  CHECK(h.session.current() == std::nullopt);  // the old profile's handles are gone
+  CHECK(h.run("select 0").find("no numbered summaries") != std::string::npos);
+  const std::string back = h.run("view tree");
+  CHECK(back.find("1 labelled summaries of view tree restored") != std::string::npos);
+  REQUIRE(h.session.labels().all().count("hot") == 1);
+  CHECK(h.session.labels_dirty());
+}
+
+TEST_CASE("labels that no longer resolve in their view are named with the reason, not dropped silently") {
+  Harness h;
+  h.run("path c;d");
+  h.run("label hot");
+  h.run("path c");
+  h.run("label warm");
+  const std::string rebuilt = h.run("set model measured");  // the same view, rebuilt without [c;d]
+  CHECK(rebuilt.find("1 labelled summaries of view tree restored") != std::string::npos);
+  CHECK(rebuilt.find("label hot [c;d] not restored: [c] never calls d") != std::string::npos);
+  CHECK(h.session.labels().all().count("warm") == 1);
+  CHECK(h.session.labels().all().count("hot") == 0);
+}
+
+TEST_CASE("a view that cannot be built changes nothing") {
+  Harness h;
+  h.run("path c");
+  h.run("label hot");
+  CHECK(h.run("view thread Nope") == "bottlenecks: error: no thread class 'x'\n");
+  CHECK(h.source.view() == "tree");
+  CHECK(h.session.current().has_value());
+  CHECK(h.session.labels().all().count("hot") == 1);
+}
+
+TEST_CASE("saved labels name their view, and loading them into another view says so") {
+  Harness h;
+  const auto file = std::filesystem::temp_directory_path() / ("bn_views_session_" + std::to_string(::getpid()));
+  h.run("path c");
+  h.run("label hot");
+  h.run("save " + file.string());
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str().find("\nview tree\nlabel hot\n  c\n") != std::string::npos);
+  h.run("view server");
+  const std::string loaded = h.run("load " + file.string());
+  CHECK(loaded.find("note: the labels were saved from view tree; their costs here are those of view server") !=
+        std::string::npos);
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("quit warns about unsaved labels of any view, not only the one in force") {
+  Harness h;
+  h.run("path c");
+  h.run("label hot");
+  h.run("view server");
+  CHECK(h.run("quit").find("labels changed since the last save were not saved") != std::string::npos);
+}
+
+TEST_CASE("settings show the view knobs, and JSON output names the view of its numbers") {
+  Harness text;
+  const std::string settings = text.run("set");
+  CHECK(settings.find("\nview = tree\nmodel = paper\n") != std::string::npos);
+  Harness json(true);
+  json.run("view server");
+  CHECK(json.run("suggest 1").find("\"view\":\"server\"") != std::string::npos);
+}
+
+TEST_CASE("threads lists each class with its share of each type of time") {
+  Harness h;
+  const std::string table = h.run("threads");
+  CHECK(table.find("thread classes (pretend)\n") == 0);
+  CHECK(table.find("  class  threads instances lifetime  :RUN :WAIT\n") != std::string::npos);
+  CHECK(table.find("  Sender       3        10  2.500 s 20.0% 80.0%\n") != std::string::npos);
+}
+
+TEST_CASE("a session on one profile has no views to switch") {
+  FakeProfile p(bn::repl::testing::figure2());
+  bn::repl::Session session(p);
+  std::ostringstream out, err;
+  bn::repl::Runner runner(session, out, err, {});
+  CHECK(runner.run_line("view server", "") == bn::repl::LineResult::kFailed);
+  CHECK(err.str() == "bottlenecks: error: this session searches one profile and has no views\n");
+}

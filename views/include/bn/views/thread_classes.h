@@ -1,0 +1,33 @@
+#pragma once
+// Thread classes (seed 000 sec. 4-5: a Thread View is of one thread class, normalised by the
+// number of its thread instances). A class is the Thread object's class, or the thread's name
+// with numbers folded, since most servers run plain java.lang.Threads.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bn/calltree/sample_data.h"
+#include "bn/views/view_spec.h"
+
+namespace bn::views {
+
+// Every maximal run of ASCII digits becomes one '#': "pool-3-thread-17" -> "pool-#-thread-#".
+std::string fold_digits(std::string_view name);
+
+struct ThreadClasses {
+  std::vector<std::string> names;        // class index -> name, sorted
+  std::vector<std::uint32_t> of_thread;  // ThreadEntry::index -> class index
+
+  // Index of the class with exactly this name.
+  std::optional<std::uint32_t> find(std::string_view name) const;
+};
+
+// Class names are made representable everywhere a node name goes: ';' becomes ',', line breaks
+// and NUL become ' ', and an empty name is "(unnamed)".
+ThreadClasses group_threads(std::span<const calltree::ThreadEntry> threads, Grouping grouping);
+
+}  // namespace bn::views
