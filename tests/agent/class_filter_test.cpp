@@ -1,0 +1,44 @@
+// The call-tree mode's class filter: globs, include/exclude, and the never-touched set.
+
+#include "class_filter.h"
+
+#include <doctest/doctest.h>
+
+using bn::agent::ClassFilter;
+using bn::agent::glob_matches;
+
+TEST_CASE("a glob's star matches any run of characters, dots included") {
+  CHECK(glob_matches("com.acme.*", "com.acme.Foo"));
+  CHECK(glob_matches("com.acme.*", "com.acme.deep.Foo$Inner"));
+  CHECK_FALSE(glob_matches("com.acme.*", "com.acmex.Foo"));
+  CHECK(glob_matches("*Service", "a.b.MailService"));
+  CHECK_FALSE(glob_matches("*Service", "a.b.MailServiceImpl"));
+  CHECK(glob_matches("a*b*c", "a-b-b-c"));
+  CHECK(glob_matches("*", ""));
+  CHECK_FALSE(glob_matches("a", "ab"));
+  CHECK(glob_matches("Counted$Box", "Counted$Box"));
+}
+
+TEST_CASE("with no include= every class but the never-touched set is instrumented") {
+  const ClassFilter f("", "");
+  CHECK(f.instruments("com/acme/Foo"));
+  CHECK(f.instruments("java/util/HashMap"));
+  CHECK(f.instruments("java/security/MessageDigest"));
+  CHECK_FALSE(f.instruments("java/lang/Object"));
+  CHECK_FALSE(f.instruments("java/lang/ThreadLocal$ThreadLocalMap"));
+  CHECK_FALSE(f.instruments("java/lang/invoke/MethodHandle"));
+  CHECK_FALSE(f.instruments("java/util/concurrent/atomic/AtomicInteger"));
+  CHECK_FALSE(f.instruments("jdk/internal/misc/Unsafe"));
+  CHECK_FALSE(f.instruments("bottlenecks/runtime/Probe"));
+  CHECK_FALSE(f.instruments("bottlenecks/transform/Transformer"));
+}
+
+TEST_CASE("include= and exclude= take ':'-separated globs; exclude wins; never-touched always wins") {
+  const ClassFilter f("com.acme.*:java.*", "com.acme.gen.*:java.util.*");
+  CHECK(f.instruments("com/acme/Foo"));
+  CHECK_FALSE(f.instruments("com/acme/gen/Foo"));
+  CHECK(f.instruments("java/security/MessageDigest"));
+  CHECK_FALSE(f.instruments("java/util/HashMap"));
+  CHECK_FALSE(f.instruments("java/lang/String"));
+  CHECK_FALSE(f.instruments("org/other/Foo"));
+}
