@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "bn/iface/glob.h"
+
 namespace bn::agent {
 namespace {
 
@@ -23,27 +25,6 @@ constexpr std::string_view kNeverTouched[] = {"bottlenecks.runtime.", "bottlenec
 
 }  // namespace
 
-bool glob_matches(std::string_view glob, std::string_view text) {
-  // Iterative matching with one backtrack point: the last '*' seen.
-  std::size_t g = 0, t = 0, star = std::string_view::npos, resume = 0;
-  while (t < text.size()) {
-    if (g < glob.size() && glob[g] == '*') {
-      star = g++;
-      resume = t;
-    } else if (g < glob.size() && glob[g] == text[t]) {
-      ++g;
-      ++t;
-    } else if (star != std::string_view::npos) {
-      g = star + 1;
-      t = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (g < glob.size() && glob[g] == '*') ++g;
-  return g == glob.size();
-}
-
 ClassFilter::ClassFilter(std::string_view include, std::string_view exclude)
     : include_(split_globs(include)), exclude_(split_globs(exclude)) {}
 
@@ -56,7 +37,7 @@ bool ClassFilter::instruments(std::string_view internal_name) const {
   std::string dotted(internal_name);
   std::replace(dotted.begin(), dotted.end(), '/', '.');
   if (never_touched(dotted)) return false;
-  const auto matches = [&](const std::string& glob) { return glob_matches(glob, dotted); };
+  const auto matches = [&](const std::string& glob) { return iface::glob_match(glob, dotted); };
   if (!include_.empty() && std::none_of(include_.begin(), include_.end(), matches)) return false;
   return std::none_of(exclude_.begin(), exclude_.end(), matches);
 }

@@ -2,7 +2,7 @@
 // Which classes mode=calltree instruments, by name (`pkg.Outer$Inner`, dotted). A class is
 // instrumented when no never-touched prefix names it, `include=` is empty or one of its globs
 // matches, and no `exclude=` glob matches. Globs: `*` matches any run of characters, dots
-// included, so `com.acme.*` is the package and every package below it.
+// included, so `com.acme.*` is the package and every package below it (bn/iface/glob.h).
 //
 // Never touched (docs/recorder.md, "The classes never instrumented"), because the probes or the
 // JVM's own start-up run them and an instrumented one would recurse or run before the runtime
@@ -32,8 +32,5 @@ class ClassFilter {
   std::vector<std::string> include_;
   std::vector<std::string> exclude_;
 };
-
-// Whether `text` matches `glob` (`*` any run of characters, everything else literal).
-bool glob_matches(std::string_view glob, std::string_view text);
 
 }  // namespace bn::agent

@@ -12,6 +12,7 @@
 #include <functional>
 #include <initializer_list>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -140,22 +141,30 @@ void check_counts(const Recording& r) {
 }
 
 // Inclusive time (the cum of exclusive times) of the sleeping section lies between the time
-// slept and the wall time the program measured around it (printed on stdout).
+// slept and the wall time the program measured around it; main's covers the time main measured
+// from its first line to its last (both printed on stdout).
 void check_times(const Recording& r) {
-  const auto sleeper = node_at(r.time.tree, {"Counted.main", "Counted.sleeper"});
-  REQUIRE(sleeper);
-  const ct::Cost measured = std::stoll(r.run.out);
-  CHECK(r.time.tree.cum_cost(*sleeper) >= kSleeps * kSleepNs);
-  CHECK(r.time.tree.cum_cost(*sleeper) <= measured);
-  // Exclusive times add up to inclusive ones per node: for every node, its cum is its own cost
-  // plus its children's cums, and no cost is negative.
   const ct::CallTree& t = r.time.tree;
-  for (ct::NodeId n = 0; n < t.node_count(); ++n) {
-    ct::Cost sum = t.cost(n);
-    for (const ct::NodeId c : t.children(n)) sum += t.cum_cost(c);
-    CHECK(sum == t.cum_cost(n));
-    CHECK(t.cost(n) >= 0);
+  const auto main = node_at(t, {"Counted.main"});
+  const auto sleeper = node_at(t, {"Counted.main", "Counted.sleeper"});
+  REQUIRE(main);
+  REQUIRE(sleeper);
+  std::istringstream printed(r.run.out);
+  ct::Cost sleep_window = 0, main_window = 0;
+  printed >> sleep_window >> main_window;
+  CHECK(t.cum_cost(*sleeper) >= kSleeps * kSleepNs);
+  CHECK(t.cum_cost(*sleeper) <= sleep_window);
+  CHECK(t.cum_cost(*main) >= main_window);
+  // Exclusive times add up to inclusive ones per node: the exclusive times of main's subtree,
+  // added here one by one, are its inclusive time; none is negative.
+  ct::Cost subtree = 0;
+  bool negative = false;
+  for (ct::NodeId n = *main; n < t.subtree_end(*main); ++n) {
+    subtree += t.cost(n);
+    negative |= t.cost(n) < 0;
   }
+  CHECK(subtree == t.cum_cost(*main));
+  CHECK_FALSE(negative);
 }
 
 }  // namespace
@@ -220,10 +229,10 @@ namespace {
 
 const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
 
-// Runs Detailed for `ms` under the agent with `options`; returns the hot calls it printed.
+// Runs Hot for `ms` under the agent with `options`; returns the hot calls it printed.
 ct::Cost run_detailed(const std::string& options, const std::string& ms) {
   JavaRunOptions o;
-  o.main_class = "Detailed";
+  o.main_class = "Hot";
   o.args = {ms};
   o.agent_options = options;
   const auto r = bn::test::run_java(o);
@@ -240,7 +249,7 @@ TEST_CASE("detailing: a label file the REPL saved from a sampled profile instrum
   const auto sampled = dir / "sampled.bnp", labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
   run_detailed("file=" + sampled.string() + ",interval=10ms,quiet", "1500");
   const auto repl = bn::test::run_command(
-      {kCli, "repl", sampled.string(), "-c", "path Detailed.main;Detailed.hot; label hot; save " + labels.string()},
+      {kCli, "repl", sampled.string(), "-c", "path Hot.main;Hot.hot; label hot; save " + labels.string()},
       std::chrono::seconds(60));
   INFO("repl: " << repl.out << repl.err);
   REQUIRE(repl.exit_code == 0);
@@ -252,8 +261,8 @@ TEST_CASE("detailing: a label file the REPL saved from a sampled profile instrum
   std::vector<std::string> methods;
   for (ct::MethodId m = 0; m < t.method_count(); ++m) methods.emplace_back(t.method_name(m));
   std::sort(methods.begin(), methods.end());
-  CHECK(methods == std::vector<std::string>{"Detailed.hot", "Detailed.main"});
-  const auto hot = node_at(t, {"Detailed.main", "Detailed.hot"});
+  CHECK(methods == std::vector<std::string>{"Hot.hot", "Hot.main"});
+  const auto hot = node_at(t, {"Hot.main", "Hot.hot"});
   REQUIRE(hot);
   CHECK(t.cost(*hot) == hot_calls);
   CHECK(calls.tree.metadata().find_extra("methods_named") == "2");
@@ -263,12 +272,12 @@ TEST_CASE("detailing: a label file the REPL saved from a sampled profile instrum
 TEST_CASE("detailing with duration= restores the original classes: the calls after it are not counted") {
   const auto dir = bn::test::work_dir("Restored-" + std::to_string(getpid()));
   const auto labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
-  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Detailed.main\n  Detailed.hot\n";
+  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Hot.main\n  Hot.hot\n";
   const ct::Cost hot_calls = run_detailed(
       "mode=calltree,strict,trivial=count,duration=1s,file=" + detailed.string() + ",methods=" + labels.string(),
       "4000");
   const auto calls = ct::read_profile(detailed.string() + ".calls");
-  const auto hot = node_at(calls.tree, {"Detailed.main", "Detailed.hot"});
+  const auto hot = node_at(calls.tree, {"Hot.main", "Hot.hot"});
   REQUIRE(hot);
   // Counted for the first second of four: the program ran on with its original classes.
   CHECK(calls.tree.cost(*hot) > 0);
@@ -281,10 +290,10 @@ TEST_CASE("detailing with duration= restores the original classes: the calls aft
 TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost passes the bound") {
   const auto dir = bn::test::work_dir("Bounded-" + std::to_string(getpid()));
   const auto labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
-  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Detailed.main\n  Detailed.hot\n";
-  // Thousands of calls a second at tens of nanoseconds each: far above 0.001% of one CPU.
+  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Hot.main\n  Hot.hot\n";
+  // Thousands of calls a second at tens of nanoseconds each: far above 0.0001% of one CPU.
   const ct::Cost hot_calls =
-      run_detailed("mode=calltree,strict,trivial=count,flush=100ms,maxoverhead=0.001%,file=" + detailed.string() +
+      run_detailed("mode=calltree,strict,trivial=count,flush=100ms,maxoverhead=0.0001%,file=" + detailed.string() +
                        ",methods=" + labels.string(),
                    "3000");
   const auto calls = ct::read_profile(detailed.string() + ".calls");
@@ -294,7 +303,23 @@ TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost pass
   const auto restored = meta.find_extra("restored");
   REQUIRE(restored);
   CHECK(restored->starts_with("yes"));
-  const auto hot = node_at(calls.tree, {"Detailed.main", "Detailed.hot"});
+  const auto hot = node_at(calls.tree, {"Hot.main", "Hot.hot"});
   REQUIRE(hot);
   CHECK(calls.tree.cost(*hot) < hot_calls);
+}
+
+TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to the agent") {
+  const auto file = bn::test::work_dir("record-calltree-" + std::to_string(getpid())) / "run.bnp";
+  const auto classes = bn::test::compiled("Counted");
+  const auto r = bn::test::run_command(
+      {kCli, "record", "-o", file.string(), "--mode", "calltree", "--include", "Counted*", "--trivial", "count",
+       "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
+      std::chrono::seconds(120));
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto calls = ct::read_profile(file.string() + ".calls");
+  const auto leaf = node_at(calls.tree, {"Counted.main", "Counted.loop", "Counted.leaf"});
+  REQUIRE(leaf);
+  CHECK(calls.tree.cost(*leaf) == kLoop);
+  CHECK(ct::read_profile(file).tree.metadata().find_extra("include") == "Counted*");
 }

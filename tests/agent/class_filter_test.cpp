@@ -5,19 +5,6 @@
 #include <doctest/doctest.h>
 
 using bn::agent::ClassFilter;
-using bn::agent::glob_matches;
-
-TEST_CASE("a glob's star matches any run of characters, dots included") {
-  CHECK(glob_matches("com.acme.*", "com.acme.Foo"));
-  CHECK(glob_matches("com.acme.*", "com.acme.deep.Foo$Inner"));
-  CHECK_FALSE(glob_matches("com.acme.*", "com.acmex.Foo"));
-  CHECK(glob_matches("*Service", "a.b.MailService"));
-  CHECK_FALSE(glob_matches("*Service", "a.b.MailServiceImpl"));
-  CHECK(glob_matches("a*b*c", "a-b-b-c"));
-  CHECK(glob_matches("*", ""));
-  CHECK_FALSE(glob_matches("a", "ab"));
-  CHECK(glob_matches("Counted$Box", "Counted$Box"));
-}
 
 TEST_CASE("with no include= every class but the never-touched set is instrumented") {
   const ClassFilter f("", "");

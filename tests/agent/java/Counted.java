@@ -3,8 +3,9 @@ import java.util.function.IntUnaryOperator;
 // Calls whose counts are known by construction, for the call-tree mode's end-to-end test
 // (agent_calltree_test.cpp, which repeats these numbers): loops, recursion, an exception through
 // three frames, threads, lambdas, a static initialiser, constructors (code before super()
-// included, and one that throws there) and a bridge method. Prints the wall time of the
-// sleeping section in ns, which bounds its recorded inclusive time from above.
+// included, and one that throws there) and a bridge method. Prints two wall times in ns: of the
+// sleeping section, which bounds its recorded inclusive time from above, and of main's body,
+// which main's recorded inclusive time must cover.
 public class Counted {
   static final int LOOP = 1000;
   static final int FIB = 15; // fib(15) makes 2 * fib(16) - 1 = 1973 calls
@@ -145,6 +146,7 @@ public class Counted {
   }
 
   public static void main(String[] args) throws Exception {
+    long body = System.nanoTime();
     loop();
     sink += fib(FIB);
     exceptions();
@@ -155,6 +157,7 @@ public class Counted {
     bridges();
     long start = System.nanoTime();
     for (int i = 0; i < SLEEPS; i++) sleeper();
-    System.out.println(System.nanoTime() - start);
+    long end = System.nanoTime();
+    System.out.println((end - start) + " " + (end - body));
   }
 }

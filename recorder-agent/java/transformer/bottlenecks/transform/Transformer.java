@@ -103,7 +103,8 @@ public final class Transformer {
       if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) return next;
       String full = className + "." + name;
       if (only != null && !only.contains(full)) return next;
-      if (trivial.contains(name + desc)) {
+      // A method named in methods= is wanted, however small.
+      if (only == null && trivial.contains(name + desc)) {
         trivialSkipped++;
         return next;
       }
