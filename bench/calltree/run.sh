@@ -8,9 +8,10 @@
 # JDK's XML stack (Xerces DOM parse, XPath, XSLT serialize) on a 2000-order document XML_ROUNDS
 # times (default 20). Each variant runs against no agent under farm-bench, interleaved A B A B
 # (RUNS pairs, default 5), which gives the wall-time ratio pair by pair:
-#   calltree          mode=calltree with its defaults (every class but the never-touched set,
-#                     trivial=skip)
-#   calltree-count    mode=calltree,trivial=count: every method of every class instrumented
+#   calltree          mode=calltree with its defaults (the application's classes, which for
+#                     javac is the compiler itself, jdk.compiler; trivial=skip)
+#   calltree-count    mode=calltree,include=*,trivial=count: every method of every class but
+#                     the never-touched set (docs/recorder.md), the JDK's included
 #   method-events     the anchor: a minimal agent receiving JVMTI MethodEntry/MethodExit for
 #                     every method (bn_method_events, counting only), ANCHOR_RUNS pairs
 #                     (default 3: it is slow)
@@ -37,7 +38,7 @@ trap 'rm -rf "$work"' EXIT
 variant_flags() {
   case $1 in
     calltree) echo "-agentpath:$agent=mode=calltree,quiet,file=$work/run.bnp" ;;
-    calltree-count) echo "-agentpath:$agent=mode=calltree,quiet,trivial=count,file=$work/run.bnp" ;;
+    calltree-count) echo "-agentpath:$agent=mode=calltree,quiet,include=*,trivial=count,file=$work/run.bnp" ;;
     method-events) echo "-agentpath:$anchor" ;;
   esac
 }

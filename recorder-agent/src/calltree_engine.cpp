@@ -61,8 +61,9 @@ Engine::Needs CallTreeEngine::needs() const {
   return needs;
 }
 
-bool CallTreeEngine::wants(std::string_view name) const {
-  if (!filter_.instruments(name)) return false;
+bool CallTreeEngine::wants(JNIEnv* jni, std::string_view name, jobject loader) const {
+  if (!filter_.instruments(name) || java_.is_own_loader(jni, loader)) return false;
+  if (!filter_.has_include() && java_.is_runtime_loader(jni, loader)) return false;
   return !methods_ || method_classes_.contains(std::string(name));
 }
 
@@ -70,7 +71,7 @@ void CallTreeEngine::class_file_loaded(JNIEnv* jni, jclass, jobject loader, cons
                                        const unsigned char* data, jint* new_length, unsigned char** new_data) {
   if (phase_.load(std::memory_order_acquire) != Phase::kInstrumenting || name == nullptr || t_in_hook) return;
   try {
-    if (!wants(name) || java_.is_own_loader(jni, loader)) return;
+    if (!wants(jni, name, loader)) return;
     t_in_hook = true;
     const bool replaced = java_.transform(jvmti_, jni, name, length, data, new_length, new_data);
     t_in_hook = false;
@@ -95,7 +96,11 @@ std::uint64_t CallTreeEngine::retransform_loaded(JNIEnv* jni, Select select) {
     if (jvmti_->GetClassSignature(classes[i], &signature, nullptr) == JVMTI_ERROR_NONE) {
       const std::string name = internal_name(signature);
       jvmti_->Deallocate(reinterpret_cast<unsigned char*>(signature));
-      if (!name.empty() && select(name) && jvmti_->IsModifiableClass(classes[i], &modifiable) == JVMTI_ERROR_NONE &&
+      jobject loader = nullptr;
+      const bool selected =
+          !name.empty() && jvmti_->GetClassLoader(classes[i], &loader) == JVMTI_ERROR_NONE && select(jni, name, loader);
+      if (loader != nullptr) jni->DeleteLocalRef(loader);
+      if (selected && jvmti_->IsModifiableClass(classes[i], &modifiable) == JVMTI_ERROR_NONE &&
           modifiable == JNI_TRUE) {
         chosen.push_back(classes[i]);
         continue;
@@ -135,7 +140,8 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
     // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
     // probes here; the hook takes every class loaded from now on.
-    retransformed_at_start_ = retransform_loaded(jni, [this](const std::string& name) { return wants(name); });
+    retransformed_at_start_ = retransform_loaded(
+        jni, [this](JNIEnv* env, const std::string& name, jobject loader) { return wants(env, name, loader); });
     set_running(true);
     if (Status s = start_agent_thread(jvmti_, jni, "bottlenecks-calltree", run, this); !s.ok()) {
       set_running(false);
@@ -206,7 +212,7 @@ void CallTreeEngine::restore(JNIEnv* jni, std::string why) {
   // and nobody drains their trees again.
   phase_.store(Phase::kDone, std::memory_order_release);
   stopped_by_ = std::move(why);
-  restored_ = retransform_loaded(jni, [this](const std::string& name) {
+  restored_ = retransform_loaded(jni, [this](JNIEnv*, const std::string& name, jobject) {
     const std::lock_guard<std::mutex> lock(instrumented_mutex_);
     return instrumented_.contains(name);
   });
@@ -239,7 +245,8 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
   m.set_extra("trivial", options_.skip_trivial ? "skip: methods of at most 16 instructions that call nothing, never "
                                                  "loop and take no monitor have no probes; their time is their caller's"
                                                : "count");
-  m.set_extra("include", options_.include.empty() ? "*" : options_.include);
+  m.set_extra("include", options_.include.empty() ? "the application's classes (not the boot or platform loader's)"
+                                                  : options_.include);
   if (!options_.exclude.empty()) m.set_extra("exclude", options_.exclude);
   m.set_extra("never_instrumented",
               "bottlenecks.runtime.* bottlenecks.transform.* java.lang.* "

@@ -55,10 +55,11 @@ class CallTreeEngine final : public Engine {
   // Waits up to `ns`; false once stop() was called.
   bool wait_ns(std::int64_t ns);
   void set_running(bool running);
-  // Whether the filters (and methods=) let the hook instrument the class `internal_name`.
-  bool wants(std::string_view internal_name) const;
-  // The loaded classes `select` accepts (by internal name), retransformed in one call (one by
-  // one if that fails); returns how many were.
+  // Whether the filters (and methods=) let the hook instrument the class `internal_name` of
+  // `loader`: without include=, the JDK's runtime (boot and platform loaders) is left out.
+  bool wants(JNIEnv* jni, std::string_view internal_name, jobject loader) const;
+  // The loaded classes `select(jni, internal name, loader)` accepts, retransformed in one call
+  // (one by one if that fails); returns how many were.
   template <class Select>
   std::uint64_t retransform_loaded(JNIEnv* jni, Select select);
   void flush(JNIEnv* jni);

@@ -1,7 +1,8 @@
 #pragma once
 // Which classes mode=calltree instruments, by name (`pkg.Outer$Inner`, dotted). A class is
 // instrumented when no never-touched prefix names it, `include=` is empty or one of its globs
-// matches, and no `exclude=` glob matches. Globs: `*` matches any run of characters, dots
+// matches, and no `exclude=` glob matches. (Without `include=` the engine also leaves out the
+// JDK's runtime, by class loader: calltree_engine.h.) Globs: `*` matches any run of characters, dots
 // included, so `com.acme.*` is the package and every package below it (bn/iface/glob.h).
 //
 // Never touched (docs/recorder.md, "The classes never instrumented"), because the probes or the
@@ -27,6 +28,7 @@ class ClassFilter {
   bool instruments(std::string_view internal_name) const;
 
   static bool never_touched(std::string_view dotted_name);
+  bool has_include() const { return !include_.empty(); }
 
  private:
   std::vector<std::string> include_;

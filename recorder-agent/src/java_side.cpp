@@ -69,6 +69,15 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   const jobject loader = get_loader != nullptr ? jni->CallObjectMethod(klass, get_loader) : nullptr;
   if (failed(jni) || configure_ == nullptr || transform_ == nullptr || counts_ == nullptr || loader == nullptr)
     return Status::error("the transformer in '" + transformer_path + "' is not this agent's version");
+  const jclass loader_class_class = jni->FindClass("java/lang/ClassLoader");
+  const jmethodID get_platform =
+      loader_class_class != nullptr
+          ? jni->GetStaticMethodID(loader_class_class, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;")
+          : nullptr;
+  const jobject platform =
+      get_platform != nullptr ? jni->CallStaticObjectMethod(loader_class_class, get_platform) : nullptr;
+  if (failed(jni) || platform == nullptr) return Status::error("cannot find the JDK's platform class loader");
+  platform_loader_ = jni->NewGlobalRef(platform);
   loader_ = jni->NewGlobalRef(loader);
   transformer_ = global_class(jni, klass);  // last: loaded() means everything above is set
   return Status();
@@ -116,6 +125,10 @@ bool JavaSide::transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name
 
 bool JavaSide::is_own_loader(JNIEnv* jni, jobject loader) const {
   return loader != nullptr && loader_ != nullptr && jni->IsSameObject(loader, loader_);
+}
+
+bool JavaSide::is_runtime_loader(JNIEnv* jni, jobject loader) const {
+  return loader == nullptr || jni->IsSameObject(loader, platform_loader_);
 }
 
 Status JavaSide::drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vector<std::string>& new_names) const {

@@ -32,6 +32,10 @@ class JavaSide {
                  jint* new_length, unsigned char** new_data) const;
   // Whether `loader` is the transformer's own class loader (its classes, ASM's, are never touched).
   bool is_own_loader(JNIEnv* jni, jobject loader) const;
+  // Whether `loader` is the boot (null) or the platform class loader: the JDK's runtime proper
+  // (java.base, java.xml, java.sql, ...), as opposed to the application loader's classes, which
+  // include the JDK's tools (jdk.compiler: javac) when a program uses them.
+  bool is_runtime_loader(JNIEnv* jni, jobject loader) const;
   // What the trees gained since the last drain (records of four values, Registry.java), then the
   // names of the methods registered since the last call (ids continue), in standard UTF-8.
   Status drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vector<std::string>& new_names) const;
@@ -47,6 +51,7 @@ class JavaSide {
   jclass names_ = nullptr;
   jclass calibration_ = nullptr;
   jobject loader_ = nullptr;
+  jobject platform_loader_ = nullptr;
   jmethodID transform_ = nullptr;
   jmethodID configure_ = nullptr;
   jmethodID counts_ = nullptr;

@@ -188,12 +188,12 @@ TEST_CASE("mode=calltree records the exact calls of every calling context, on ev
   CHECK(r.time.tree.node_count() == r.calls.tree.node_count());
 }
 
-TEST_CASE("mode=calltree with the JDK instrumented too keeps the program's counts exact") {
-  const Recording r = record_counted(",trivial=count");
+TEST_CASE("mode=calltree with include=* (the JDK too) keeps the program's counts exact") {
+  const Recording r = record_counted(",include=*,trivial=count");
   check_counts(r);
   check_times(r);
-  // JDK classes were instrumented (java.util's, called by the launcher and the JDK itself), but
-  // nothing of the never-touched set.
+  // JDK classes were instrumented (java.util's, called by the program, the launcher and the JDK
+  // itself), but nothing of the never-touched set.
   bool jdk = false;
   for (ct::MethodId m = 0; m < r.calls.tree.method_count(); ++m) {
     const std::string_view name = r.calls.tree.method_name(m);
@@ -202,6 +202,15 @@ TEST_CASE("mode=calltree with the JDK instrumented too keeps the program's count
     CHECK_FALSE(name.starts_with("bottlenecks."));
   }
   CHECK(jdk);
+}
+
+TEST_CASE("by default the application's classes are instrumented, the JDK's runtime is not") {
+  const Recording r = record_counted("");
+  CHECK(calls_at(r, {"Counted.main", "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  for (ct::MethodId m = 0; m < r.calls.tree.method_count(); ++m) {
+    INFO(r.calls.tree.method_name(m));
+    CHECK_FALSE(r.calls.tree.method_name(m).starts_with("java."));
+  }
 }
 
 TEST_CASE("trivial=skip leaves tiny methods without probes: their time is their caller's, and the profile says so") {
