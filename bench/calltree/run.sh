@@ -35,11 +35,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$java_home/bin/javac" -d "$work" "$root/bench/fidelity/JavacWorkload.java" "$root/bench/fidelity/XmlWorkload.java"
 
-variant_flags() {
+variant_flag() {
   case $1 in
-    calltree) echo "-agentpath:$agent=mode=calltree,quiet,file=$work/run.bnp" ;;
-    calltree-count) echo "-agentpath:$agent=mode=calltree,quiet,include=*,trivial=count,file=$work/run.bnp" ;;
-    method-events) echo "-agentpath:$anchor" ;;
+    calltree) flag="-agentpath:$agent=mode=calltree,quiet,file=$work/run.bnp" ;;
+    calltree-count) flag="-agentpath:$agent=mode=calltree,quiet,include=*,trivial=count,file=$work/run.bnp" ;;
+    method-events) flag="-agentpath:$anchor" ;;
   esac
 }
 
@@ -53,8 +53,7 @@ for workload in javac xml; do
     n=$runs
     [[ $variant == method-events ]] && n=$anchor_runs
     echo "== $workload, $variant against no agent; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-    # shellcheck disable=SC2046 # the flags are one word
-    farm-bench -n "$n" --warmup 1 --timeout 3600 --vs "$baseline" -- \
-      "$java" $(variant_flags "$variant") -cp "$work" "${program[@]}"
+    variant_flag "$variant"
+    farm-bench -n "$n" --warmup 1 --timeout 3600 --vs "$baseline" -- "$java" "$flag" -cp "$work" "${program[@]}"
   done
 done
