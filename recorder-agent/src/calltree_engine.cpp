@@ -43,10 +43,8 @@ std::string seconds(std::int64_t ns) {
 }  // namespace
 
 CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
-    : vm_(setup.vm),
-      jvmti_(setup.jvmti),
+    : jvmti_(setup.jvmti),
       options_(setup.options),
-      attached_(setup.attached),
       filter_(options_.include, options_.exclude),
       start_ns_(monotonic_ns()),
       start_unix_ns_(realtime_ns()) {}

@@ -71,10 +71,8 @@ class CallTreeEngine final : public Engine {
   calltree::Metadata metadata(bool final, JNIEnv* jni) const;
   void report_summary() const;
 
-  JavaVM* vm_;
   jvmtiEnv* jvmti_;
   Options options_;
-  bool attached_;
   ClassFilter filter_;
   std::optional<std::vector<std::string>> methods_;  // methods=: the only methods instrumented
   std::unordered_set<std::string> method_classes_;   // their classes, internal names
