@@ -22,7 +22,7 @@ Status find_agent_files(AgentFiles& out) {
   dir = slash == std::string::npos ? std::string(".") : dir.substr(0, slash);
   out.runtime_jar = dir + "/bottlenecks-runtime.jar";
   const std::string transformer = dir + "/bottlenecks-transformer.jar";
-  for (const std::string* jar : {&out.runtime_jar, &transformer})
+  for (const std::string* jar : {static_cast<const std::string*>(&out.runtime_jar), &transformer})
     if (!readable(*jar)) return Status::error("mode=calltree needs '" + *jar + "' beside the agent");
   out.transformer_path = transformer;
   std::string_view asm_jars = BN_ASM_JARS;

@@ -13,10 +13,13 @@ import org.objectweb.asm.commons.AdviceAdapter;
  * rethrows is popped by its handler when the exception leaves it).
  *
  * <p>Constructors: enter comes before the super() or this() call too, so the code computing
- * its arguments is the constructor's. The verifier forbids one handler spanning both sides of
- * that call (before it {@code this} is uninitialised, after it is not, JVMS 4.10.1.9), so a
- * constructor gets two: one up to the call, whose frame keeps {@code uninitializedThis} (it
- * may only throw, which it does), and one after it. AdviceAdapter finds the call.
+ * its arguments is the constructor's. No handler can cover that call itself: the verifier checks
+ * a handler over it against the frame before the call ({@code this} uninitialised) and the one
+ * after it (initialised) with the "uninitialised" flag kept (JVMS 4.10.1.9; HotSpot's
+ * verify_invoke_init), and no frame accepts both. So a constructor gets two handlers: one up
+ * to the call, whose frame keeps {@code uninitializedThis} (it may only throw, which it does),
+ * and one after it. AdviceAdapter finds the call; an exception thrown by the super constructor
+ * itself is the one exit that is not seen (docs/recorder.md).
  *
  * <p>No local variable is added and every frame this class writes lists only what it needs
  * (the rest is top), so the method's own stack map frames stay valid unchanged.
@@ -28,7 +31,8 @@ final class MethodProbe extends AdviceAdapter {
   private final int id;
   private final boolean constructor;
   private final Label start = new Label();
-  private Label afterSuper; // constructors: just after the super() or this() call
+  private Label beforeSuper; // constructors: just before the super() or this() call
+  private Label afterSuper; // and just after it
 
   MethodProbe(MethodVisitor next, int access, String name, String desc, int id) {
     super(Opcodes.ASM9, next, access, name, desc);
@@ -52,6 +56,20 @@ final class MethodProbe extends AdviceAdapter {
     }
   }
 
+  @Override
+  public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+    if (!constructor || afterSuper != null || opcode != Opcodes.INVOKESPECIAL || !name.equals("<init>")) {
+      super.visitMethodInsn(opcode, owner, name, desc, itf);
+      return;
+    }
+    // Maybe the super() call (AdviceAdapter tells by calling onMethodEnter), maybe the
+    // constructor of an object made for its arguments.
+    Label candidate = new Label();
+    mv.visitLabel(candidate);
+    super.visitMethodInsn(opcode, owner, name, desc, itf);
+    if (afterSuper != null) beforeSuper = candidate;
+  }
+
   // Written to the next visitor directly: AdviceAdapter's own stack tracking (before super())
   // and local renumbering must not see the probes.
   private void enterProbe() {
@@ -72,7 +90,7 @@ final class MethodProbe extends AdviceAdapter {
     if (constructor) {
       if (afterSuper == null) throw new IllegalStateException("no super() or this() call found");
       Label uninitialised = new Label();
-      mv.visitTryCatchBlock(start, afterSuper, uninitialised, null);
+      mv.visitTryCatchBlock(start, beforeSuper, uninitialised, null);
       Label initialised = handler();
       mv.visitLabel(uninitialised);
       mv.visitFrame(Opcodes.F_NEW, 1, new Object[] {Opcodes.UNINITIALIZED_THIS}, 1, THROWABLE);
