@@ -253,7 +253,7 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
     m.set_extra("methods_file", options_.methods_file);
     m.set_extra("methods_named", std::to_string(methods_->size()));
   }
-  if (options_.duration_ns > 0) m.set_extra("duration_ns", std::to_string(options_.duration_ns));
+  if (options_.duration_ns > 0) m.set_extra("detailing_duration_ns", std::to_string(options_.duration_ns));
   if (!final) return m;
   m.duration_ns = end_ns_;
   m.set_extra("instrumented_classes", std::to_string(counts_[0]));
