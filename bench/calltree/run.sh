@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Call-tree mode slowdown (issue 15; docs/performance.md, "Call-tree mode").
 #
-#   bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
+#   [WARMUP=1] [JAVAC_CLASSES=40] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
 #
 # Two real programs doing a fixed amount of work (bench/fidelity's workloads with rounds=N):
-# javac compiling a generated source tree of 40 classes JAVAC_ROUNDS times (default 10), and the
+# javac compiling a generated source tree of JAVAC_CLASSES classes (default 40) JAVAC_ROUNDS
+# times (default 10), and the
 # JDK's XML stack (Xerces DOM parse, XPath, XSLT serialize) on a 2000-order document XML_ROUNDS
 # times (default 20). Each variant runs against no agent under farm-bench, interleaved A B A B
 # (RUNS pairs, default 5), which gives the wall-time ratio pair by pair:
@@ -25,6 +26,8 @@ runs=${2:-5}
 javac_rounds=${3:-10}
 xml_rounds=${4:-20}
 anchor_runs=${5:-3}
+warmup=${WARMUP:-1}
+javac_classes=${JAVAC_CLASSES:-40}
 java_home=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
 java=$java_home/bin/java
 cmake -S "$root" -B "$build" -DBN_BENCH=ON >/dev/null
@@ -45,7 +48,7 @@ variant_flag() {
 
 for workload in javac xml; do
   case $workload in
-    javac) program=(JavacWorkload "rounds=$javac_rounds") ;;
+    javac) program=(JavacWorkload "rounds=$javac_rounds" "$javac_classes") ;;
     xml) program=(XmlWorkload "rounds=$xml_rounds") ;;
   esac
   baseline="$java -cp $work ${program[*]}"
@@ -54,6 +57,6 @@ for workload in javac xml; do
     [[ $variant == method-events ]] && n=$anchor_runs
     echo "== $workload, $variant against no agent; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
     variant_flag "$variant"
-    farm-bench -n "$n" --warmup 1 --timeout 3600 --vs "$baseline" -- "$java" "$flag" -cp "$work" "${program[@]}"
+    farm-bench -n "$n" --warmup "$warmup" --timeout 3600 --vs "$baseline" -- "$java" "$flag" -cp "$work" "${program[@]}"
   done
 done
