@@ -39,6 +39,7 @@ class FakeSource final : public ProfileSource {
     if (value != "tree" && value != "server") throw bn::Error("no thread class 'x'");
     view_ = std::string(value);
   }
+  std::vector<std::string> metrics() const override { return {"samples"}; }
   bn::repl::ThreadsOutput threads() override {
     return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
   }
