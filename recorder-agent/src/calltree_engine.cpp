@@ -34,6 +34,9 @@ std::string class_of_method(const std::string& method) {
   return cls;
 }
 
+// Metric 1 (DrainedTrees::kCallsMetric); metric 0 is the metadata's: exclusive time.
+const calltree::MetricSpec kExtraMetrics[] = {{"calls", "count"}};
+
 std::string seconds(std::int64_t ns) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e9);
@@ -134,7 +137,7 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     if (Status s = find_agent_files(files); !s.ok()) return s;
     if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path); !s.ok()) return s;
     if (Status s = java_.configure(jni, options_.skip_trivial, methods_ ? &*methods_ : nullptr); !s.ok()) return s;
-    if (Status s = sink_.open(options_.file, metadata(false, jni), {{"calls", "count"}}); !s.ok()) return s;
+    if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
     // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
     // probes here; the hook takes every class loaded from now on.
@@ -279,8 +282,8 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
 }
 
 void CallTreeEngine::report_summary() const {
-  report("wrote " + options_.file + " (calls in " + options_.file + ".calls): " + std::to_string(drained_.calls()) +
-         " calls on " + std::to_string(drained_.threads_seen()) + " threads over " + seconds(end_ns_) + " s; " +
+  report("wrote " + options_.file + ": " + std::to_string(drained_.calls()) + " calls on " +
+         std::to_string(drained_.threads_seen()) + " threads over " + seconds(end_ns_) + " s; " +
          std::to_string(counts_[1]) + " methods in " + std::to_string(counts_[0]) + " classes instrumented, " +
          std::to_string(counts_[2]) + " trivial methods skipped, " + std::to_string(counts_[3]) + " classes refused");
 }

@@ -27,79 +27,48 @@ Status guarded(const std::string& path, F&& f) {
 }  // namespace
 
 ProfileSink::~ProfileSink() {
-  for (Stream& s : streams_)
-    if (s.file != nullptr) std::fclose(s.file);
+  if (file_ != nullptr) std::fclose(file_);
 }
 
-calltree::Metadata ProfileSink::metadata_of(std::size_t m, const calltree::Metadata& metadata) const {
-  if (m == 0) return metadata;
-  calltree::Metadata out = metadata;
-  out.metric = extra_[m - 1].name;
-  out.unit = extra_[m - 1].unit;
-  out.set_extra("metric_of", streams_[0].path);
-  return out;
-}
-
-Status ProfileSink::open(const std::string& path, const calltree::Metadata& metadata, std::vector<ExtraMetric> extra) {
-  extra_ = std::move(extra);
-  streams_.resize(1 + extra_.size());
-  for (std::size_t m = 0; m < streams_.size(); ++m) streams_[m].path = m == 0 ? path : path + "." + extra_[m - 1].name;
-  for (std::size_t m = 0; m < streams_.size(); ++m) {
-    Stream& s = streams_[m];
-    s.file = std::fopen(s.path.c_str(), "wb");
-    if (s.file == nullptr) return Status::error("cannot create profile '" + s.path + "': " + std::strerror(errno));
-    if (Status st = guarded(s.path,
-                            [&] {
-                              s.writer = std::make_unique<calltree::ProfileStreamWriter>(s.file);
-                              s.writer->write_metadata(metadata_of(m, metadata));
-                              std::fflush(s.file);
-                            });
-        !st.ok())
-      return st;
-  }
-  return Status();
+Status ProfileSink::open(const std::string& path, const calltree::Metadata& metadata,
+                         std::span<const calltree::MetricSpec> extra) {
+  path_ = path;
+  file_ = std::fopen(path.c_str(), "wb");
+  if (file_ == nullptr) return Status::error("cannot create profile '" + path + "': " + std::strerror(errno));
+  return guarded(path_, [&] {
+    writer_ = std::make_unique<calltree::ProfileStreamWriter>(file_);
+    writer_->write_metadata(metadata);
+    if (!extra.empty()) writer_->declare_extra_metrics(extra);
+    std::fflush(file_);
+  });
 }
 
 Status ProfileSink::flush(FrameTree& tree, const ChunkEncoder& ancillary) {
-  if (!is_open()) return Status();
-  FrameTree::Pending p = tree.take_pending();
-  std::vector<std::string_view> strings(p.strings.begin(), p.strings.end());
-  for (std::size_t m = 0; m < streams_.size(); ++m) {
-    Stream& s = streams_[m];
-    if (Status st =
-            guarded(s.path,
-                    [&] {
-                      if (!strings.empty()) s.writer->append_strings(strings);
-                      if (!p.parents.empty()) s.writer->append_nodes(p.parents, p.methods);
-                      const FrameTree::Increments& costs = m == 0 ? p.costs : p.more_costs[m - 1];
-                      if (!costs.empty()) s.writer->add_costs(costs);
-                      if (m == 0)
-                        for (const AncillaryChunk& chunk : ancillary(p.parents))
-                          s.writer->write_chunk(chunk.tag, chunk.bytes);
-                      if (std::fflush(s.file) != 0)
-                        throw std::runtime_error("cannot write profile '" + s.path + "': " + std::strerror(errno));
-                    });
-        !st.ok())
-      return st;
-  }
-  return Status();
+  if (writer_ == nullptr) return Status();
+  return guarded(path_, [&] {
+    FrameTree::Pending p = tree.take_pending();
+    std::vector<std::string_view> strings(p.strings.begin(), p.strings.end());
+    if (!strings.empty()) writer_->append_strings(strings);
+    if (!p.parents.empty()) writer_->append_nodes(p.parents, p.methods);
+    if (!p.costs.empty()) writer_->add_costs(p.costs);
+    for (std::size_t m = 0; m < p.more_costs.size(); ++m)
+      if (!p.more_costs[m].empty()) writer_->add_metric_costs(static_cast<std::uint32_t>(m + 1), p.more_costs[m]);
+    for (const AncillaryChunk& chunk : ancillary(p.parents)) writer_->write_chunk(chunk.tag, chunk.bytes);
+    if (std::fflush(file_) != 0)
+      throw std::runtime_error("cannot write profile '" + path_ + "': " + std::strerror(errno));
+  });
 }
 
 Status ProfileSink::finish(const calltree::Metadata& metadata) {
-  Status status;
-  for (std::size_t m = 0; m < streams_.size(); ++m) {
-    Stream& s = streams_[m];
-    if (s.writer == nullptr) continue;
-    Status st = guarded(s.path, [&] {
-      s.writer->write_metadata(metadata_of(m, metadata));
-      s.writer->finish();
-    });
-    s.writer.reset();
-    if (std::fclose(s.file) != 0 && st.ok())
-      st = Status::error("cannot write profile '" + s.path + "': " + std::strerror(errno));
-    s.file = nullptr;
-    if (status.ok() && !st.ok()) status = std::move(st);
-  }
+  if (writer_ == nullptr) return Status();
+  Status status = guarded(path_, [&] {
+    writer_->write_metadata(metadata);
+    writer_->finish();
+  });
+  writer_.reset();
+  if (std::fclose(file_) != 0 && status.ok())
+    status = Status::error("cannot write profile '" + path_ + "': " + std::strerror(errno));
+  file_ = nullptr;
   return status;
 }
 

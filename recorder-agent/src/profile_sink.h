@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bn/calltree/metadata.h"
+#include "bn/calltree/metric.h"
 #include "bn/calltree/profile_format.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/types.h"
@@ -37,39 +38,25 @@ struct AncillaryChunk {
 // names nodes by file id carries so the reader can map them to the loaded tree's ids.
 using ChunkEncoder = std::function<std::vector<AncillaryChunk>(std::span<const calltree::NodeId> new_parents)>;
 
-// A metric besides the profile's own (metadata.metric), e.g. the call-tree mode's calls.
-struct ExtraMetric {
-  std::string name;
-  std::string unit;
-};
-
 class ProfileSink {
  public:
   ~ProfileSink();
 
   // Creates (truncates) `path` and writes the header and the initial metadata. `extra`: the
-  // metrics 1, 2, ... of the engine's FrameTree. Interim, until the format carries several
-  // metrics per node (issue 15, branch metrics): each goes to a profile of its own,
-  // `path.NAME`, with the same nodes and that metric as its cost.
-  Status open(const std::string& path, const calltree::Metadata& metadata, std::vector<ExtraMetric> extra = {});
+  // metrics 1, 2, ... of the engine's FrameTree (metric 0 is the one the metadata names), e.g.
+  // the call-tree mode's calls.
+  Status open(const std::string& path, const calltree::Metadata& metadata,
+              std::span<const calltree::MetricSpec> extra = {});
   // Appends what `tree` gained since the last flush, then the chunks `ancillary` encodes (not
   // called when the sink is not open).
   Status flush(FrameTree& tree, const ChunkEncoder& ancillary);
   Status finish(const calltree::Metadata& metadata);
-  bool is_open() const { return !streams_.empty() && streams_.front().writer != nullptr; }
+  bool is_open() const { return writer_ != nullptr; }
 
  private:
-  // One streamed file: the profile (metric 0), or an extra metric's.
-  struct Stream {
-    std::string path;
-    std::FILE* file = nullptr;
-    std::unique_ptr<calltree::ProfileStreamWriter> writer;
-  };
-  // The metadata written to the stream of metric `m`: that metric named as its cost.
-  calltree::Metadata metadata_of(std::size_t m, const calltree::Metadata& metadata) const;
-
-  std::vector<Stream> streams_;  // index = metric
-  std::vector<ExtraMetric> extra_;
+  std::FILE* file_ = nullptr;
+  std::unique_ptr<calltree::ProfileStreamWriter> writer_;
+  std::string path_;
 };
 
 // Writes the call tree recorded so far to `path` atomically, as a complete profile to examine

@@ -252,7 +252,7 @@ void setup_record(CLI::App& app) {
       ->check(CLI::IsMember({"signal", "handshake"}));
   sub->add_option("--mode", options->mode,
                   "sample (default: stacks of every thread at intervals) or calltree (every call of every "
-                  "instrumented method: exact call counts and times; writes FILE and FILE.calls)")
+                  "instrumented method: exact call counts and times: metrics time and calls)")
       ->check(CLI::IsMember({"sample", "calltree"}));
   sub->add_option("--include", options->include,
                   "calltree: instrument only classes matching these globs, ':'-separated, e.g. 'com.acme.*'");
