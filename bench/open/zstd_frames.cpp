@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   using bn::calltree::kChunkHeaderSize;
   using bn::calltree::kProfileHeaderSize;
-  if (!in.eof() || bytes.size() < kProfileHeaderSize) {
+  if (!in || bytes.size() < kProfileHeaderSize) {
     std::fprintf(stderr, "%s: cannot read a native profile\n", argv[1]);
     return 1;
   }
