@@ -76,8 +76,10 @@ Latency repeated(Fresh& f, const std::string& label, const std::string& line) {
   return l;
 }
 
-Latency select_top10(const calltree::CallTree& tree, iface::Amount denominator, bool zoom) {
+Latency select_top10(const calltree::CallTree& tree, iface::Amount denominator, bool zoom,
+                     const std::function<void(Fresh&)>& prepare) {
   Fresh f(tree, denominator);
+  if (prepare) prepare(f);
   f.run(zoom ? "set zoom on" : "set zoom off");
   Latency l{zoom ? "select (zoom on)" : "select (zoom off)", {}, {}};
   std::vector<Time> warm;

@@ -65,7 +65,9 @@ double peak_growth(double rss_at_reset);
 Latency repeated(Fresh& f, const std::string& label, const std::string& line);
 // `select k` for each of the top 10 suggestions (re-listed before each, since select numbers
 // its own nearby summaries); cold = the slowest first select, warm = median of re-selecting.
-Latency select_top10(const calltree::CallTree& tree, iface::Amount denominator, bool zoom);
+// `prepare`, when given, runs on the fresh session first (labels, say).
+Latency select_top10(const calltree::CallTree& tree, iface::Amount denominator, bool zoom,
+                     const std::function<void(Fresh&)>& prepare = nullptr);
 
 // Runs one command group in a child process (fresh caches, its own peak memory) and gives up
 // after a minute: a command that takes minutes is reported as such instead of hanging the

@@ -43,6 +43,26 @@ std::string hot_method(const CallTree& tree) {
   return std::string(tree.method_name(best));
 }
 
+// 50 labels of 10 summaries of real weight (issue 20): the 500 methods labelling the most
+// nodes, the hot utility methods whose many calling contexts make the largest label unions,
+// dealt in turn so that every label holds heavy and lighter ones, labelled through the session
+// as `label` does (when `labelled`). Then the session shows the labels and a summary (`labels`,
+// `path` of the second hottest method), as one that labelled them has: a command timed after
+// this pays for its own work, not for measuring labels changed before it nor for what any first
+// `path` computes once. The same without labels is the yardstick.
+void prepare_session(Fresh& f, const CallTree& tree, bool labelled) {
+  constexpr std::size_t kLabels = 50, kPerLabel = 10;
+  std::vector<bn::calltree::MethodId> methods(tree.method_count());
+  for (bn::calltree::MethodId m = 0; m < methods.size(); ++m) methods[m] = m;
+  const std::size_t n = std::min(methods.size(), kLabels * kPerLabel);
+  std::partial_sort(methods.begin(), methods.begin() + static_cast<std::ptrdiff_t>(n), methods.end(),
+                    [&](auto a, auto b) { return tree.nodes_of(a).size() > tree.nodes_of(b).size(); });
+  for (std::size_t i = 0; labelled && i < n; ++i)
+    f.session.labels().add("L" + std::to_string(i % kLabels), *f.profile.method_summary(tree.method_name(methods[i])));
+  f.run("labels");
+  f.run("path " + std::string(tree.method_name(methods[1])));
+}
+
 int run(const std::filesystem::path& path, double load_target_s, double command_target_ms) {
   const double rss_before = status_bytes("VmRSS");
   Stopwatch watch;
@@ -76,6 +96,28 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
     Fresh f(tree);
     f.run("set zoom on");
     return repeated(f, "path " + hot_short + " (zoom on)", "path " + hot);
+  });
+  // Each with 50 labels and without, on the same prepared session (prepare_session).
+  for (const bool labelled : {false, true}) {
+    const std::string with = labelled ? ", 50 labels" : ", no labels";
+    measure("select (zoom off)" + with, [&] {
+      Latency l = bn::bench::select_top10(tree, 1, false, [&](Fresh& f) { prepare_session(f, tree, labelled); });
+      l.command = "select (zoom off)" + with;
+      return l;
+    });
+    measure("path " + hot_short + with, [&] {
+      Fresh f(tree);
+      prepare_session(f, tree, labelled);
+      return repeated(f, "path " + hot_short + with, "path " + hot);
+    });
+  }
+  measure("labels (50 x 10 hot methods, one changed)", [&] {
+    Fresh f(tree);
+    prepare_session(f, tree, true);
+    // One label changed since `labels` last ran: its set and its 49 pairs are measured again.
+    f.run("path " + hot);
+    f.run("label L1");
+    return repeated(f, "labels (50 x 10 hot methods, one changed)", "labels");
   });
   measure("labels (10 labelled)", [&] {
     Fresh f(tree);

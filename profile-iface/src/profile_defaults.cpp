@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
 #include "bn/iface/profile.h"
 
 namespace bn::iface {
@@ -26,5 +27,26 @@ void ExtensionUnion::reject(std::string_view m) const {
 }
 
 Amount ExtensionUnion::total() { return profile_.total_cum_of(added_); }
+
+std::vector<Overlap> Profile::overlaps(Summary s, std::span<SummarySet* const> sets) {
+  std::vector<Overlap> out;
+  for (SummarySet* set : sets) out.push_back(set->overlap(s));
+  return out;
+}
+
+Amount SummarySet::total_cum() { return profile_.total_cum_of(members_); }
+
+Amount SummarySet::total_base() { return profile_.total_base_of(members_); }
+
+Overlap SummarySet::overlap(Summary s) {
+  return {cum_overlap(profile_, s, members_), base_overlap(profile_, s, members_)};
+}
+
+Overlap SummarySet::overlap(SummarySet& other) {
+  std::vector<Summary> both = members_;
+  both.insert(both.end(), other.members_.begin(), other.members_.end());
+  return {total_cum() + other.total_cum() - profile_.total_cum_of(both),
+          total_base() + other.total_base() - profile_.total_base_of(both)};
+}
 
 }  // namespace bn::iface

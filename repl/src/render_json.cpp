@@ -59,6 +59,10 @@ void fill(json& j, const LabelsOutput& o, const RenderContext& c) {
                            {"cum", exact(g.total_cum, c)},
                            {"base", exact(g.total_base, c)},
                            {"summaries", rows(g.rows, c)}});
+  j["overlaps"] = json::array();
+  for (const LabelPairOverlap& ov : o.overlaps)
+    j["overlaps"].push_back(
+        {{"labels", {ov.first, ov.second}}, {"cum", exact(ov.cum, c)}, {"base", exact(ov.base, c)}});
   j["coverage"] = {{"cum", exact(o.coverage_cum, c)}, {"base", exact(o.coverage_base, c)}};
 }
 

@@ -146,6 +146,10 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
         << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
     rows(g.rows, w, c, "  ", out);
   }
+  if (!o.overlaps.empty()) out << "labels that share cost (each measurement once):\n";
+  for (const LabelPairOverlap& ov : o.overlaps)
+    out << "  " << ov.first << " and " << ov.second << ": cum " << value(ov.cum, c) << " (" << share_of(ov.cum, c)
+        << "), base " << value(ov.base, c) << " (" << share_of(ov.base, c) << ")\n";
   out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
       << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
 }

@@ -33,6 +33,7 @@ std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::str
   numbered_.clear();
   trail_.clear();
   labels_ = LabelSet();
+  measures_.clear();
   labels_dirty_ = false;
   std::vector<std::pair<SavedLabel, std::string>> unresolved;
   const std::string now = view();

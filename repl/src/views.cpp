@@ -1,12 +1,20 @@
 #include "bn/repl/views.h"
 
-#include "bn/iface/overlap.h"
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <utility>
 
 namespace bn::repl {
 namespace {
 
 // Seed 000 sec. 5.1: estimates from fewer than ten samples are within random noise.
 constexpr int kReliableSamples = 10;
+
+// The order `labels` lists labels and their summaries in: by |cum|, then |base|.
+std::pair<iface::Amount, iface::Amount> heaviness(iface::Amount cum, iface::Amount base) {
+  return {iface::abs_amount(cum), iface::abs_amount(base)};
+}
 
 }  // namespace
 
@@ -32,8 +40,12 @@ DetailOutput detail(Session& session, iface::Summary s) {
   DetailOutput out;
   out.summary = make_row(session, s, -1);
   out.labels = session.labels().labels_of(s);
-  for (const auto& [name, members] : session.labels().all())
-    out.overlaps.push_back({name, iface::cum_overlap(p, s, members), iface::base_overlap(p, s, members)});
+  const std::vector<iface::Overlap> shared = session.label_overlaps(s);
+  std::size_t i = 0;
+  for (const auto& entry : session.labels().all()) {
+    out.overlaps.push_back({entry.first, shared[i].cum, shared[i].base});
+    ++i;
+  }
   out.zoomed = session.settings().zoom;
   std::vector<iface::Summary> numbered;
   for (NearbyGroup& group : nearby(p, s, out.zoomed, session.settings().cutoff, session.settings().limit)) {
@@ -49,20 +61,38 @@ DetailOutput detail(Session& session, iface::Summary s) {
 }
 
 LabelsOutput labels_report(Session& session) {
-  iface::Profile& p = session.profile();
   LabelsOutput out;
-  std::vector<iface::Summary> numbered;
   for (const auto& [name, members] : session.labels().all()) {
-    LabelGroup group{name, {}, p.total_cum_of(members), p.total_base_of(members)};
-    for (iface::Summary s : members) {
-      group.rows.push_back(make_row(session, s, static_cast<int>(numbered.size())));
-      numbered.push_back(s);
-    }
+    iface::SummarySet& set = session.label_set(name);
+    LabelGroup group{name, {}, set.total_cum(), set.total_base()};
+    for (iface::Summary s : members) group.rows.push_back(make_row(session, s, -1));
+    std::ranges::stable_sort(group.rows, std::greater<>(), [](const Row& r) { return heaviness(r.cum, r.base); });
     out.labels.push_back(std::move(group));
   }
-  const std::vector<iface::Summary> all = session.labels().all_summaries();
-  out.coverage_cum = p.total_cum_of(all);
-  out.coverage_base = p.total_base_of(all);
+  // Heaviest first; the map gave name order, which breaks ties.
+  std::vector<std::size_t> order(out.labels.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::ranges::stable_sort(order, std::greater<>(),
+                           [&](std::size_t i) { return heaviness(out.labels[i].total_cum, out.labels[i].total_base); });
+  std::vector<LabelGroup> sorted;
+  std::vector<iface::Summary> numbered;
+  for (std::size_t i : order) {
+    for (Row& r : out.labels[i].rows) {
+      r.number = static_cast<int>(numbered.size());
+      numbered.push_back(r.summary);
+    }
+    sorted.push_back(std::move(out.labels[i]));
+  }
+  for (std::size_t a = 0; a < order.size(); ++a)
+    for (std::size_t b = a + 1; b < order.size(); ++b) {
+      const iface::Overlap shared = session.label_overlap(sorted[a].label, sorted[b].label);
+      if (shared.cum != 0 || shared.base != 0)
+        out.overlaps.push_back({sorted[a].label, sorted[b].label, shared.cum, shared.base});
+    }
+  out.labels = std::move(sorted);
+  iface::SummarySet& all = session.all_labelled();
+  out.coverage_cum = all.total_cum();
+  out.coverage_base = all.total_base();
   session.set_numbered(std::move(numbered));
   return out;
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
@@ -202,28 +203,76 @@ class Checker {
 
   // Totals and overlaps of a set, against unions and intersections of explicit node sets.
   void check_set(const std::vector<Summary>& S, Summary s) {
-    std::vector<Calls> calls;
-    for (Summary x : S) calls.push_back(strings(p_.path_of(x)));
+    const std::vector<Calls> calls = calls_of(S);
     const Calls one = strings(p_.path_of(s));
     const std::string sequence = join(one);
     CAPTURE(sequence);
     CHECK(p_.total_base_of(S) == naive_.total_base(calls));
     CHECK(p_.total_cum_of(S) == naive_.total_cum(calls));
 
-    std::set<Context> cum_shared, base_shared;
-    const std::set<Context> cum_s = naive_.cum_nodes({one}), cum_S = naive_.cum_nodes(calls);
-    std::set_intersection(cum_s.begin(), cum_s.end(), cum_S.begin(), cum_S.end(),
-                          std::inserter(cum_shared, cum_shared.end()));
-    const std::set<Context> along_s = naive_.paths({one}).along, along_S = naive_.paths(calls).along;
-    std::set_intersection(along_s.begin(), along_s.end(), along_S.begin(), along_S.end(),
-                          std::inserter(base_shared, base_shared.end()));
-    CHECK(bn::iface::cum_overlap(p_, s, S) == naive_.sum(cum_shared));
-    CHECK(bn::iface::base_overlap(p_, s, S) == naive_.sum(base_shared));
+    const bn::iface::Overlap shared = naive_overlap({one}, calls);
+    CHECK(bn::iface::cum_overlap(p_, s, S) == shared.cum);
+    CHECK(bn::iface::base_overlap(p_, s, S) == shared.base);
+
+    // The same kept as a summary set (node lists and prefix sums), asked twice.
+    const auto set = p_.summary_set(S);
+    CHECK(set->total_cum() == naive_.total_cum(calls));
+    CHECK(set->total_base() == naive_.total_base(calls));
+    for (int again = 0; again < 2; ++again) CHECK(set->overlap(s) == shared);
+  }
+
+  // The overlap of two summary sets, against the intersection of their explicit node sets; the
+  // interface's default (total_cum_of of the union) gives the same.
+  void check_sets(const std::vector<Summary>& S, const std::vector<Summary>& T) {
+    const bn::iface::Overlap expected = naive_overlap(calls_of(S), calls_of(T));
+    const auto a = p_.summary_set(S), b = p_.summary_set(T);
+    CHECK(a->overlap(*b) == expected);
+    CHECK(b->overlap(*a) == expected);
+    bn::iface::SummarySet plain(p_, S);
+    CHECK(plain.overlap(*b) == expected);
+  }
+
+  // The overlap of s with several sets at once (Profile::overlaps: per set, or one sweep over
+  // all the sets' subtrees when s has many), each against its node sets' intersection.
+  void check_overlaps(Summary s, const std::vector<std::vector<Summary>>& sets) {
+    const Calls one = strings(p_.path_of(s));
+    std::vector<std::unique_ptr<bn::iface::SummarySet>> kept;
+    std::vector<bn::iface::SummarySet*> asked;
+    for (const auto& S : sets) {
+      kept.push_back(p_.summary_set(S));
+      asked.push_back(kept.back().get());
+    }
+    for (int again = 0; again < 2; ++again) {
+      const std::vector<bn::iface::Overlap> got = p_.overlaps(s, asked);
+      REQUIRE(got.size() == sets.size());
+      for (std::size_t i = 0; i < sets.size(); ++i) {
+        CAPTURE(i);
+        CHECK(got[i] == naive_overlap({one}, calls_of(sets[i])));
+      }
+    }
   }
 
   const std::vector<Summary>& visited() const { return visited_; }
 
  private:
+  std::vector<Calls> calls_of(const std::vector<Summary>& S) {
+    std::vector<Calls> calls;
+    for (Summary x : S) calls.push_back(strings(p_.path_of(x)));
+    return calls;
+  }
+
+  // The cost of the measurements both sets of call sequences count, in cum and in base.
+  bn::iface::Overlap naive_overlap(const std::vector<Calls>& a, const std::vector<Calls>& b) const {
+    std::set<Context> cum_shared, base_shared;
+    const std::set<Context> cum_a = naive_.cum_nodes(a), cum_b = naive_.cum_nodes(b);
+    std::set_intersection(cum_a.begin(), cum_a.end(), cum_b.begin(), cum_b.end(),
+                          std::inserter(cum_shared, cum_shared.end()));
+    const std::set<Context> along_a = naive_.paths(a).along, along_b = naive_.paths(b).along;
+    std::set_intersection(along_a.begin(), along_a.end(), along_b.begin(), along_b.end(),
+                          std::inserter(base_shared, base_shared.end()));
+    return {naive_.sum(cum_shared), naive_.sum(base_shared)};
+  }
+
   static std::string join(const Calls& calls) {
     std::string text;
     for (const auto& c : calls) text += (text.empty() ? "" : ";") + c;
@@ -315,6 +364,18 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
     std::vector<Summary> S;
     for (int i = std::uniform_int_distribution<int>(0, 5)(rng); i > 0; --i) S.push_back(pick(rng, seen));
     checker.check_set(S, pick(rng, seen));
+  }
+  // Pairs of random sets, from a generator of their own so that the cases above stay the same.
+  std::mt19937 local(static_cast<unsigned>(tree.node_count() * 7919 + seen.size()));
+  for (int round = 0; round < 6; ++round) {
+    std::vector<Summary> S, T;
+    for (int i = std::uniform_int_distribution<int>(0, 6)(local); i > 0; --i) S.push_back(pick(local, seen));
+    for (int i = std::uniform_int_distribution<int>(0, 6)(local); i > 0; --i) T.push_back(pick(local, seen));
+    checker.check_sets(S, T);
+    std::vector<std::vector<Summary>> sets(std::uniform_int_distribution<std::size_t>(1, 5)(local));
+    for (auto& U : sets)
+      for (int i = std::uniform_int_distribution<int>(0, 3)(local); i > 0; --i) U.push_back(pick(local, seen));
+    checker.check_overlaps(pick(local, seen), sets);
   }
 }
 

@@ -57,12 +57,31 @@ TEST_CASE("percentages are of the profile's percent base, named after it") {
   group.label = "L";
   group.total_cum = 4;
   group.total_base = 2;
-  const bn::repl::LabelsOutput labels{{group}, 4, 2};
+  const bn::repl::LabelsOutput labels{{group}, 4, 2, {}};
   std::ostringstream out;
   bn::repl::render_text(labels, c, out);
   CAPTURE(out.str());
   CHECK(out.str().find("label L: cum 1 (25.0% of A), base 0.50 (12.5% of A)") != std::string::npos);
   CHECK(out.str().find("all labels together: cum 1 (25.0% of A)") != std::string::npos);
+}
+
+TEST_CASE("labels that share cost are listed pairwise in text and JSON, and nothing when none do") {
+  bn::repl::LabelGroup a, b;
+  a.label = "A";
+  b.label = "B";
+  bn::repl::LabelsOutput labels{{a, b}, 4, 2, {{"A", "B", 2, -1}}};
+  std::ostringstream out;
+  bn::repl::render_text(labels, context(), out);
+  CAPTURE(out.str());
+  CHECK(out.str().find("labels that share cost (each measurement once):\n  A and B: cum 0.50 (25.0% of total), base "
+                       "-0.25 (-12.5% of total)\n") != std::string::npos);
+  const nlohmann::json j = nlohmann::json::parse(bn::repl::render_json(labels, "labels", "labels", context()));
+  CHECK(j["overlaps"] == nlohmann::json::parse(R"([{"labels":["A","B"],"cum":"1/2","base":"-1/4"}])"));
+  labels.overlaps.clear();
+  std::ostringstream none;
+  bn::repl::render_text(labels, context(), none);
+  CHECK(none.str().find("share cost") == std::string::npos);
+  CHECK(nlohmann::json::parse(bn::repl::render_json(labels, "labels", "labels", context()))["overlaps"].empty());
 }
 
 TEST_CASE("JSON gives a message's yes/no facts as booleans and counts as numbers") {

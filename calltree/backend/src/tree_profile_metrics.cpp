@@ -61,19 +61,27 @@ std::span<const NodeId> TreeProfile::top_finals(Summary s) {
 Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   const std::vector<Summary> ids = distinct(S);
   if (ids.size() == 1) return base_of(ids.front());
+  const auto [methods, nodes] = base_union_nodes(ids);
+  Amount total = 0;
+  for (MethodId m : methods) total += method_totals_[m].base;
+  return total + sweep::sum_cost(tree_, nodes);
+}
+
+std::pair<std::vector<MethodId>, std::vector<NodeId>> TreeProfile::base_union_nodes(std::span<const Summary> S) const {
+  const std::vector<Summary> ids = distinct(S);
   // A length-1 summary [m] in S covers every node of m, so other summaries' nodes of m add
   // nothing: count [m] from the per-method totals and only the remaining path nodes by node.
   // Handles of length-1 summaries are method ids, below every other handle: a sorted prefix.
   const auto methods_end =
       std::partition_point(ids.begin(), ids.end(), [&](Summary s) { return is_method_summary(s); });
-  Amount total = 0;
-  for (auto it = ids.begin(); it != methods_end; ++it) total += base_of(*it);
+  std::vector<MethodId> methods;
+  for (auto it = ids.begin(); it != methods_end; ++it) methods.push_back(it->id);
   std::vector<NodeId> nodes;
   for (auto it = methods_end; it != ids.end(); ++it)
     for (NodeId n : sequence(*it).along)
-      if (!std::binary_search(ids.begin(), methods_end, Summary{tree_.method(n)})) nodes.push_back(n);
+      if (!std::binary_search(methods.begin(), methods.end(), tree_.method(n))) nodes.push_back(n);
   sweep::sort_unique(nodes);
-  return total + sweep::sum_cost(tree_, nodes);
+  return {std::move(methods), std::move(nodes)};
 }
 
 Amount TreeProfile::total_cum_of(std::span<const Summary> S) {

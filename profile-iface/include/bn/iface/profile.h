@@ -20,6 +20,7 @@
 #include "bn/iface/metric_info.h"
 #include "bn/iface/side_by_side.h"
 #include "bn/iface/summary.h"
+#include "bn/iface/summary_set.h"
 
 namespace bn::iface {
 
@@ -68,6 +69,13 @@ class Profile {
   virtual std::unique_ptr<ExtensionUnion> extension_union(Summary s, End end) {
     return std::make_unique<ExtensionUnion>(*this, s, end);
   }
+  // The set S, kept to be asked its overlaps; see SummarySet.
+  virtual std::unique_ptr<SummarySet> summary_set(std::span<const Summary> S) {
+    return std::make_unique<SummarySet>(*this, S);
+  }
+  // overlap(s) of each of `sets` (sets of this profile), in order. The REPL asks it of every
+  // label for each summary it details, so a backend may answer for all of them in one pass.
+  virtual std::vector<Overlap> overlaps(Summary s, std::span<SummarySet* const> sets);
 
   // === OPTIONAL display facts: the defaults fit a profile of one run ========================
   // What percentages are of, and its name in "12.5% of total": total() by default. A

@@ -63,11 +63,21 @@ struct LabelGroup {
   iface::Amount total_base = 0;
 };
 
-// `labels`: each label and the coverage of all labels together (seed 004 Table 2).
+// The cost two labels share: total_cum(A) + total_cum(B) - total_cum(A ∪ B), and with base.
+struct LabelPairOverlap {
+  std::string first, second;  // in the order `labels` lists them
+  iface::Amount cum = 0;
+  iface::Amount base = 0;
+};
+
+// `labels`: each label and the coverage of all labels together (seed 004 Table 2), the labels
+// by |total cum| (then |total base|, then name), the summaries of each by |cum| (then |base|,
+// then the order they were labelled in); the overlap of each pair of labels that share cost.
 struct LabelsOutput {
   std::vector<LabelGroup> labels;
   iface::Amount coverage_cum = 0;
   iface::Amount coverage_base = 0;
+  std::vector<LabelPairOverlap> overlaps;
 };
 
 // `set ...`, `label`, `unlabel`, `save`: one sentence plus the same facts as key/value pairs

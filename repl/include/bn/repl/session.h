@@ -14,6 +14,7 @@
 
 #include "bn/iface/profile.h"
 #include "bn/repl/label_file.h"
+#include "bn/repl/label_measures.h"
 #include "bn/repl/labels.h"
 #include "bn/repl/profile_source.h"
 #include "bn/repl/settings.h"
@@ -47,6 +48,14 @@ class Session {
   const Settings& settings() const { return settings_; }
   LabelSet& labels() { return labels_; }
   const LabelSet& labels() const { return labels_; }
+  // The labels' sets as the profile in force measures them.
+  iface::SummarySet& label_set(const std::string& label) { return measures_.of(*profile_, labels_, label); }
+  // The overlap of s with each label, in the order of labels().all().
+  std::vector<iface::Overlap> label_overlaps(iface::Summary s) { return measures_.with(*profile_, labels_, s); }
+  iface::Overlap label_overlap(const std::string& a, const std::string& b) {
+    return measures_.between(*profile_, labels_, a, b);
+  }
+  iface::SummarySet& all_labelled() { return measures_.all(*profile_, labels_); }
 
   // "BOTTLENECKS gives a number to every summary it prints": the summaries listed by the last
   // command that prints a list (suggest, select, labels, ...), numbered from 0 as in the
@@ -76,6 +85,7 @@ class Session {
   std::map<std::string, bool> dirty_views_;  // kept views whose labels changed since a save
   Settings settings_;
   LabelSet labels_;
+  LabelMeasures measures_;
   std::vector<iface::Summary> numbered_;
   std::vector<iface::Summary> trail_;
   bool labels_dirty_ = false;

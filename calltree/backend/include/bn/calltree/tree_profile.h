@@ -52,6 +52,10 @@
 //   total_cum_of(S)                 O(|S| log |S| + F log |S| + X log X), F = outermost final
 //                                   nodes of the summaries (nested runs are galloped over), X =
 //                                   along nodes of summaries of length ≥ 2 outside their finals
+//   summary_set(S)                  total_cum_of and total_base_of's lists, kept with prefix sums
+//   its overlap with s or with a set  a galloping merge of the two node lists: O(min · log) for
+//                                   lists of unequal size, O(sum) at worst; s's lists are kept for
+//                                   the last summary asked
 // c = finding a node's child among a sorted node list: a binary search, plus one walk up per
 // other child whose subtree holds listed nodes (O(log n) when the child comes first or is
 // absent).
@@ -74,6 +78,11 @@
 #include "bn/iface/profile.h"
 
 namespace bn::calltree {
+
+namespace region {
+struct Region;  // node_region.h
+struct MergedTops;
+}  // namespace region
 
 class TreeProfile final : public iface::Profile {
  public:
@@ -108,6 +117,11 @@ class TreeProfile final : public iface::Profile {
   // Counts the extensions whose paths share nothing with the other paths (path_facts) by
   // plain sums, and keeps the rest as node sets; no extension is built as a summary.
   std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
+  // Keeps the nodes that S's cum and base count, sorted with prefix sums, so an overlap with S
+  // is a galloping merge of two node lists instead of two unions (tree_summary_set.cpp).
+  std::unique_ptr<iface::SummarySet> summary_set(std::span<const iface::Summary> S) override;
+  // Of many sets against a summary of many subtrees: one sweep over all the sets' tops.
+  std::vector<iface::Overlap> overlaps(iface::Summary s, std::span<iface::SummarySet* const> sets) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   iface::Amount denominator() override { return denominator_; }
@@ -151,6 +165,7 @@ class TreeProfile final : public iface::Profile {
   };
   using RootFinal = std::pair<NodeId, NodeId>;
   class RunningExtensionUnion;  // tree_extension_union.cpp
+  class TreeSummarySet;         // tree_summary_set.cpp
 
   // --- summary store (tree_profile.cpp) ---
   bool is_method_summary(iface::Summary s) const { return s.id < method_count_; }
@@ -256,6 +271,15 @@ class TreeProfile final : public iface::Profile {
   // For total_cum_of: the outermost finals of the union of S and the exposed along nodes
   // outside their subtrees, both increasing.
   std::pair<std::vector<NodeId>, std::vector<NodeId>> cum_union_nodes(std::span<const iface::Summary> S);
+  // For total_base_of: the methods of S's length-1 summaries and the along nodes of its other
+  // summaries that are of none of those methods, both increasing.
+  std::pair<std::vector<MethodId>, std::vector<NodeId>> base_union_nodes(std::span<const iface::Summary> S) const;
+
+  // --- summary sets (tree_summary_set.cpp) ---
+  // What the cum and base of S count; of one summary, kept for the last one asked (the REPL
+  // asks it against every label in turn).
+  region::Region region_of(std::span<const iface::Summary> S);
+  std::shared_ptr<const region::Region> region_of(iface::Summary s);
 
   const CallTree& tree_;
   const iface::Amount denominator_;
@@ -271,6 +295,11 @@ class TreeProfile final : public iface::Profile {
   std::map<std::vector<MethodId>, std::uint32_t> index_;
   std::array<std::shared_ptr<Neighbourhood>, 2> neighbourhoods_;  // by End
   std::shared_ptr<const PathFacts> facts_cache_;
+  std::shared_ptr<const region::Region> region_cache_;
+  iface::Summary region_cached_for_;
+  std::uint64_t summary_sets_made_ = 0;
+  // The tops of the last list of sets asked by overlaps(), merged, with the sets' serials.
+  std::shared_ptr<std::pair<std::vector<std::uint64_t>, region::MergedTops>> merged_tops_;
   struct Scratch {
     std::vector<NodeId> finals, along, tops, exposed;
   } scratch_;  // measure_extension's working lists

@@ -1,0 +1,24 @@
+# Sourced by the benchmark scripts: bn_bench_build BUILD_DIR TARGET... configures BUILD_DIR for
+# the benchmarks (a new one with only what they need: no tests, no agent; an existing one keeps
+# its options and gets BN_BENCH=ON) and builds the targets; root must be the checkout's root.
+bn_bench_build() {
+  bn_build=$1
+  shift
+  if [ -f "$bn_build/CMakeCache.txt" ]; then
+    cmake -S "$root" -B "$bn_build" -DBN_BENCH=ON >/dev/null
+  else
+    cmake -S "$root" -B "$bn_build" -DBN_BENCH=ON -DBN_AGENT=OFF -DBN_TESTS=OFF >/dev/null
+  fi
+  cmake --build "$bn_build" -j"$(nproc)" --target "$@" >/dev/null
+  mkdir -p "$bn_build/bench-profiles"
+}
+
+# bn_bench_profile BUILD_DIR SIZE: the cached synthetic profile of SIZE nodes (bench/scale's),
+# generated when missing or older than the bottlenecks binary; prints its path.
+bn_bench_profile() {
+  bn_profile=$1/bench-profiles/synthetic-$2.bnp
+  if [ ! -f "$bn_profile" ] || [ "$1/bottlenecks" -nt "$bn_profile" ]; then
+    "$1/bottlenecks" generate --nodes "$2" --seed 1 -o "$bn_profile" >&2
+  fi
+  echo "$bn_profile"
+}

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Every figure of docs/performance.md's "Interactive scale", "Opening a profile", "Importing
+# collapsed stacks" and "Against pprof" sections, in one sitting (issue 20): run it on an idle
+# machine and paste the output beside the docs' tables.
+#
+#   bench/run_all.sh [BUILD_DIR]      (default: build-bench next to this checkout's sources)
+#
+# The recorder's benchmarks need a JDK (bench/agent_overhead, bench/fidelity) and the views' a
+# long recording (bench/views): they are run on their own, as their sections say.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build-bench}
+status=0
+echo "bench/run_all.sh at $(git -C "$root" rev-parse --short HEAD), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
+for script in scale/run.sh open/run.sh import/run.sh pprof/run.sh; do
+  echo
+  echo "=== bench/$script (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  "$root/bench/$script" "$build" || status=$?
+done
+exit "$status"

@@ -1,0 +1,73 @@
+#pragma once
+// What the cum and base of a summary or a set of summaries count, as sorted node lists with
+// prefix sums (internal to the tree backend), so that the cost two of them share is found by
+// galloping merges: overlap = cost(region(A) ∩ region(B)), which is the sec. 2.1 definition
+// cum(A) + cum(B) - cum(A ∪ B) because the region of a union is the union of the regions.
+//
+// cum counts the subtrees of `tops` (outermost final nodes) and the `outside` nodes (along
+// nodes outside those subtrees); base counts every node of the `methods` (those with a
+// length-1 summary in the set) and the `along` nodes of other methods.
+
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "bn/calltree/call_tree.h"
+#include "bn/iface/amount.h"
+
+namespace bn::calltree::region {
+
+// A sorted node list with prefix sums of a per-node amount: sums[i] is the sum over the
+// first i nodes, so any run of the list sums in O(1).
+struct SummedNodes {
+  std::vector<NodeId> nodes;
+  std::vector<iface::Amount> sums;  // nodes.size() + 1 entries
+  // For subtree lists, each node's subtree_end: the sweeps then read only these arrays in
+  // order, not the tree's (40 MB each at 10M nodes) at scattered places.
+  std::vector<NodeId> ends;
+  iface::Amount total() const { return sums.back(); }
+};
+// Subtrees, by cum_cost (tops), or single nodes, by cost (the other lists).
+SummedNodes subtrees(const CallTree& tree, std::vector<NodeId> nodes);
+SummedNodes single_nodes(const CallTree& tree, std::vector<NodeId> nodes);
+
+struct Region {
+  SummedNodes tops;                                         // increasing, none inside another's subtree
+  SummedNodes outside;                                      // increasing, outside every top's subtree
+  std::vector<std::pair<MethodId, iface::Amount>> methods;  // by id, with each method's base
+  SummedNodes along;                                        // increasing, of no method in `methods`
+  // Σ cost of the `along` nodes of each method, by id.
+  std::vector<std::pair<MethodId, iface::Amount>> along_by_method;
+
+  iface::Amount cum() const { return tops.total() + outside.total(); }
+  iface::Amount base() const;
+};
+
+// A region from its lists, each increasing (`methods` by id); fills along_by_method.
+Region make_region(const CallTree& tree, std::vector<NodeId> tops, std::vector<NodeId> outside,
+                   std::vector<std::pair<MethodId, iface::Amount>> methods, std::vector<NodeId> along);
+
+// cost(cum region of a ∩ cum region of b), and the same of the base regions.
+iface::Amount shared_cum(const Region& a, const Region& b);
+iface::Amount shared_base(const Region& a, const Region& b);
+
+// The tops of several regions in node order, each entry naming its region (index into the
+// list given to merge_tops), for the cum that all of them share with one summary in one sweep.
+struct MergedTops {
+  struct Entry {
+    NodeId node;
+    NodeId end;            // its subtree_end
+    std::uint32_t region;  // and its position among that region's tops
+    std::uint32_t index;
+  };
+  std::vector<Entry> entries;
+};
+MergedTops merge_tops(std::span<const Region* const> regions);
+// shared_cum(*regions[i], r) for every i, into out[i]: one sweep over `merged` (of the same
+// regions) and r's tops for the shared subtrees, O(entries + r's tops), instead of one merge per
+// region; the single nodes by region.
+void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
+                    std::span<iface::Amount> out);
+
+}  // namespace bn::calltree::region

@@ -1,0 +1,59 @@
+#pragma once
+// The label sets of a session, each measured once by the profile (iface::SummarySet) and kept
+// while its summaries stay the same, and the overlap of each pair of them. `select` and `path`
+// show every label's overlap with the summary (seed 004 sec. 2.3) and `labels` every pair's; a
+// label changes far less often than either runs, and with 50 labels of hot methods the unions
+// were most of a `path`.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bn/iface/profile.h"
+#include "bn/repl/labels.h"
+
+namespace bn::repl {
+
+class LabelMeasures {
+ public:
+  // The set of the summaries that carry `label` in `labels` (which must have it), measured on p.
+  iface::SummarySet& of(iface::Profile& p, const LabelSet& labels, const std::string& label);
+  // The overlap of s with each label's set, in the order of labels.all(); kept for the last
+  // summary asked, until a label changes (`show` and `back` ask again).
+  std::vector<iface::Overlap> with(iface::Profile& p, const LabelSet& labels, iface::Summary s);
+  // The overlap of two labels' sets, kept until either changes.
+  iface::Overlap between(iface::Profile& p, const LabelSet& labels, const std::string& a, const std::string& b);
+  // The set of every labelled summary (coverage, seed 004 sec. 3).
+  iface::SummarySet& all(iface::Profile& p, const LabelSet& labels);
+  // Forgets everything: the profile in force changed.
+  void clear();
+
+ private:
+  struct Measured {
+    std::unique_ptr<iface::SummarySet> set;
+    std::uint64_t serial = 0;  // which measurement of the label this is
+  };
+  struct PairOverlap {
+    std::uint64_t a = 0, b = 0;  // the serials it was measured on
+    iface::Overlap overlap;
+  };
+  Measured& measured(iface::Profile& p, const LabelSet& labels, const std::string& label);
+  static bool same(const std::unique_ptr<iface::SummarySet>& set, const std::vector<iface::Summary>& members);
+
+  std::map<std::string, Measured> sets_;
+  std::map<std::pair<std::string, std::string>, PairOverlap> pairs_;
+  std::uint64_t serials_ = 0;
+  struct LastSummary {
+    iface::Summary summary;
+    std::vector<std::uint64_t> serials;  // of the labels' sets, in order
+    std::vector<iface::Overlap> overlaps;
+  };
+  std::optional<LastSummary> last_;
+  std::unique_ptr<iface::SummarySet> all_;
+};
+
+}  // namespace bn::repl
