@@ -4,6 +4,7 @@
 
 #include "bn/iface/call_sequence_text.h"
 #include "bn/iface/error.h"
+#include "bn/iface/method_pattern.h"
 #include "bn/iface/overlap.h"
 #include "bn/repl/text.h"
 
@@ -56,27 +57,6 @@ std::vector<std::string> split_call_sequence(std::string_view text) {
   return parts;
 }
 
-bool glob_match(std::string_view pattern, std::string_view name) {
-  // Iterative wildcard match with one backtrack point: linear in practice, never exponential.
-  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
-  while (n < name.size()) {
-    if (p < pattern.size() && pattern[p] != '*' && pattern[p] == name[n]) {
-      ++p;
-      ++n;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
-}
-
 MethodIndex::MethodIndex(iface::Profile& profile) {
   for (iface::Summary s : profile.initial_summaries()) {
     const std::vector<std::string_view> path = profile.path_of(s);
@@ -123,7 +103,7 @@ std::string_view MethodIndex::resolve(std::string_view typed) const {
       if (matches(name) || matches(std::string_view(short_name(name)))) found.push_back(name);
   };
   if (pattern.find('*') != std::string_view::npos) {
-    collect([&](std::string_view n) { return glob_match(pattern, n); });
+    collect([&](std::string_view n) { return iface::glob_matches(pattern, n); });
   } else {
     if (std::binary_search(names_.begin(), names_.end(), pattern))
       return *std::lower_bound(names_.begin(), names_.end(), pattern);
@@ -148,6 +128,8 @@ std::vector<std::string_view> MethodIndex::complete(std::string_view prefix) con
 }
 
 std::string why_no_root(iface::Profile& profile, const std::vector<std::string_view>& calls) {
+  if (std::any_of(calls.begin(), calls.end(), [](std::string_view c) { return c == iface::kGapText; }))
+    return "no measurement satisfies it";
   std::optional<iface::Summary> s = calls.empty() ? std::nullopt : profile.method_summary(calls.front());
   if (!s) return "method " + std::string(calls.empty() ? "" : calls.front()) + " does not occur in this profile";
   for (std::size_t i = 1; i < calls.size(); ++i) {
@@ -162,10 +144,21 @@ std::string why_no_root(iface::Profile& profile, const std::vector<std::string_v
   return "no root in this profile";
 }
 
-iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text) {
+iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text,
+                                     const AspectTable& aspects) {
   const std::vector<std::string> typed = split_call_sequence(text);
   std::vector<std::string_view> names;
-  for (const std::string& t : typed) names.push_back(methods.resolve(t));
+  bool plain = true;
+  for (const std::string& t : typed) {
+    const bool kept = t == iface::kGapText || (t.starts_with(':') && aspects.find(std::string_view(t).substr(1)));
+    plain = plain && !kept;
+    names.push_back(kept ? std::string_view(t) : methods.resolve(t));
+  }
+  if (!plain) {
+    if (const std::optional<iface::Summary> s = summary_of_frames(profile, names, aspects)) return *s;
+    throw Error("call sequence " + display_path(names, NameStyle::kFull) +
+                " is satisfied by no measurement of this profile");
+  }
   if (std::optional<iface::Summary> s = iface::summary_for_path(profile, names)) return *s;
   throw Error("call sequence " + display_path(names, NameStyle::kFull) +
               " has no root: " + why_no_root(profile, names));

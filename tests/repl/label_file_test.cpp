@@ -76,7 +76,7 @@ TEST_CASE("a malformed label file is refused naming file and line") {
   const fs::path file = temp_file("bad.txt");
   write(file, "# comment\nlabel x\n  a\nnonsense\n");
   CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
-                       (file.string() + ":4: expected `view NAME`, `label NAME` or an indented method name").c_str(),
+                       (file.string() + ":4: expected `view NAME`, `aspect NAME = PATTERN`, `label NAME` or an indented method name").c_str(),
                        bn::Error);
   write(file, "  a\n");
   CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/aspects.h"
 #include "bn/repl/label_file.h"
 #include "bn/repl/labels.h"
 #include "bn/repl/profile_source.h"
@@ -45,6 +46,8 @@ class Session {
   const std::map<std::string, std::vector<SavedLabel>>& kept_labels() const { return kept_; }
   Settings& settings() { return settings_; }
   const Settings& settings() const { return settings_; }
+  AspectTable& aspects() { return aspects_; }
+  const AspectTable& aspects() const { return aspects_; }
   LabelSet& labels() { return labels_; }
   const LabelSet& labels() const { return labels_; }
 
@@ -76,6 +79,7 @@ class Session {
   std::map<std::string, bool> dirty_views_;  // kept views whose labels changed since a save
   Settings settings_;
   LabelSet labels_;
+  AspectTable aspects_;  // kept across views: the patterns name methods, not nodes
   std::vector<iface::Summary> numbered_;
   std::vector<iface::Summary> trail_;
   bool labels_dirty_ = false;

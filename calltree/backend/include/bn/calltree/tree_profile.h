@@ -56,6 +56,12 @@
 // other child whose subtree holds listed nodes (O(log n) when the child comes first or is
 // absent).
 //
+// Call sequences with gaps and aspects (pattern_summary, seed 000 sec. 2-3) are matched against
+// every stack in one pass over the tree (PatternMatcher, src/pattern_matcher.h): building one,
+// listing its extensions at either end, gap_extensions and total_*_of of a set holding one
+// cost O(n) each (plus O(methods) per aspect to resolve its pattern once); their cum and base
+// are kept, so base_of/cum_of are O(1). Plain sequences never take this path.
+//
 // Handles stay valid for the life of the TreeProfile; the CallTree must outlive it. Not
 // thread-safe: queries update caches.
 
@@ -64,6 +70,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <span>
 #include <string_view>
 #include <tuple>
@@ -74,6 +81,8 @@
 #include "bn/iface/profile.h"
 
 namespace bn::calltree {
+
+class PatternMatcher;
 
 class TreeProfile final : public iface::Profile {
  public:
@@ -108,6 +117,11 @@ class TreeProfile final : public iface::Profile {
   // Counts the extensions whose paths share nothing with the other paths (path_facts) by
   // plain sums, and keeps the rest as node sets; no extension is built as a summary.
   std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
+  std::optional<iface::Summary> pattern_summary(const iface::CallPattern& p) override;
+  iface::CallPattern pattern_of(iface::Summary s) override;
+  // One pass over the subtrees where s is first satisfied, counting each method's outermost
+  // nodes below that point (tree_profile_patterns.cpp).
+  std::vector<iface::ExtensionAmounts> gap_extensions(iface::Summary s) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   iface::Amount denominator() override { return denominator_; }
@@ -150,6 +164,16 @@ class TreeProfile final : public iface::Profile {
     bool nested = false;
   };
   using RootFinal = std::pair<NodeId, NodeId>;
+  // A summary whose sequence has a gap or an aspect (tree_profile_patterns.cpp).
+  struct PatternRecord {
+    iface::CallPattern pattern;
+    std::vector<std::string> texts;  // path_of's elements
+    std::shared_ptr<const PatternMatcher> matcher;
+    iface::Amount base = 0;
+    iface::Amount cum = 0;
+  };
+  // Pattern handles have this bit set: no tree has 2^31 methods plus built sequences.
+  static constexpr std::uint32_t kPatternBit = std::uint32_t{1} << 31;
   class RunningExtensionUnion;  // tree_extension_union.cpp
 
   // --- summary store (tree_profile.cpp) ---
@@ -163,6 +187,16 @@ class TreeProfile final : public iface::Profile {
   // Interns a sequence of length >= 2 given its (root, final) pairs in any order; nullopt if
   // there are none.
   std::optional<iface::Summary> store(std::vector<MethodId> calls, std::vector<RootFinal> paths);
+
+  // --- patterns (tree_profile_patterns.cpp) ---
+  static bool is_pattern(iface::Summary s) { return (s.id & kPatternBit) != 0; }
+  const PatternRecord& pattern_record(iface::Summary s) const;
+  std::vector<std::string_view> pattern_top_extensions(const PatternRecord& r) const;
+  std::vector<std::string_view> pattern_bottom_extensions(const PatternRecord& r) const;
+  std::optional<iface::Summary> pattern_trimmed(iface::Summary s, iface::End end);
+  // total_base_of / total_cum_of of a set holding a pattern summary: each node marked by some
+  // summary of S is counted once.
+  iface::Amount marked_total(std::span<const iface::Summary> S, bool cum);
 
   // --- paths (tree_profile_paths.cpp) ---
   // The node of the increasing list `nodes` that is a child of n, or nullptr. Used on the
@@ -275,6 +309,8 @@ class TreeProfile final : public iface::Profile {
     std::vector<NodeId> finals, along, tops, exposed;
   } scratch_;  // measure_extension's working lists
   std::vector<std::uint32_t> name_rank_;
+  std::vector<PatternRecord> patterns_;  // handle id = kPatternBit | index
+  std::map<std::string, std::uint32_t> pattern_index_;  // by CallPattern::key()
 };
 
 }  // namespace bn::calltree
