@@ -12,11 +12,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 nodes=${2:-10000000}
 
-if [ -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" -DBN_BENCH=ON >/dev/null
-else
-  cmake -S "$root" -B "$build" -DBN_BENCH=ON -DBN_AGENT=OFF -DBN_TESTS=OFF >/dev/null
-fi
-cmake --build "$build" -j"$(nproc)" --target bn_aspects_bench >/dev/null
+. "$root/bench/common/build_target.sh"
+bench_build bn_aspects_bench
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 exec "$build/bench/aspects/bn_aspects_bench" "$nodes" 300

@@ -79,13 +79,13 @@ std::optional<Summary> ComparativeProfile::intern(std::optional<Summary> a, std:
   calls.reserve(path.size());
   for (const std::string_view name : path) calls.push_back(name_id(name));
   // Only a sequence with a gap or an aspect shows ".." or ":name"; its key says what it means.
-  const bool maybe_pattern = std::any_of(path.begin(), path.end(), [](std::string_view name) {
-    return name == iface::kGapText || name.starts_with(':');
-  });
+  const bool maybe_pattern = std::any_of(
+      path.begin(), path.end(), [](std::string_view name) { return name == iface::kGapText || name.starts_with(':'); });
   if (maybe_pattern) {
     const iface::CallPattern pattern = a ? a_.pattern_of(*a) : b_.pattern_of(*b);
     if (!pattern.is_plain()) {
-      const auto [it, inserted] = pattern_index_.try_emplace(pattern.key(), static_cast<std::uint32_t>(records_.size()));
+      const auto [it, inserted] =
+          pattern_index_.try_emplace(pattern.key(), static_cast<std::uint32_t>(records_.size()));
       if (inserted) records_.push_back(Record{std::move(calls), a, b, true});
       return Summary{it->second};
     }

@@ -88,7 +88,8 @@ void check_call_pattern(const CallPattern& p) {
   if (e.empty()) reject(p, "empty");
   std::size_t calls = 0;
   for (std::size_t i = 0; i < e.size(); ++i) {
-    if (e[i].kind == Kind::method && e[i].name.empty()) reject(p, "empty method name at position " + std::to_string(i + 1));
+    if (e[i].kind == Kind::method && e[i].name.empty())
+      reject(p, "empty method name at position " + std::to_string(i + 1));
     if (e[i].kind == Kind::aspect && !e[i].pattern) reject(p, "aspect :" + e[i].name + " has no definition");
     if (e[i].kind != Kind::gap) ++calls;
     if (e[i].kind == Kind::gap && (i == 0 || i + 1 == e.size()))

@@ -41,7 +41,8 @@ std::vector<ExtensionAmounts> Profile::gap_extensions(Summary s) {
   std::vector<ExtensionAmounts> out;
   for (const Summary m : initial_summaries()) {
     const std::string_view method = path_of(m).front();
-    if (const auto t = pattern_summary(extended_through_gap(p, method))) out.push_back({method, cum_of(*t), base_of(*t)});
+    if (const auto t = pattern_summary(extended_through_gap(p, method)))
+      out.push_back({method, cum_of(*t), base_of(*t)});
   }
   return out;
 }

@@ -19,8 +19,7 @@ bool valid_name(std::string_view name) {
 }  // namespace
 
 void AspectTable::define(iface::Profile& profile, std::string_view name, std::string_view pattern) {
-  if (!valid_name(name))
-    throw Error("aspect name '" + std::string(name) + "': use letters, digits and _ . $ - only");
+  if (!valid_name(name)) throw Error("aspect name '" + std::string(name) + "': use letters, digits and _ . $ - only");
   const std::string as_method = ":" + std::string(name);
   if (profile.method_summary(as_method))
     throw Error("aspect name '" + std::string(name) + "': " + as_method +

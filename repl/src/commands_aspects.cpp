@@ -14,7 +14,8 @@ namespace {
 
 std::string definitions_text(const AspectTable& aspects) {
   std::string out;
-  for (const auto& [name, pattern] : aspects.all()) out += (out.empty() ? "" : ", ") + (":" + name) + " = " + pattern->text();
+  for (const auto& [name, pattern] : aspects.all())
+    out += (out.empty() ? "" : ", ") + (":" + name) + " = " + pattern->text();
   return out;
 }
 
@@ -36,7 +37,8 @@ Output unaspect(Context& c, const Arguments& args) {
   const std::string name(args[0].text);
   if (!c.session().aspects().undefine(name))
     throw Error("no aspect is named '" + name + "'" +
-                (c.session().aspects().all().empty() ? std::string() : "; defined: " + definitions_text(c.session().aspects())));
+                (c.session().aspects().all().empty() ? std::string()
+                                                     : "; defined: " + definitions_text(c.session().aspects())));
   return MessageOutput{"undefined aspect :" + name + " (summaries built with it keep their definition)",
                        {{"aspect", name}}};
 }
@@ -57,7 +59,8 @@ Output aspects(Context& c, const Arguments&) {
   const Shortlist ranked = rank_summaries(session.profile(), found, session.settings().suggester);
   std::string title = session.aspects().all().empty()
                           ? "no aspects yet: `aspect NAME = PATTERN` defines one"
-                          : "aspects by " + std::string(session.settings().suggester == Suggester::kHighCum ? "|cum|" : "|base|") +
+                          : "aspects by " +
+                                std::string(session.settings().suggester == Suggester::kHighCum ? "|cum|" : "|base|") +
                                 ": " + definitions_text(session.aspects());
   if (unmatched > 0) title += " (" + std::to_string(unmatched) + " match no method)";
   return numbered_list(session, title, ranked.shown);
@@ -71,8 +74,8 @@ Output find(Context& c, const Arguments& args) {
   for (const std::string_view name : c.methods().names())
     if (pattern.matches(name) || pattern.matches(short_name(name)))
       if (const auto s = session.profile().method_summary(name)) found.push_back(*s);
-  const Shortlist ranked = rank_summaries(session.profile(), found, session.settings().suggester,
-                                          session.settings().limit);
+  const Shortlist ranked =
+      rank_summaries(session.profile(), found, session.settings().suggester, session.settings().limit);
   return numbered_list(session,
                        "find " + std::string(args[0].text) + ": " + std::to_string(found.size()) + " methods" +
                            (ranked.more > 0 ? ", the first " + std::to_string(ranked.shown.size()) + " shown" : ""),
@@ -88,9 +91,8 @@ Output refine(Context& c, const Arguments& args) {
   if (split) {
     const std::vector<std::size_t> gaps = session.profile().pattern_of(s).gaps();
     if (gaps.empty()) throw Error("the current summary has no gap '..' to split at: `path P1;..;P2` first");
-    const std::int64_t k = args[1].text.empty()
-                               ? 1
-                               : parse_whole(args[1].text, 1, static_cast<std::int64_t>(gaps.size()), "gap number");
+    const std::int64_t k =
+        args[1].text.empty() ? 1 : parse_whole(args[1].text, 1, static_cast<std::int64_t>(gaps.size()), "gap number");
     gap = gaps[static_cast<std::size_t>(k - 1)];
   } else if (!args[1].text.empty()) {
     throw args.usage_error(1);

@@ -89,8 +89,8 @@ Output load(Context& c, const Arguments& args) {
   for (const SavedAspect& a : saved.aspects) {
     const auto known = aspects.find(a.name);
     if (known && known->text() != a.pattern)
-      throw Error(file + ":" + std::to_string(a.line) + ": aspect :" + a.name + " is " + a.pattern +
-                  " there but " + known->text() + " in this session; `unaspect " + a.name + "` first");
+      throw Error(file + ":" + std::to_string(a.line) + ": aspect :" + a.name + " is " + a.pattern + " there but " +
+                  known->text() + " in this session; `unaspect " + a.name + "` first");
     try {
       if (!known) aspects.define(session.profile(), a.name, a.pattern);
     } catch (const Error& e) {

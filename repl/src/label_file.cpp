@@ -1,8 +1,8 @@
 #include "bn/repl/label_file.h"
 
 #include <cstdio>
-#include <map>
 #include <fstream>
+#include <map>
 #include <system_error>
 
 #include "bn/iface/error.h"
@@ -93,8 +93,8 @@ LabelFile read_label_file(const std::filesystem::path& file) {
       const std::size_t equals = line.find(" = ");
       if (equals == std::string::npos || equals <= kAspectKeyword.size() || equals + 3 >= line.size())
         fail("expected `aspect NAME = PATTERN`");
-      result.aspects.push_back({line.substr(kAspectKeyword.size(), equals - kAspectKeyword.size()),
-                                line.substr(equals + 3), number});
+      result.aspects.push_back(
+          {line.substr(kAspectKeyword.size(), equals - kAspectKeyword.size()), line.substr(equals + 3), number});
     } else if (line.starts_with(kLabelKeyword) && line.size() > kLabelKeyword.size()) {
       if (!out.empty() && out.back().calls.empty()) fail("label '" + out.back().label + "' has no call sequence");
       out.push_back({line.substr(kLabelKeyword.size()), {}, number});

@@ -14,8 +14,8 @@ namespace bn::calltree::testing {
 
 struct NaiveElement {
   enum class Kind { method, aspect, gap } kind;
-  std::string name;                // the method, or the aspect (without ':')
-  std::set<std::string> members;   // an aspect's methods
+  std::string name;               // the method, or the aspect (without ':')
+  std::set<std::string> members;  // an aspect's methods
 };
 using NaivePattern = std::vector<NaiveElement>;
 

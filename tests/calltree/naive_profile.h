@@ -105,7 +105,7 @@ class NaiveProfile {
     return result;
   }
 
- // Every node (calling context) with its own cost.
+  // Every node (calling context) with its own cost.
   const std::map<Context, Cost>& nodes() const { return cost_; }
 
  private:

@@ -22,7 +22,7 @@ PatternMatcher::PatternMatcher(const CallTree& tree, const iface::CallPattern& p
   std::uint64_t segment = 0;
   const auto close_segment = [&] {
     segment_calls_.push_back(segment);
-    segment_first_.push_back(segment & -segment);         // lowest bit
+    segment_first_.push_back(segment & -segment);             // lowest bit
     segment_last_.push_back(std::uint64_t{1} << (call - 1));  // highest bit
     segment = 0;
   };

@@ -44,17 +44,17 @@ class PatternMatcher {
 
  private:
   struct State {
-    std::uint32_t segment = 0;  // index of the segment being matched
+    std::uint32_t segment = 0;   // index of the segment being matched
     std::uint64_t prefixes = 0;  // bit i: calls [segment start, i] end at this frame
     bool satisfied = false;
   };
 
   const CallTree& tree_;
-  std::vector<std::uint64_t> matches_;  // per method id: bit i when call i matches the method
-  std::vector<std::uint64_t> segment_calls_;  // per segment: its calls' bits
+  std::vector<std::uint64_t> matches_;                       // per method id: bit i when call i matches the method
+  std::vector<std::uint64_t> segment_calls_;                 // per segment: its calls' bits
   std::vector<std::uint64_t> segment_first_, segment_last_;  // per segment: its first / last call's bit
-  std::uint64_t gap_after_ = 0;  // bit i: a gap follows call i
-  std::uint64_t last_call_ = 0;  // bit of call k-1
+  std::uint64_t gap_after_ = 0;                              // bit i: a gap follows call i
+  std::uint64_t last_call_ = 0;                              // bit of call k-1
 };
 
 template <class Visit>

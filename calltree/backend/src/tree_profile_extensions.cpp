@@ -93,7 +93,7 @@ std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_e
 
 std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, iface::End end) {
   if (is_pattern(s)) return iface::Profile::extension_amounts(s, end);  // each extension is one pass anyway
-  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, end);  // nothing below lists again
+  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, end);      // nothing below lists again
   if (n->amounts) return *n->amounts;
   isolation(*n);
   std::vector<iface::ExtensionAmounts> out;

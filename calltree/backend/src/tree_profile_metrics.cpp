@@ -60,7 +60,8 @@ std::span<const NodeId> TreeProfile::top_finals(Summary s) {
 
 Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   const std::vector<Summary> ids = distinct(S);
-  if (std::any_of(ids.begin(), ids.end(), is_pattern)) return ids.size() == 1 ? base_of(ids.front()) : marked_total(ids, false);
+  if (std::any_of(ids.begin(), ids.end(), is_pattern))
+    return ids.size() == 1 ? base_of(ids.front()) : marked_total(ids, false);
   if (ids.size() == 1) return base_of(ids.front());
   // A length-1 summary [m] in S covers every node of m, so other summaries' nodes of m add
   // nothing: count [m] from the per-method totals and only the remaining path nodes by node.
@@ -79,7 +80,8 @@ Amount TreeProfile::total_base_of(std::span<const Summary> S) {
 
 Amount TreeProfile::total_cum_of(std::span<const Summary> S) {
   const std::vector<Summary> ids = distinct(S);
-  if (std::any_of(ids.begin(), ids.end(), is_pattern)) return ids.size() == 1 ? cum_of(ids.front()) : marked_total(ids, true);
+  if (std::any_of(ids.begin(), ids.end(), is_pattern))
+    return ids.size() == 1 ? cum_of(ids.front()) : marked_total(ids, true);
   if (ids.size() == 1) return cum_of(ids.front());
   const auto [tops, outside] = cum_union_nodes(ids);
   return sweep::sum_cum_cost(tree_, tops) + sweep::sum_cost(tree_, outside);

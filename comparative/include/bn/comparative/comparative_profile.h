@@ -112,8 +112,7 @@ class ComparativeProfile final : public iface::Profile {
   std::optional<iface::Summary> intern(std::optional<iface::Summary> a, std::optional<iface::Summary> b);
   // Both sides' amounts merged by name: each method once, an absent side counting 0.
   std::vector<iface::ExtensionAmounts> merged(std::vector<iface::ExtensionAmounts> in_a,
-                                              std::vector<iface::ExtensionAmounts> in_b,
-                                              SideExtensions* sides) const;
+                                              std::vector<iface::ExtensionAmounts> in_b, SideExtensions* sides) const;
   // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
   // side is recomputed from the trimmed path unless the untrimmed one is present.
   std::optional<iface::Summary> trimmed(iface::Summary s, iface::End end);

@@ -25,7 +25,7 @@ class MethodPattern {
 
  private:
   std::string text_;
-  std::vector<std::string> globs_;      // alternatives, when a glob
+  std::vector<std::string> globs_;           // alternatives, when a glob
   std::shared_ptr<const std::regex> regex_;  // when `re:`
 };
 

@@ -16,9 +16,9 @@
 //
 // The `view` line names the view the labels were made in (docs/views.md); a file without one
 // was saved from the tree view. Each `aspect NAME = PATTERN` line (before the first label)
-// defines an aspect the call sequences use as `:NAME`; a gap is a `..` line (seed 000 sec. 2-3). Each `label NAME` line starts one labelled summary; the indented
-// lines that follow are its call sequence, outermost first. '#' lines and blank lines are
-// ignored.
+// defines an aspect the call sequences use as `:NAME`; a gap is a `..` line (seed 000 sec. 2-3). Each `label NAME` line
+// starts one labelled summary; the indented lines that follow are its call sequence, outermost first. '#' lines and
+// blank lines are ignored.
 
 #include <filesystem>
 #include <string>

@@ -70,8 +70,8 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <string>
 #include <span>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <utility>
@@ -309,7 +309,7 @@ class TreeProfile final : public iface::Profile {
     std::vector<NodeId> finals, along, tops, exposed;
   } scratch_;  // measure_extension's working lists
   std::vector<std::uint32_t> name_rank_;
-  std::vector<PatternRecord> patterns_;  // handle id = kPatternBit | index
+  std::vector<PatternRecord> patterns_;                 // handle id = kPatternBit | index
   std::map<std::string, std::uint32_t> pattern_index_;  // by CallPattern::key()
 };
 
