@@ -120,7 +120,8 @@ namespace {
 
 // Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
 // methods that a;b calls, each returned with the typed head so it replaces the whole word. A gap
-// `..` and the aspects `:NAME` are offered too; after a gap ("a;..;") any method may follow.
+// `..` (when the head calls something) and the aspects `:NAME` are offered too; after a gap
+// ("a;..;") any method may follow.
 std::vector<std::string> complete_call_sequence(Context& context, std::string_view current) {
   const std::size_t semi = current.rfind(';');
   const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
@@ -136,6 +137,7 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
       const std::vector<std::string_view> callees = profile.bottom_extensions(resolve_call_sequence(
           profile, context.methods(), head.substr(0, head.size() - 1), context.session().aspects()));
       std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
+      if (callees.empty()) std::erase(extra, std::string(iface::kGapText));
     } catch (const Error&) {
       return {};  // the typed head has no root: nothing can complete it
     }
