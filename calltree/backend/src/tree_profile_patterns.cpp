@@ -87,26 +87,22 @@ std::vector<iface::ExtensionAmounts> TreeProfile::gap_extensions(Summary s) {
   // s;..;x holds at a node iff a node of x lies on its stack strictly below the outermost node
   // where s is satisfied (ending s there leaves the most room for x). cum counts the outermost
   // such x nodes' subtrees, base every such x node.
-  std::vector<Amount> cum(tree_.method_count(), 0), base(tree_.method_count(), 0);
-  std::vector<std::uint32_t> on_stack(tree_.method_count(), 0);
-  std::vector<bool> seen(tree_.method_count(), false);
+  // Counted x nodes' subtrees are nested or disjoint, so in preorder a node of x lies below a
+  // counted one iff it comes before the end of the last counted one's subtree: no stack needed.
+  // Sums of node costs, which the tree's own int64 totals bound. The first node of x met is
+  // always counted, so a zero counted_until[x] also means x was not met yet.
+  std::vector<Cost> cum(tree_.method_count(), 0), base(tree_.method_count(), 0);
+  std::vector<NodeId> counted_until(tree_.method_count(), 0);
   std::vector<MethodId> found;
-  std::vector<NodeId> open;
   matcher.scan([&](NodeId n, PatternMatcher::NodeMatch m) {
-    while (!open.empty() && tree_.subtree_end(open.back()) <= n) {
-      --on_stack[tree_.method(open.back())];
-      open.pop_back();
-    }
     if (!m.satisfied || m.first) return;
     const MethodId x = tree_.method(n);
-    if (!seen[x]) {
-      seen[x] = true;
-      found.push_back(x);
-    }
     base[x] += tree_.cost(n);
-    if (on_stack[x] == 0) cum[x] += tree_.cum_cost(n);
-    ++on_stack[x];
-    open.push_back(n);
+    if (n >= counted_until[x]) {
+      if (counted_until[x] == 0) found.push_back(x);
+      cum[x] += tree_.cum_cost(n);
+      counted_until[x] = tree_.subtree_end(n);
+    }
   });
   std::vector<iface::ExtensionAmounts> out;
   out.reserve(found.size());
