@@ -12,12 +12,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 records=${2:-10000000}
 
-if [ -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" -DBN_BENCH=ON >/dev/null
-else
-  cmake -S "$root" -B "$build" -DBN_BENCH=ON -DBN_AGENT=OFF -DBN_TESTS=OFF >/dev/null
-fi
-cmake --build "$build" -j"$(nproc)" --target bn_views_bench >/dev/null
+. "$root/bench/common/build_target.sh"
+bench_build bn_views_bench
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/^Mem:/ {print $2}') GB RAM"
 mkdir -p "$build/bench-profiles"
 exec "$build/bench/views/bn_views_bench" "$records" 2 100 "$build/bench-profiles/views-$records.bnp" 2>/dev/null

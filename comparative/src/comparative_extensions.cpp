@@ -23,12 +23,27 @@ bool by_name(const ExtensionAmounts& x, const ExtensionAmounts& y) { return x.me
 
 std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, iface::End end) {
   const Record& r = record(s);
-  std::vector<ExtensionAmounts> in_a = r.a ? a_.extension_amounts(*r.a, end) : std::vector<ExtensionAmounts>{};
-  std::vector<ExtensionAmounts> in_b = r.b ? b_.extension_amounts(*r.b, end) : std::vector<ExtensionAmounts>{};
-  std::sort(in_a.begin(), in_a.end(), by_name);
-  std::sort(in_b.begin(), in_b.end(), by_name);
   auto sides = std::make_shared<SideExtensions>();
   sides->of = s;
+  std::vector<ExtensionAmounts> out =
+      merged(r.a ? a_.extension_amounts(*r.a, end) : std::vector<ExtensionAmounts>{},
+             r.b ? b_.extension_amounts(*r.b, end) : std::vector<ExtensionAmounts>{}, sides.get());
+  sides_of(end) = std::move(sides);
+  return out;
+}
+
+// An absent side has no match of s, so none of s;..;x either.
+std::vector<ExtensionAmounts> ComparativeProfile::gap_extensions(Summary s) {
+  const Record r = record(s);
+  return merged(r.a ? a_.gap_extensions(*r.a) : std::vector<ExtensionAmounts>{},
+                r.b ? b_.gap_extensions(*r.b) : std::vector<ExtensionAmounts>{}, nullptr);
+}
+
+std::vector<ExtensionAmounts> ComparativeProfile::merged(std::vector<ExtensionAmounts> in_a,
+                                                         std::vector<ExtensionAmounts> in_b,
+                                                         SideExtensions* sides) const {
+  std::sort(in_a.begin(), in_a.end(), by_name);
+  std::sort(in_b.begin(), in_b.end(), by_name);
   std::vector<ExtensionAmounts> out;
   // A merge by name: each method once, with whichever sides list it.
   auto ia = in_a.begin(), ib = in_b.begin();
@@ -39,10 +54,13 @@ std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, i
     const Amount cum = scaling_.difference(take_a ? ia->cum : 0, take_b ? ib->cum : 0);
     const Amount base = scaling_.difference(take_a ? ia->base : 0, take_b ? ib->base : 0);
     out.push_back({name, cum, base, static_cast<std::uint32_t>(out.size())});
-    sides->a.push_back(take_a ? std::optional(*ia++) : std::nullopt);
-    sides->b.push_back(take_b ? std::optional(*ib++) : std::nullopt);
+    const std::optional<ExtensionAmounts> from_a = take_a ? std::optional(*ia++) : std::nullopt;
+    const std::optional<ExtensionAmounts> from_b = take_b ? std::optional(*ib++) : std::nullopt;
+    if (sides) {
+      sides->a.push_back(from_a);
+      sides->b.push_back(from_b);
+    }
   }
-  sides_of(end) = std::move(sides);
   return out;
 }
 

@@ -78,9 +78,31 @@ std::optional<Summary> ComparativeProfile::intern(std::optional<Summary> a, std:
   std::vector<NameId> calls;
   calls.reserve(path.size());
   for (const std::string_view name : path) calls.push_back(name_id(name));
+  // Only a sequence with a gap or an aspect shows ".." or ":name"; its key says what it means.
+  const bool maybe_pattern = std::any_of(
+      path.begin(), path.end(), [](std::string_view name) { return name == iface::kGapText || name.starts_with(':'); });
+  if (maybe_pattern) {
+    const iface::CallPattern pattern = a ? a_.pattern_of(*a) : b_.pattern_of(*b);
+    if (!pattern.is_plain()) {
+      const auto [it, inserted] =
+          pattern_index_.try_emplace(pattern.key(), static_cast<std::uint32_t>(records_.size()));
+      if (inserted) records_.push_back(Record{std::move(calls), a, b, true});
+      return Summary{it->second};
+    }
+  }
   const auto [it, inserted] = index_.try_emplace(calls, static_cast<std::uint32_t>(records_.size()));
   if (inserted) records_.push_back(Record{std::move(calls), a, b});
   return Summary{it->second};
+}
+
+std::optional<Summary> ComparativeProfile::pattern_summary(const iface::CallPattern& p) {
+  if (p.is_plain()) return iface::Profile::pattern_summary(p);
+  return intern(a_.pattern_summary(p), b_.pattern_summary(p));
+}
+
+iface::CallPattern ComparativeProfile::pattern_of(Summary s) {
+  const Record& r = record(s);
+  return r.a ? a_.pattern_of(*r.a) : b_.pattern_of(*r.b);
 }
 
 std::vector<std::string_view> ComparativeProfile::path_of(Summary s) {
@@ -133,6 +155,11 @@ std::optional<Summary> ComparativeProfile::extend_bottom(Summary s, std::string_
 
 std::optional<Summary> ComparativeProfile::trimmed(Summary s, iface::End end) {
   const Record r = record(s);
+  if (r.pattern) {
+    // A side without the sequence may still have the shorter one: ask both sides anew.
+    const auto shorter = iface::trimmed(pattern_of(s), end);
+    return shorter ? pattern_summary(*shorter) : std::nullopt;
+  }
   if (r.calls.size() <= 1) return std::nullopt;
   const bool top = end == iface::End::top;
   std::vector<NameId> calls(r.calls.begin() + (top ? 1 : 0), r.calls.end() - (top ? 0 : 1));

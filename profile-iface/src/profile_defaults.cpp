@@ -49,4 +49,23 @@ Overlap SummarySet::overlap(SummarySet& other) {
           total_base() + other.total_base() - profile_.total_base_of(both)};
 }
 
+std::optional<Summary> Profile::pattern_summary(const CallPattern& p) {
+  check_call_pattern(p);
+  if (!p.is_plain()) throw Error("this profile cannot search call sequences with gaps or aspects ('" + p.text() + "')");
+  std::vector<std::string_view> methods;
+  for (const PatternElement& e : p.elements) methods.push_back(e.name);
+  return summary_for_path(*this, methods);
+}
+
+std::vector<ExtensionAmounts> Profile::gap_extensions(Summary s) {
+  const CallPattern p = pattern_of(s);
+  std::vector<ExtensionAmounts> out;
+  for (const Summary m : initial_summaries()) {
+    const std::string_view method = path_of(m).front();
+    if (const auto t = pattern_summary(extended_through_gap(p, method)))
+      out.push_back({method, cum_of(*t), base_of(*t)});
+  }
+  return out;
+}
+
 }  // namespace bn::iface

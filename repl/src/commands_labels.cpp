@@ -84,12 +84,37 @@ Output load(Context& c, const Arguments& args) {
   // Parse everything first: a bad file changes no label.
   const LabelFile saved = read_label_file(file);
   LoadOutput out{file, 0, {}, saved.view != session.view() ? saved.view : ""};
+  // The file's aspects must agree with the session's before any is defined.
+  AspectTable aspects = session.aspects();
+  for (const SavedAspect& a : saved.aspects) {
+    const auto known = aspects.find(a.name);
+    if (known && known->text() != a.pattern)
+      throw Error(file + ":" + std::to_string(a.line) + ": aspect :" + a.name + " is " + a.pattern + " there but " +
+                  known->text() + " in this session; `unaspect " + a.name + "` first");
+    try {
+      if (!known) aspects.define(session.profile(), a.name, a.pattern);
+    } catch (const Error& e) {
+      throw Error(file + ":" + std::to_string(a.line) + ": " + e.what());
+    }
+  }
+  // Every sequence is checked before anything changes.
+  std::vector<std::optional<iface::Summary>> found;
   for (const SavedLabel& entry : saved.labels) {
     const std::vector<std::string_view> calls(entry.calls.begin(), entry.calls.end());
-    if (std::optional<iface::Summary> s = iface::summary_for_path(session.profile(), calls)) {
-      session.labels().add(entry.label, *s);
+    try {
+      found.push_back(summary_of_frames(session.profile(), calls, aspects));
+    } catch (const Error& e) {
+      throw Error(file + ":" + std::to_string(entry.line) + ": " + e.what());
+    }
+  }
+  session.aspects() = std::move(aspects);
+  for (std::size_t i = 0; i < saved.labels.size(); ++i) {
+    const SavedLabel& entry = saved.labels[i];
+    if (found[i]) {
+      session.labels().add(entry.label, *found[i]);
       ++out.loaded;
     } else {
+      const std::vector<std::string_view> calls(entry.calls.begin(), entry.calls.end());
       out.unresolved.push_back({entry, why_no_root(session.profile(), calls)});
     }
   }

@@ -45,7 +45,8 @@ Output select(Context& c, const Arguments& args) {
 }
 
 Output path(Context& c, const Arguments& args) {
-  return go_to(c.session(), resolve_call_sequence(c.session().profile(), c.methods(), args[0].text));
+  return go_to(c.session(),
+               resolve_call_sequence(c.session().profile(), c.methods(), args[0].text, c.session().aspects()));
 }
 
 Output show(Context& c, const Arguments&) { return detail(c.session(), require_current(c.session())); }

@@ -119,23 +119,32 @@ Output call(Context& context, const Invocation& invocation) {
 namespace {
 
 // Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
-// methods that a;b calls, each returned with the typed head so it replaces the whole word.
+// methods that a;b calls, each returned with the typed head so it replaces the whole word. A gap
+// `..` (when the head calls something) and the aspects `:NAME` are offered too; after a gap
+// ("a;..;") any method may follow.
 std::vector<std::string> complete_call_sequence(Context& context, std::string_view current) {
   const std::size_t semi = current.rfind(';');
   const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
-  std::vector<std::string_view> names = context.methods().complete(current.substr(head.size()));
-  if (!head.empty()) {
+  const std::string_view word = current.substr(head.size());
+  std::vector<std::string_view> names = context.methods().complete(word);
+  std::vector<std::string> extra;
+  if (!head.empty() && iface::kGapText.starts_with(word)) extra.emplace_back(iface::kGapText);
+  for (const auto& [name, pattern] : context.session().aspects().all())
+    if (std::string_view(":" + name).starts_with(word)) extra.push_back(":" + name);
+  if (!head.empty() && !head.ends_with(std::string(iface::kGapText) + ";")) {
     iface::Profile& profile = context.session().profile();
     try {
-      const std::vector<std::string_view> callees =
-          profile.bottom_extensions(resolve_call_sequence(profile, context.methods(), head.substr(0, head.size() - 1)));
+      const std::vector<std::string_view> callees = profile.bottom_extensions(resolve_call_sequence(
+          profile, context.methods(), head.substr(0, head.size() - 1), context.session().aspects()));
       std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
+      if (callees.empty()) std::erase(extra, std::string(iface::kGapText));
     } catch (const Error&) {
       return {};  // the typed head has no root: nothing can complete it
     }
   }
   std::vector<std::string> out;
   for (std::string_view name : names) out.push_back(std::string(head) + std::string(name));
+  for (const std::string& e : extra) out.push_back(std::string(head) + e);
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
-// (commands_navigate.cpp), labels (commands_labels.cpp), views (commands_views.cpp), settings and
-// help (commands_settings.cpp).
-// Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
+// (commands_navigate.cpp), aspects and refinements through gaps (commands_aspects.cpp), labels (commands_labels.cpp),
+// views (commands_views.cpp), settings and help (commands_settings.cpp). Each gets its arguments already matched
+// against its row (arguments.h). Internal to bn_repl.
 
 #include "bn/repl/commands.h"
 
@@ -14,6 +14,12 @@ Output path(Context& c, const Arguments& args);
 Output show(Context& c, const Arguments& args);
 Output back(Context& c, const Arguments& args);
 Output history(Context& c, const Arguments& args);
+
+Output aspect(Context& c, const Arguments& args);
+Output unaspect(Context& c, const Arguments& args);
+Output aspects(Context& c, const Arguments& args);
+Output find(Context& c, const Arguments& args);
+Output refine(Context& c, const Arguments& args);
 
 Output label(Context& c, const Arguments& args);
 Output unlabel(Context& c, const Arguments& args);

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <system_error>
 
 #include "bn/iface/error.h"
@@ -13,6 +14,7 @@ namespace {
 constexpr std::string_view kHeader = "# bottlenecks labels v1";
 constexpr std::string_view kLabelKeyword = "label ";
 constexpr std::string_view kViewKeyword = "view ";
+constexpr std::string_view kAspectKeyword = "aspect ";
 constexpr std::string_view kIndent = "  ";
 // Label files are small; anything larger is not one of ours and is refused before reading.
 constexpr std::uintmax_t kMaxFileBytes = 64u << 20;
@@ -37,6 +39,13 @@ void save_labels(const std::filesystem::path& file, iface::Profile& profile, con
   text +=
       "\n# Each `label NAME` line starts a summary; its call sequence follows, outermost first, one method per line.\n";
   text.append(kViewKeyword).append(view) += '\n';
+  // The aspects the labelled sequences use, with the definitions they were built with.
+  std::map<std::string, std::string> aspects;
+  for (const auto& [name, members] : labels.all())
+    for (iface::Summary s : members)
+      for (const iface::PatternElement& e : profile.pattern_of(s).elements)
+        if (e.kind == iface::PatternElement::Kind::aspect) aspects.emplace(e.name, e.pattern->text());
+  for (const auto& [name, pattern] : aspects) text.append(kAspectKeyword).append(name + " = " + pattern) += '\n';
   for (const SavedLabel& label : saved_labels(profile, labels)) {
     text.append(kLabelKeyword).append(label.label) += '\n';
     for (const std::string& m : label.calls) text.append(kIndent).append(m) += '\n';
@@ -79,11 +88,18 @@ LabelFile read_label_file(const std::filesystem::path& file) {
       if (view_seen || !out.empty()) fail("a `view NAME` line must come once, before the first label");
       result.view = line.substr(kViewKeyword.size());
       view_seen = true;
+    } else if (line.starts_with(kAspectKeyword)) {
+      if (!out.empty()) fail("an `aspect NAME = PATTERN` line must come before the first label");
+      const std::size_t equals = line.find(" = ");
+      if (equals == std::string::npos || equals <= kAspectKeyword.size() || equals + 3 >= line.size())
+        fail("expected `aspect NAME = PATTERN`");
+      result.aspects.push_back(
+          {line.substr(kAspectKeyword.size(), equals - kAspectKeyword.size()), line.substr(equals + 3), number});
     } else if (line.starts_with(kLabelKeyword) && line.size() > kLabelKeyword.size()) {
       if (!out.empty() && out.back().calls.empty()) fail("label '" + out.back().label + "' has no call sequence");
       out.push_back({line.substr(kLabelKeyword.size()), {}, number});
     } else {
-      fail("expected `view NAME`, `label NAME` or an indented method name");
+      fail("expected `view NAME`, `aspect NAME = PATTERN`, `label NAME` or an indented method name");
     }
   }
   if (in.bad()) fail("read error");

@@ -128,6 +128,8 @@ std::vector<std::string_view> MethodIndex::complete(std::string_view prefix) con
 }
 
 std::string why_no_root(iface::Profile& profile, const std::vector<std::string_view>& calls) {
+  if (std::any_of(calls.begin(), calls.end(), [](std::string_view c) { return c == iface::kGapText; }))
+    return "no measurement satisfies it";
   std::optional<iface::Summary> s = calls.empty() ? std::nullopt : profile.method_summary(calls.front());
   if (!s) return "method " + std::string(calls.empty() ? "" : calls.front()) + " does not occur in this profile";
   for (std::size_t i = 1; i < calls.size(); ++i) {
@@ -142,10 +144,21 @@ std::string why_no_root(iface::Profile& profile, const std::vector<std::string_v
   return "no root in this profile";
 }
 
-iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text) {
+iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text,
+                                     const AspectTable& aspects) {
   const std::vector<std::string> typed = split_call_sequence(text);
   std::vector<std::string_view> names;
-  for (const std::string& t : typed) names.push_back(methods.resolve(t));
+  bool plain = true;
+  for (const std::string& t : typed) {
+    const bool kept = t == iface::kGapText || (t.starts_with(':') && aspects.find(std::string_view(t).substr(1)));
+    plain = plain && !kept;
+    names.push_back(kept ? std::string_view(t) : methods.resolve(t));
+  }
+  if (!plain) {
+    if (const std::optional<iface::Summary> s = summary_of_frames(profile, names, aspects)) return *s;
+    throw Error("call sequence " + display_path(names, NameStyle::kFull) +
+                " is satisfied by no measurement of this profile");
+  }
   if (std::optional<iface::Summary> s = iface::summary_for_path(profile, names)) return *s;
   throw Error("call sequence " + display_path(names, NameStyle::kFull) +
               " has no root: " + why_no_root(profile, names));

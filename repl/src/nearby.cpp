@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -10,6 +11,7 @@
 #include <utility>
 
 #include "bn/iface/error.h"
+#include "bn/iface/refinements.h"
 #include "bn/repl/suggest.h"
 
 namespace bn::repl {
@@ -54,23 +56,29 @@ bool extension_before(const iface::ExtensionAmounts& a, const iface::ExtensionAm
 // and a running union over the leading ones. Extensions are ranked on extension_amounts and
 // united by the backend's extension_union, so a huge neighbourhood (10^5 extensions) is never
 // built as summaries beyond the ones listed. Trimmings (at most one candidate) are built and
-// united by total_cum_of.
+// united by total_cum_of. Refinements through a gap (seed 000 sec. 2) are ranked on their
+// amounts too but built, and united by total_cum_of, as they are included.
 class Ranked {
  public:
+  using Build = std::function<std::optional<iface::Summary>(std::string_view)>;
   Ranked(iface::Profile& profile, iface::Summary s, iface::End end)
       : profile_(profile), s_(s), end_(end), of_extensions_(true), extensions_(profile.extension_amounts(s, end)) {}
   Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
+  Ranked(iface::Profile& profile, std::vector<iface::ExtensionAmounts> amounts, Build build)
+      : profile_(profile), of_extensions_(true), build_(std::move(build)), extensions_(std::move(amounts)) {}
 
   std::size_t size() const { return of_extensions_ ? extensions_.size() : built_.size(); }
   iface::Amount cum(std::size_t i) { return of_extensions_ ? extension(i).cum : profile_.cum_of(built_[i]); }
   // Adds the next candidate to the running union.
   void include_next() {
-    if (of_extensions_) running().add(extension(included_));
+    if (of_extensions_ && !build_) running().add(extension(included_));
     ++included_;
   }
-  std::optional<iface::Amount> bound_of_all() { return of_extensions_ ? running().bound_of_all() : std::nullopt; }
+  std::optional<iface::Amount> bound_of_all() {
+    return of_extensions_ && !build_ ? running().bound_of_all() : std::nullopt;
+  }
   iface::Amount included_total() {
-    return of_extensions_ ? running().total() : profile_.total_cum_of(std::span(built_.data(), included_));
+    return of_extensions_ && !build_ ? running().total() : profile_.total_cum_of(prefix(included_));
   }
   // The first `limit` of the first n candidates, built, and how many of the n are left out.
   Shortlist first(std::size_t n, std::size_t limit) {
@@ -81,7 +89,7 @@ class Ranked {
   std::span<const iface::Summary> prefix(std::size_t n) {
     while (built_.size() < n) {
       const std::string_view m = extension(built_.size()).method;
-      const auto t = profile_.extend(s_, end_, m);
+      const auto t = build_ ? build_(m) : profile_.extend(s_, end_, m);
       if (!t) throw Error("profile backend: extension_amounts lists '" + std::string(m) + "' but it cannot be built");
       built_.push_back(*t);
     }
@@ -93,6 +101,7 @@ class Ranked {
   iface::Summary s_{};
   iface::End end_ = iface::End::top;
   bool of_extensions_ = false;
+  Build build_;  // builds a candidate by name, when not an extension at end_
   // Made on first use: listing never asks for it.
   iface::ExtensionUnion& running() {
     if (!union_) union_ = profile_.extension_union(s_, end_);
@@ -119,12 +128,34 @@ class Ranked {
   std::size_t included_ = 0;
 };
 
-Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind) {
+// The upward split of s at `gap` with every candidate's amounts (each one built: see
+// iface::upward_split).
+std::vector<iface::ExtensionAmounts> split_amounts(iface::Profile& profile, iface::Summary s, std::size_t gap) {
+  std::vector<iface::ExtensionAmounts> out;
+  const std::size_t x = gap + 1;  // where P1;..;x;P2 holds the new method
+  for (const iface::Summary t : iface::upward_split(profile, s, gap))
+    out.push_back({profile.path_of(t)[x], profile.cum_of(t), profile.base_of(t)});
+  return out;
+}
+
+Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind, std::size_t gap) {
   switch (kind) {
     case NearbyKind::kTopExtensions:
       return Ranked(profile, s, iface::End::top);
     case NearbyKind::kBottomExtensions:
       return Ranked(profile, s, iface::End::bottom);
+    case NearbyKind::kExtendedDownward: {
+      const iface::CallPattern p = profile.pattern_of(s);
+      return Ranked(profile, profile.gap_extensions(s), [&profile, p](std::string_view m) {
+        return profile.pattern_summary(iface::extended_through_gap(p, m));
+      });
+    }
+    case NearbyKind::kUpwardSplit: {
+      const iface::CallPattern p = profile.pattern_of(s);
+      return Ranked(profile, split_amounts(profile, s, gap), [&profile, p, gap](std::string_view m) {
+        return profile.pattern_summary(iface::split_at(p, gap, m));
+      });
+    }
     default:
       return Ranked(profile, one_step(profile, s, kind));
   }
@@ -165,6 +196,10 @@ std::string_view nearby_kind_name(NearbyKind kind) {
       return "trim top";
     case NearbyKind::kTrimBottom:
       return "trim bottom";
+    case NearbyKind::kExtendedDownward:
+      return "extended downward refinement";
+    case NearbyKind::kUpwardSplit:
+      return "upward split";
   }
   return "";
 }
@@ -179,6 +214,10 @@ std::string_view nearby_kind_key(NearbyKind kind) {
       return "trim_top";
     case NearbyKind::kTrimBottom:
       return "trim_bottom";
+    case NearbyKind::kExtendedDownward:
+      return "extended_downward";
+    case NearbyKind::kUpwardSplit:
+      return "upward_split";
   }
   return "";
 }
@@ -204,6 +243,9 @@ std::vector<iface::Summary> candidates(iface::Profile& profile, iface::Summary s
     case NearbyKind::kTrimBottom:
       keep(profile.trim_bottom(s));
       break;
+    case NearbyKind::kExtendedDownward:
+    case NearbyKind::kUpwardSplit:
+      throw Error("profile backend: refinements through a gap are ranked by `refine`");
   }
   return out;
 }
@@ -217,13 +259,14 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
 }
 
 Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
-               std::size_t limit) {
+               std::size_t limit, std::size_t gap) {
   const Threshold C(cutoff, profile.cum_of(s));
   bool zoomed_through = false;
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
   // that exist in the profile, so the chain is finite.
   for (;;) {
-    Ranked sorted = ranked(profile, s, kind);
+    // An upward split inserts its method after the gap, so the next split is at the same gap.
+    Ranked sorted = ranked(profile, s, kind, gap);
     const std::size_t n = concentrate(profile, sorted, C);
     if (n == 1) {
       s = sorted.prefix(1).front();
@@ -235,17 +278,20 @@ Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const
   }
 }
 
+NearbyGroup refinement(iface::Profile& profile, iface::Summary s, NearbyKind kind, bool zoomed,
+                       const iface::Rational& cutoff, std::size_t limit, std::size_t gap) {
+  // Unzoomed: the heaviest `limit` of all candidates, only those built.
+  Shortlist list = zoomed ? zoom(profile, s, kind, cutoff, limit, gap) : [&] {
+    Ranked sorted = ranked(profile, s, kind, gap);
+    return sorted.first(sorted.size(), limit);
+  }();
+  return {kind, std::move(list.shown), list.more};
+}
+
 std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed, const iface::Rational& cutoff,
                                 std::size_t limit) {
   std::vector<NearbyGroup> groups;
-  for (NearbyKind kind : kNearbyKinds) {
-    // Unzoomed: the heaviest `limit` of all candidates, only those built.
-    Shortlist list = zoomed ? zoom(profile, s, kind, cutoff, limit) : [&] {
-      Ranked sorted = ranked(profile, s, kind);
-      return sorted.first(sorted.size(), limit);
-    }();
-    groups.push_back({kind, std::move(list.shown), list.more});
-  }
+  for (NearbyKind kind : kNearbyKinds) groups.push_back(refinement(profile, s, kind, zoomed, cutoff, limit));
   return groups;
 }
 

@@ -41,7 +41,7 @@ std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::str
   if (kept == kept_.end()) return unresolved;
   for (SavedLabel& label : kept->second) {
     const std::vector<std::string_view> calls(label.calls.begin(), label.calls.end());
-    if (const std::optional<iface::Summary> s = iface::summary_for_path(*profile_, calls))
+    if (const std::optional<iface::Summary> s = summary_of_frames(*profile_, calls, aspects_))
       labels_.add(label.label, *s);
     else
       unresolved.emplace_back(std::move(label), why_no_root(*profile_, calls));

@@ -67,6 +67,11 @@ Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limi
   return rank(profile, profile.initial_summaries(), suggester == Suggester::kHighCum, limit);
 }
 
+Shortlist rank_summaries(iface::Profile& profile, const std::vector<iface::Summary>& summaries, Suggester suggester,
+                         std::size_t limit) {
+  return rank(profile, summaries, suggester == Suggester::kHighCum, limit);
+}
+
 void sort_by_cum(iface::Profile& profile, std::vector<iface::Summary>& summaries) {
   summaries = rank(profile, summaries, true, summaries.size()).shown;
 }

@@ -36,6 +36,11 @@ ListOutput numbered_list(Session& session, std::string title, const std::vector<
 }
 
 DetailOutput detail(Session& session, iface::Summary s) {
+  const Settings& settings = session.settings();
+  return detail(session, s, nearby(session.profile(), s, settings.zoom, settings.cutoff, settings.limit));
+}
+
+DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup> groups) {
   iface::Profile& p = session.profile();
   DetailOutput out;
   out.summary = make_row(session, s, -1);
@@ -48,7 +53,7 @@ DetailOutput detail(Session& session, iface::Summary s) {
   }
   out.zoomed = session.settings().zoom;
   std::vector<iface::Summary> numbered;
-  for (NearbyGroup& group : nearby(p, s, out.zoomed, session.settings().cutoff, session.settings().limit)) {
+  for (NearbyGroup& group : groups) {
     NearbyRows rows{group.kind, {}, group.more};
     for (iface::Summary t : group.summaries) {
       rows.rows.push_back(make_row(session, t, static_cast<int>(numbered.size())));

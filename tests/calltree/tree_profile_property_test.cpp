@@ -15,6 +15,8 @@
 
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/overlap.h"
+#include "naive_profile.h"
+#include "random_stacks.h"
 #include "stack_tree.h"
 
 using namespace bn::calltree;
@@ -23,99 +25,12 @@ using bn::iface::Summary;
 
 namespace {
 
-using Context = std::vector<std::string>;  // a node: its calling context
-using Calls = std::vector<std::string>;    // a call sequence
-
-struct NaivePaths {
-  std::set<Context> roots, along, finals;
-};
-
-class NaiveProfile {
- public:
-  explicit NaiveProfile(const testing::Stacks& stacks) {
-    for (const auto& [stack, cost] : stacks) {
-      Context context;
-      std::size_t start = 0;
-      for (;;) {
-        const auto semi = stack.find(';', start);
-        context.push_back(stack.substr(start, semi - start));
-        cost_.emplace(context, 0);  // every prefix of a stack is a node
-        methods_.insert(context.back());
-        if (semi == std::string::npos) break;
-        start = semi + 1;
-      }
-      cost_[context] += cost;
-    }
-  }
-
-  const std::set<std::string>& methods() const { return methods_; }
-
-  // paths(S) of sec. 2.2: every path labelled by one of the call sequences, from every node.
-  NaivePaths paths(const std::vector<Calls>& S) const {
-    NaivePaths result;
-    for (const Calls& calls : S) {
-      for (const auto& [node, cost] : cost_) {
-        if (node.back() != calls.front()) continue;
-        std::vector<Context> path = {node};
-        for (std::size_t i = 1; i < calls.size(); ++i) {
-          Context next = path.back();
-          next.push_back(calls[i]);
-          if (!cost_.count(next)) break;
-          path.push_back(next);
-        }
-        if (path.size() != calls.size()) continue;
-        result.roots.insert(node);
-        result.along.insert(path.begin(), path.end());
-        result.finals.insert(path.back());
-      }
-    }
-    return result;
-  }
-
-  // descendants(S): nodes that have some final node as a proper prefix.
-  std::set<Context> descendants(const std::set<Context>& finals) const {
-    std::set<Context> result;
-    for (const auto& [node, cost] : cost_)
-      for (std::size_t len = 1; len < node.size(); ++len)
-        if (finals.count(Context(node.begin(), node.begin() + static_cast<std::ptrdiff_t>(len)))) result.insert(node);
-    return result;
-  }
-
-  // along(S) ∪ descendants(S): the nodes whose cost cum counts.
-  std::set<Context> cum_nodes(const std::vector<Calls>& S) const {
-    const NaivePaths p = paths(S);
-    std::set<Context> nodes = descendants(p.finals);
-    nodes.insert(p.along.begin(), p.along.end());
-    return nodes;
-  }
-
-  Amount sum(const std::set<Context>& nodes) const {
-    Amount total = 0;
-    for (const Context& n : nodes) total += cost_.at(n);
-    return total;
-  }
-
-  Amount total_base(const std::vector<Calls>& S) const { return sum(paths(S).along); }
-  Amount total_cum(const std::vector<Calls>& S) const { return sum(cum_nodes(S)); }
-
-  // Names m such that m :: calls (top) or calls @ [m] (bottom) has a root, sorted.
-  std::vector<std::string> extensions(const Calls& calls, bool top) const {
-    std::vector<std::string> result;
-    for (const std::string& m : methods_) {
-      Calls longer = calls;
-      if (top)
-        longer.insert(longer.begin(), m);
-      else
-        longer.push_back(m);
-      if (!paths({longer}).roots.empty()) result.push_back(m);
-    }
-    return result;
-  }
-
- private:
-  std::map<Context, Cost> cost_;
-  std::set<std::string> methods_;
-};
+using testing::Calls;
+using testing::Context;
+using testing::NaivePaths;
+using testing::NaiveProfile;
+using testing::random_case;
+using testing::RandomCase;
 
 // The CallTree node of a calling context, found by walking children by name.
 NodeId node_of(const CallTree& tree, const Context& context) {
@@ -131,26 +46,6 @@ NodeId node_of(const CallTree& tree, const Context& context) {
 }
 
 std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
-
-struct RandomCase {
-  testing::Stacks stacks;
-  std::vector<std::string> alphabet;
-};
-
-RandomCase random_case(std::mt19937& rng, bool large) {
-  RandomCase c;
-  const int letters = std::uniform_int_distribution<int>(1, 5)(rng);
-  for (int i = 0; i < letters; ++i) c.alphabet.push_back(std::string(1, static_cast<char>('a' + i)));
-  const int count = large ? 150 : std::uniform_int_distribution<int>(1, 25)(rng);
-  std::uniform_int_distribution<int> depth(1, 12), letter(0, letters - 1), cost(0, 99);
-  for (int s = 0; s < count; ++s) {
-    std::string stack;
-    for (int d = depth(rng); d > 0; --d) stack += (stack.empty() ? "" : ";") + c.alphabet[letter(rng)];
-    // Mostly positive, sometimes zero or negative (the comparative backend relies on signs).
-    c.stacks.push_back({stack, cost(rng) - (rng() % 8 == 0 ? 120 : 0)});
-  }
-  return c;
-}
 
 class Checker {
  public:

@@ -49,7 +49,8 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   CHECK(bn::repl::complete(context, "set suggester h").words == Words{"HighBase", "HighCum"});
   CHECK(bn::repl::complete(context, "path org.x.Foo.r").words == Words{"org.x.Foo.run"});
   CHECK(bn::repl::complete(context, "path org.x.Foo.run;Foo.c").words == Words{"org.x.Foo.run;org.x.Foo.call"});
-  CHECK(bn::repl::complete(context, "path org.x.Foo.run;").words == Words{"org.x.Foo.run;org.x.Foo.call"});
+  CHECK(bn::repl::complete(context, "path org.x.Foo.run;").words ==
+        Words{"org.x.Foo.run;..", "org.x.Foo.run;org.x.Foo.call"});
   CHECK(bn::repl::complete(context, "path org.y.Bar.go;").words.empty());
   CHECK(bn::repl::complete(context, "save ").files);
   session.labels().add("hot", *p.method_summary("org.y.Bar.go"));

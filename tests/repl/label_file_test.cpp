@@ -75,9 +75,11 @@ TEST_CASE("save follows no symlink planted at a temporary name beside the label 
 TEST_CASE("a malformed label file is refused naming file and line") {
   const fs::path file = temp_file("bad.txt");
   write(file, "# comment\nlabel x\n  a\nnonsense\n");
-  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
-                       (file.string() + ":4: expected `view NAME`, `label NAME` or an indented method name").c_str(),
-                       bn::Error);
+  CHECK_THROWS_WITH_AS(
+      bn::repl::read_label_file(file),
+      (file.string() + ":4: expected `view NAME`, `aspect NAME = PATTERN`, `label NAME` or an indented method name")
+          .c_str(),
+      bn::Error);
   write(file, "  a\n");
   CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
                        (file.string() + ":1: method line before the first `label NAME` line").c_str(), bn::Error);

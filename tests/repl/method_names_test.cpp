@@ -60,7 +60,8 @@ TEST_CASE("a signature may be typed with the JVM's ';', stored as async-profiler
 TEST_CASE("a call sequence without a root is reported with what its longest rooted prefix calls") {
   FakeProfile p(bn::repl::testing::figure2());
   MethodIndex index(p);
-  CHECK(p.path_of(bn::repl::resolve_call_sequence(p, index, "a;b;c")) == std::vector<std::string_view>{"a", "b", "c"});
-  CHECK_THROWS_WITH_AS(bn::repl::resolve_call_sequence(p, index, "b;e"),
+  CHECK(p.path_of(bn::repl::resolve_call_sequence(p, index, "a;b;c", bn::repl::AspectTable{})) ==
+        std::vector<std::string_view>{"a", "b", "c"});
+  CHECK_THROWS_WITH_AS(bn::repl::resolve_call_sequence(p, index, "b;e", bn::repl::AspectTable{}),
                        "call sequence [b;e] has no root: [b] never calls e (it calls c)", bn::Error);
 }

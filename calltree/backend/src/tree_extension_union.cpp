@@ -131,6 +131,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
 };
 
 std::unique_ptr<iface::ExtensionUnion> TreeProfile::extension_union(iface::Summary s, iface::End end) {
+  if (is_pattern(s)) return iface::Profile::extension_union(s, end);
   return std::make_unique<RunningExtensionUnion>(*this, s, end);
 }
 

@@ -115,6 +115,10 @@ std::optional<Summary> TreeProfile::store(std::vector<MethodId> calls, std::vect
 
 std::vector<std::string_view> TreeProfile::path_of(Summary s) {
   std::vector<std::string_view> path;
+  if (is_pattern(s)) {
+    for (const std::string& text : pattern_record(s).texts) path.push_back(text);
+    return path;
+  }
   for (MethodId m : view(s).calls) path.push_back(tree_.method_name(m));
   return path;
 }
@@ -135,12 +139,14 @@ std::optional<Summary> TreeProfile::method_summary(std::string_view method) {
 }
 
 Amount TreeProfile::base_of(Summary s) {
+  if (is_pattern(s)) return pattern_record(s).base;
   if (!is_method_summary(s)) return sequence(s).base;
   view(s);  // throws for a method id that labels no node
   return method_totals_[s.id].base;
 }
 
 Amount TreeProfile::cum_of(Summary s) {
+  if (is_pattern(s)) return pattern_record(s).cum;
   if (!is_method_summary(s)) return sequence(s).cum;
   view(s);
   return method_totals_[s.id].cum;

@@ -92,7 +92,8 @@ std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_e
 }
 
 std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, iface::End end) {
-  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, end);  // nothing below lists again
+  if (is_pattern(s)) return iface::Profile::extension_amounts(s, end);  // each extension is one pass anyway
+  const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, end);      // nothing below lists again
   if (n->amounts) return *n->amounts;
   isolation(*n);
   std::vector<iface::ExtensionAmounts> out;
@@ -140,10 +141,12 @@ Amount TreeProfile::isolated_cum(const Neighbourhood& n, const ExtensionNode& e)
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
+  if (is_pattern(s)) return pattern_top_extensions(pattern_record(s));
   return extension_names(*neighbourhood(s, iface::End::top));
 }
 
 std::vector<std::string_view> TreeProfile::bottom_extensions(Summary s) {
+  if (is_pattern(s)) return pattern_bottom_extensions(pattern_record(s));
   return extension_names(*neighbourhood(s, iface::End::bottom));
 }
 

@@ -60,6 +60,8 @@ std::span<const NodeId> TreeProfile::top_finals(Summary s) {
 
 Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   const std::vector<Summary> ids = distinct(S);
+  if (std::any_of(ids.begin(), ids.end(), is_pattern))
+    return ids.size() == 1 ? base_of(ids.front()) : marked_total(ids, false);
   if (ids.size() == 1) return base_of(ids.front());
   const auto [methods, nodes] = base_union_nodes(ids);
   Amount total = 0;
@@ -86,6 +88,8 @@ std::pair<std::vector<MethodId>, std::vector<NodeId>> TreeProfile::base_union_no
 
 Amount TreeProfile::total_cum_of(std::span<const Summary> S) {
   const std::vector<Summary> ids = distinct(S);
+  if (std::any_of(ids.begin(), ids.end(), is_pattern))
+    return ids.size() == 1 ? cum_of(ids.front()) : marked_total(ids, true);
   if (ids.size() == 1) return cum_of(ids.front());
   const auto [tops, outside] = cum_union_nodes(ids);
   return sweep::sum_cum_cost(tree_, tops) + sweep::sum_cost(tree_, outside);

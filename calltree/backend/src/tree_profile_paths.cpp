@@ -29,6 +29,7 @@ const NodeId* TreeProfile::child_in(NodeId n, std::span<const NodeId> nodes) con
 }
 
 std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name) {
+  if (is_pattern(s)) return pattern_summary(iface::extended(pattern_record(s).pattern, iface::End::top, name));
   const View v = view(s);
   const auto m = occurring_method(name);
   if (!m) return std::nullopt;
@@ -59,6 +60,7 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
 }
 
 std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view name) {
+  if (is_pattern(s)) return pattern_summary(iface::extended(pattern_record(s).pattern, iface::End::bottom, name));
   const View v = view(s);
   const auto m = occurring_method(name);
   if (!m) return std::nullopt;
@@ -89,12 +91,14 @@ std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view na
 }
 
 std::optional<Summary> TreeProfile::trim_top(Summary s) {
+  if (is_pattern(s)) return pattern_trimmed(s, iface::End::top);
   const View v = view(s);
   if (v.calls.size() == 1) return std::nullopt;
   return summary_of({v.calls.begin() + 1, v.calls.end()});
 }
 
 std::optional<Summary> TreeProfile::trim_bottom(Summary s) {
+  if (is_pattern(s)) return pattern_trimmed(s, iface::End::bottom);
   const View v = view(s);
   if (v.calls.size() == 1) return std::nullopt;
   return summary_of({v.calls.begin(), v.calls.end() - 1});

@@ -70,6 +70,12 @@ class ComparativeProfile final : public iface::Profile {
   iface::Amount cum_of(iface::Summary s) override;
   iface::Amount total_base_of(std::span<const iface::Summary> S) override;
   iface::Amount total_cum_of(std::span<const iface::Summary> S) override;
+  // Each side's summary of p (seed 000 sec. 2-3); interned by p's key, definitions of its
+  // aspects included, so a redefined aspect never reuses an old summary.
+  std::optional<iface::Summary> pattern_summary(const iface::CallPattern& p) override;
+  iface::CallPattern pattern_of(iface::Summary s) override;
+  // Both sides' gap_extensions merged by name, like extension_amounts.
+  std::vector<iface::ExtensionAmounts> gap_extensions(iface::Summary s) override;
   iface::Amount total() override;
   // The total difference, or A's total when the difference sums to 0 (--normalize total).
   iface::Profile::PercentBase percent_base() override;
@@ -83,6 +89,7 @@ class ComparativeProfile final : public iface::Profile {
     std::vector<NameId> calls;
     std::optional<iface::Summary> a;
     std::optional<iface::Summary> b;
+    bool pattern = false;  // the sequence has a gap or an aspect
   };
   struct SideSets {
     std::vector<iface::Summary> a, b;
@@ -103,6 +110,9 @@ class ComparativeProfile final : public iface::Profile {
   NameId name_id(std::string_view side_owned_name);
   // The interned summary for a pair of side summaries of the same call sequence.
   std::optional<iface::Summary> intern(std::optional<iface::Summary> a, std::optional<iface::Summary> b);
+  // Both sides' amounts merged by name: each method once, an absent side counting 0.
+  std::vector<iface::ExtensionAmounts> merged(std::vector<iface::ExtensionAmounts> in_a,
+                                              std::vector<iface::ExtensionAmounts> in_b, SideExtensions* sides) const;
   // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
   // side is recomputed from the trimmed path unless the untrimmed one is present.
   std::optional<iface::Summary> trimmed(iface::Summary s, iface::End end);
@@ -120,6 +130,7 @@ class ComparativeProfile final : public iface::Profile {
   std::unordered_map<std::string_view, NameId> name_ids_;
   std::vector<Record> records_;
   std::unordered_map<std::vector<NameId>, std::uint32_t, CallsHash> index_;
+  std::unordered_map<std::string, std::uint32_t> pattern_index_;  // by CallPattern::key()
   std::optional<std::vector<iface::Summary>> initial_;
   std::array<std::shared_ptr<const SideExtensions>, 2> side_extensions_;  // by End
 };

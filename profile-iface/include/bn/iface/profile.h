@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bn/iface/amount.h"
+#include "bn/iface/call_pattern.h"
 #include "bn/iface/extension_amounts.h"
 #include "bn/iface/extension_union.h"
 #include "bn/iface/metric_info.h"
@@ -76,6 +77,21 @@ class Profile {
   // overlap(s) of each of `sets` (sets of this profile), in order. The REPL asks it of every
   // label for each summary it details, so a backend may answer for all of them in one pass.
   virtual std::vector<Overlap> overlaps(Summary s, std::span<SummarySet* const> sets);
+
+  // === OPTIONAL: call sequences with gaps and aspects (seed 000 sec. 2-3, call_pattern.h) ====
+  // Every operation above accepts the summaries these return: path_of shows gaps as ".." and
+  // aspects as ":name", extensions add one method immediately at an end, trimming drops an end
+  // call (and a gap left at that end), and total_*_of count each measurement once across plain
+  // and pattern summaries alike, so overlap and coverage work on them unchanged.
+  // The summary of p; nullopt when no measurement satisfies it. A plain p gives the summary of
+  // its methods. The default knows plain sequences only and throws bn::Error for the others.
+  virtual std::optional<Summary> pattern_summary(const CallPattern& p);
+  // The sequence of s, aspects with their definitions. The default reads path_of as methods.
+  virtual CallPattern pattern_of(Summary s) { return plain_pattern(path_of(s)); }
+  // The extended downward refinement of s (seed 000 sec. 2): every method x such that s;..;x
+  // is satisfied somewhere, with the cum and base of s;..;x, in any order. The default builds
+  // s;..;x for every method of the profile.
+  virtual std::vector<ExtensionAmounts> gap_extensions(Summary s);
 
   // === OPTIONAL display facts: the defaults fit a profile of one run ========================
   // What percentages are of, and its name in "12.5% of total": total() by default. A

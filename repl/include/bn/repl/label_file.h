@@ -5,14 +5,20 @@
 //
 //   # bottlenecks labels v1
 //   view thread Sender
+//   aspect io = java.io.*|java.nio.*
 //   label hot-security
 //     a
 //     b
+//   label io-below-a
+//     a
+//     ..
+//     :io
 //
 // The `view` line names the view the labels were made in (docs/views.md); a file without one
-// was saved from the tree view. Each `label NAME` line starts one labelled summary; the indented
-// lines that follow are its call sequence, outermost first. '#' lines and blank lines are
-// ignored.
+// was saved from the tree view. Each `aspect NAME = PATTERN` line (before the first label)
+// defines an aspect the call sequences use as `:NAME`; a gap is a `..` line (seed 000 sec. 2-3). Each `label NAME` line
+// starts one labelled summary; the indented lines that follow are its call sequence, outermost first. '#' lines and
+// blank lines are ignored.
 
 #include <filesystem>
 #include <string>
@@ -29,8 +35,15 @@ struct SavedLabel {
   int line = 0;  // of its `label` line, for messages
 };
 
+struct SavedAspect {
+  std::string name;
+  std::string pattern;  // as MethodPattern::text() gives it
+  int line = 0;
+};
+
 struct LabelFile {
   std::string view = "tree";
+  std::vector<SavedAspect> aspects;
   std::vector<SavedLabel> labels;
 };
 

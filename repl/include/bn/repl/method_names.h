@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/aspects.h"
 #include "bn/repl/settings.h"
 
 namespace bn::repl {
@@ -46,7 +47,9 @@ class MethodIndex {
 std::string why_no_root(iface::Profile& profile, const std::vector<std::string_view>& calls);
 
 // The summary for a typed call sequence; throws bn::Error when a name does not resolve or the
-// sequence has no root, naming the longest prefix that has one and its bottom extensions.
-iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text);
+// sequence has no root, naming the longest prefix that has one and its bottom extensions. The
+// sequence may hold gaps ".." and aspects ":NAME" of `aspects` (seed 000 sec. 2-3).
+iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text,
+                                     const AspectTable& aspects);
 
 }  // namespace bn::repl

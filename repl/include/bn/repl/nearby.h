@@ -12,7 +12,10 @@
 
 namespace bn::repl {
 
-enum class NearbyKind { kTopExtensions, kBottomExtensions, kTrimTop, kTrimBottom };
+// The last two are the refinements of seed 000 sec. 2 that reach through a gap: P;..;x for every
+// x (extended downward) and P1;..;x;P2 at a gap of P (upward split). Each costs a pass over the
+// profile per candidate built, so they are asked for (`refine`), not shown by every `select`.
+enum class NearbyKind { kTopExtensions, kBottomExtensions, kTrimTop, kTrimBottom, kExtendedDownward, kUpwardSplit };
 inline constexpr NearbyKind kNearbyKinds[] = {NearbyKind::kTopExtensions, NearbyKind::kBottomExtensions,
                                               NearbyKind::kTrimTop, NearbyKind::kTrimBottom};
 
@@ -32,14 +35,19 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
 // the user was "almost certain to choose" it, so it must stay selectable.
 // Returns the first `limit` of the result, in one_step's order, and how many more there are;
 // only the ones returned are built as summaries.
+// `gap`: for kUpwardSplit, the index in pattern_of(s) of the gap to split at.
 Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
-               std::size_t limit = SIZE_MAX);
+               std::size_t limit = SIZE_MAX, std::size_t gap = 0);
 
 struct NearbyGroup {
   NearbyKind kind;
   std::vector<iface::Summary> summaries;  // the first `limit` by |cum|
   std::size_t more = 0;                   // how many were left out
 };
+
+// A refinement of any kind, zoomed or not, cut to `limit` (kUpwardSplit at the gap `gap`).
+NearbyGroup refinement(iface::Profile& profile, iface::Summary s, NearbyKind kind, bool zoomed,
+                       const iface::Rational& cutoff, std::size_t limit, std::size_t gap = 0);
 
 // All four groups, zoomed or not, in the order kNearbyKinds lists them, each cut to `limit`.
 // Unzoomed, only the listed ones are ranked (a partial sort), so the cost of ranking grows

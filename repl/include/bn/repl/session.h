@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/aspects.h"
 #include "bn/repl/label_file.h"
 #include "bn/repl/label_measures.h"
 #include "bn/repl/labels.h"
@@ -46,6 +47,8 @@ class Session {
   const std::map<std::string, std::vector<SavedLabel>>& kept_labels() const { return kept_; }
   Settings& settings() { return settings_; }
   const Settings& settings() const { return settings_; }
+  AspectTable& aspects() { return aspects_; }
+  const AspectTable& aspects() const { return aspects_; }
   LabelSet& labels() { return labels_; }
   const LabelSet& labels() const { return labels_; }
   // The labels' sets as the profile in force measures them.
@@ -86,6 +89,7 @@ class Session {
   Settings settings_;
   LabelSet labels_;
   LabelMeasures measures_;
+  AspectTable aspects_;  // kept across views: the patterns name methods, not nodes
   std::vector<iface::Summary> numbered_;
   std::vector<iface::Summary> trail_;
   bool labels_dirty_ = false;

@@ -22,6 +22,10 @@ struct Shortlist {
 // `limit` are returned (a partial sort, so asking for 10 of 156k methods does not sort them all).
 Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limit = SIZE_MAX);
 
+// Any summaries ranked as `suggest` ranks the methods (aspects, `find`'s matches).
+Shortlist rank_summaries(iface::Profile& profile, const std::vector<iface::Summary>& summaries, Suggester suggester,
+                         std::size_t limit = SIZE_MAX);
+
 // Sorts summaries by |cum| descending, ties by |base| then call path: the order zooming and
 // the listings of nearby summaries use.
 void sort_by_cum(iface::Profile& profile, std::vector<iface::Summary>& summaries);

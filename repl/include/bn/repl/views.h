@@ -15,6 +15,8 @@ Row make_row(Session& session, iface::Summary s, int number);
 ListOutput numbered_list(Session& session, std::string title, const std::vector<iface::Summary>& summaries);
 // The details of s (seed 004 sec. 2.3, `select`); its nearby summaries become the numbering.
 DetailOutput detail(Session& session, iface::Summary s);
+// The same with these groups in place of the nearby summaries (`refine`).
+DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup> groups);
 // Every label with its summaries (numbered) and totals, and the coverage of all labels.
 LabelsOutput labels_report(Session& session);
 

@@ -60,6 +60,12 @@
 // other child whose subtree holds listed nodes (O(log n) when the child comes first or is
 // absent).
 //
+// Call sequences with gaps and aspects (pattern_summary, seed 000 sec. 2-3) are matched against
+// every stack in one pass over the tree (PatternMatcher, src/pattern_matcher.h): building one,
+// listing its extensions at either end, gap_extensions and total_*_of of a set holding one
+// cost O(n) each (plus O(methods) per aspect to resolve its pattern once); their cum and base
+// are kept, so base_of/cum_of are O(1). Plain sequences never take this path.
+//
 // Handles stay valid for the life of the TreeProfile; the CallTree must outlive it. Not
 // thread-safe: queries update caches.
 
@@ -69,6 +75,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <utility>
@@ -83,6 +90,7 @@ namespace region {
 struct Region;  // node_region.h
 struct MergedTops;
 }  // namespace region
+class PatternMatcher;
 
 class TreeProfile final : public iface::Profile {
  public:
@@ -122,6 +130,11 @@ class TreeProfile final : public iface::Profile {
   std::unique_ptr<iface::SummarySet> summary_set(std::span<const iface::Summary> S) override;
   // Of many sets against a summary of many subtrees: one sweep over all the sets' tops.
   std::vector<iface::Overlap> overlaps(iface::Summary s, std::span<iface::SummarySet* const> sets) override;
+  std::optional<iface::Summary> pattern_summary(const iface::CallPattern& p) override;
+  iface::CallPattern pattern_of(iface::Summary s) override;
+  // One pass over the subtrees where s is first satisfied, counting each method's outermost
+  // nodes below that point (tree_profile_patterns.cpp).
+  std::vector<iface::ExtensionAmounts> gap_extensions(iface::Summary s) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   iface::Amount denominator() override { return denominator_; }
@@ -164,6 +177,16 @@ class TreeProfile final : public iface::Profile {
     bool nested = false;
   };
   using RootFinal = std::pair<NodeId, NodeId>;
+  // A summary whose sequence has a gap or an aspect (tree_profile_patterns.cpp).
+  struct PatternRecord {
+    iface::CallPattern pattern;
+    std::vector<std::string> texts;  // path_of's elements
+    std::shared_ptr<const PatternMatcher> matcher;
+    iface::Amount base = 0;
+    iface::Amount cum = 0;
+  };
+  // Pattern handles have this bit set: no tree has 2^31 methods plus built sequences.
+  static constexpr std::uint32_t kPatternBit = std::uint32_t{1} << 31;
   class RunningExtensionUnion;  // tree_extension_union.cpp
   class TreeSummarySet;         // tree_summary_set.cpp
 
@@ -178,6 +201,16 @@ class TreeProfile final : public iface::Profile {
   // Interns a sequence of length >= 2 given its (root, final) pairs in any order; nullopt if
   // there are none.
   std::optional<iface::Summary> store(std::vector<MethodId> calls, std::vector<RootFinal> paths);
+
+  // --- patterns (tree_profile_patterns.cpp) ---
+  static bool is_pattern(iface::Summary s) { return (s.id & kPatternBit) != 0; }
+  const PatternRecord& pattern_record(iface::Summary s) const;
+  std::vector<std::string_view> pattern_top_extensions(const PatternRecord& r) const;
+  std::vector<std::string_view> pattern_bottom_extensions(const PatternRecord& r) const;
+  std::optional<iface::Summary> pattern_trimmed(iface::Summary s, iface::End end);
+  // total_base_of / total_cum_of of a set holding a pattern summary: each node marked by some
+  // summary of S is counted once.
+  iface::Amount marked_total(std::span<const iface::Summary> S, bool cum);
 
   // --- paths (tree_profile_paths.cpp) ---
   // The node of the increasing list `nodes` that is a child of n, or nullptr. Used on the
@@ -304,6 +337,8 @@ class TreeProfile final : public iface::Profile {
     std::vector<NodeId> finals, along, tops, exposed;
   } scratch_;  // measure_extension's working lists
   std::vector<std::uint32_t> name_rank_;
+  std::vector<PatternRecord> patterns_;                 // handle id = kPatternBit | index
+  std::map<std::string, std::uint32_t> pattern_index_;  // by CallPattern::key()
 };
 
 }  // namespace bn::calltree

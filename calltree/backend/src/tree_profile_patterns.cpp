@@ -1,0 +1,138 @@
+// Summaries whose call sequence has a gap or an aspect (seed 000 sec. 2-3): built, measured
+// and extended by matching the sequence against every stack (pattern_matcher.h).
+#include <algorithm>
+#include <string>
+
+#include "bn/calltree/tree_profile.h"
+#include "bn/iface/error.h"
+#include "pattern_matcher.h"
+
+namespace bn::calltree {
+
+using iface::Amount;
+using iface::Summary;
+
+const TreeProfile::PatternRecord& TreeProfile::pattern_record(Summary s) const {
+  const std::uint32_t index = s.id & ~kPatternBit;
+  if (!is_pattern(s) || index >= patterns_.size()) throw Error("unknown summary handle " + std::to_string(s.id));
+  return patterns_[index];
+}
+
+std::optional<Summary> TreeProfile::pattern_summary(const iface::CallPattern& p) {
+  if (p.is_plain()) return iface::Profile::pattern_summary(p);
+  iface::check_call_pattern(p);
+  std::string key = p.key();
+  if (const auto it = pattern_index_.find(key); it != pattern_index_.end()) return Summary{kPatternBit | it->second};
+  PatternRecord r;
+  r.pattern = p;
+  r.matcher = std::make_shared<const PatternMatcher>(tree_, p);
+  bool satisfied = false;
+  r.matcher->scan([&](NodeId n, PatternMatcher::NodeMatch m) {
+    if (m.satisfied) {
+      satisfied = true;
+      r.cum += tree_.cost(n);
+    }
+    if (m.last_call) r.base += tree_.cost(n);
+  });
+  if (!satisfied) return std::nullopt;
+  for (const iface::PatternElement& e : p.elements) r.texts.push_back(e.text());
+  const auto index = static_cast<std::uint32_t>(patterns_.size());
+  if (index >= kPatternBit) throw Error("too many call sequences with gaps or aspects built");
+  pattern_index_.emplace(std::move(key), index);
+  patterns_.push_back(std::move(r));
+  return Summary{kPatternBit | index};
+}
+
+iface::CallPattern TreeProfile::pattern_of(Summary s) {
+  if (is_pattern(s)) return pattern_record(s).pattern;
+  return iface::Profile::pattern_of(s);
+}
+
+std::vector<std::string_view> TreeProfile::pattern_top_extensions(const PatternRecord& r) const {
+  const std::vector<bool> methods = r.matcher->top_extension_methods();
+  std::vector<std::string_view> names;
+  for (MethodId m = 0; m < methods.size(); ++m)
+    if (methods[m]) names.push_back(tree_.method_name(m));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string_view> TreeProfile::pattern_bottom_extensions(const PatternRecord& r) const {
+  // Children of the nodes where a match ends; a node's parent is the last node seen one level up.
+  std::vector<bool> methods(tree_.method_count(), false);
+  std::vector<char> ends_at_depth(2, 0);
+  r.matcher->scan([&](NodeId n, PatternMatcher::NodeMatch m) {
+    const std::uint32_t d = tree_.depth(n);
+    if (d >= ends_at_depth.size()) ends_at_depth.resize(ends_at_depth.size() * 2, 0);
+    if (ends_at_depth[d - 1]) methods[tree_.method(n)] = true;
+    ends_at_depth[d] = m.last_call;
+  });
+  std::vector<std::string_view> names;
+  for (MethodId m = 0; m < methods.size(); ++m)
+    if (methods[m]) names.push_back(tree_.method_name(m));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::optional<Summary> TreeProfile::pattern_trimmed(Summary s, iface::End end) {
+  const auto t = iface::trimmed(pattern_record(s).pattern, end);
+  if (!t) return std::nullopt;
+  return pattern_summary(*t);
+}
+
+std::vector<iface::ExtensionAmounts> TreeProfile::gap_extensions(Summary s) {
+  const std::shared_ptr<const PatternMatcher> shared =
+      is_pattern(s) ? pattern_record(s).matcher : std::make_shared<const PatternMatcher>(tree_, pattern_of(s));
+  const PatternMatcher& matcher = *shared;
+  // s;..;x holds at a node iff a node of x lies on its stack strictly below the outermost node
+  // where s is satisfied (ending s there leaves the most room for x). cum counts the outermost
+  // such x nodes' subtrees, base every such x node.
+  // Counted x nodes' subtrees are nested or disjoint, so in preorder a node of x lies below a
+  // counted one iff it comes before the end of the last counted one's subtree: no stack needed.
+  // Sums of node costs, which the tree's own int64 totals bound. The first node of x met is
+  // always counted, so a zero counted_until[x] also means x was not met yet.
+  std::vector<Cost> cum(tree_.method_count(), 0), base(tree_.method_count(), 0);
+  std::vector<NodeId> counted_until(tree_.method_count(), 0);
+  std::vector<MethodId> found;
+  matcher.scan([&](NodeId n, PatternMatcher::NodeMatch m) {
+    if (!m.satisfied || m.first) return;
+    const MethodId x = tree_.method(n);
+    base[x] += tree_.cost(n);
+    if (n >= counted_until[x]) {
+      if (counted_until[x] == 0) found.push_back(x);
+      cum[x] += tree_.cum_cost(n);
+      counted_until[x] = tree_.subtree_end(n);
+    }
+  });
+  std::vector<iface::ExtensionAmounts> out;
+  out.reserve(found.size());
+  for (const MethodId x : found) out.push_back({tree_.method_name(x), cum[x], base[x], x});
+  return out;
+}
+
+Amount TreeProfile::marked_total(std::span<const Summary> S, bool cum) {
+  std::vector<char> marked(tree_.node_count(), 0);
+  std::vector<NodeId> finals;  // plain summaries' final nodes, whose subtrees cum counts
+  for (const Summary s : S) {
+    if (is_pattern(s)) {
+      pattern_record(s).matcher->scan([&](NodeId n, PatternMatcher::NodeMatch m) {
+        if (cum ? m.satisfied : m.last_call) marked[n] = 1;
+      });
+      continue;
+    }
+    const View v = view(s);
+    for (const NodeId n : is_method_summary(s) ? v.roots : std::span<const NodeId>(sequence(s).along)) marked[n] = 1;
+    if (cum) finals.insert(finals.end(), v.finals.begin(), v.finals.end());
+  }
+  std::sort(finals.begin(), finals.end());
+  Amount total = 0;
+  NodeId covered_until = 0;  // one past the last node of the final subtrees met so far
+  auto next = finals.begin();
+  for (NodeId n = 1; n < tree_.node_count(); ++n) {
+    for (; next != finals.end() && *next == n; ++next) covered_until = std::max(covered_until, tree_.subtree_end(n));
+    if (marked[n] || n < covered_until) total += tree_.cost(n);
+  }
+  return total;
+}
+
+}  // namespace bn::calltree

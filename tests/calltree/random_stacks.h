@@ -1,0 +1,34 @@
+#pragma once
+// Test helper: random collapsed stacks over a small alphabet, so that recursion (a method below
+// itself) is common. Costs are mostly positive, sometimes zero or negative (the comparative
+// backend relies on signs).
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "stack_tree.h"
+
+namespace bn::calltree::testing {
+
+struct RandomCase {
+  Stacks stacks;
+  std::vector<std::string> alphabet;
+};
+
+inline RandomCase random_case(std::mt19937& rng, bool large) {
+  RandomCase c;
+  const int letters = std::uniform_int_distribution<int>(1, 5)(rng);
+  for (int i = 0; i < letters; ++i) c.alphabet.push_back(std::string(1, static_cast<char>('a' + i)));
+  const int count = large ? 150 : std::uniform_int_distribution<int>(1, 25)(rng);
+  std::uniform_int_distribution<int> depth(1, 12), letter(0, letters - 1), cost(0, 99);
+  for (int s = 0; s < count; ++s) {
+    std::string stack;
+    for (int d = depth(rng); d > 0; --d) stack += (stack.empty() ? "" : ";") + c.alphabet[letter(rng)];
+    // Mostly positive, sometimes zero or negative (the comparative backend relies on signs).
+    c.stacks.push_back({stack, cost(rng) - (rng() % 8 == 0 ? 120 : 0)});
+  }
+  return c;
+}
+
+}  // namespace bn::calltree::testing

@@ -1,0 +1,280 @@
+// Property test: on random recursive trees, every operation of TreeProfile on call sequences
+// with gaps and aspects (seed 000 sec. 2-3) equals a naive stack-matching recount
+// (naive_patterns.h): cum, base, extensions and extending at both ends, trimming, the extended
+// downward refinement, the upward split, and totals, overlaps and coverage of sets that mix
+// such summaries with plain ones (those measured by the seed 004 definitions, naive_profile.h).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bn/calltree/tree_profile.h"
+#include "bn/iface/call_pattern.h"
+#include "bn/iface/coverage.h"
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+#include "bn/iface/refinements.h"
+#include "naive_patterns.h"
+#include "random_stacks.h"
+
+using namespace bn::calltree;
+using bn::iface::Amount;
+using bn::iface::CallPattern;
+using bn::iface::End;
+using bn::iface::Summary;
+using testing::Context;
+using testing::NaiveElement;
+using testing::NaivePattern;
+using testing::NaiveProfile;
+
+namespace {
+
+using Kind = bn::iface::PatternElement::Kind;
+
+std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
+
+template <typename T>
+const T& pick(std::mt19937& rng, const std::vector<T>& items) {
+  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
+}
+
+// Aspects over the alphabet: each a random set of letters written as alternatives ("a|c"), and
+// "any" written as the glob "*".
+struct Aspects {
+  std::map<std::string, std::set<std::string>> members;
+  std::map<std::string, std::shared_ptr<const bn::iface::MethodPattern>> patterns;
+
+  Aspects(std::mt19937& rng, const std::vector<std::string>& alphabet) {
+    for (const std::string name : {"x", "y"}) {
+      std::set<std::string> chosen;
+      std::string text;
+      for (const std::string& letter : alphabet)
+        if (rng() % 2 == 0) chosen.insert(letter);
+      if (chosen.empty()) chosen.insert(pick(rng, alphabet));
+      for (const std::string& letter : chosen) text += (text.empty() ? "" : "|") + letter;
+      add(name, chosen, text);
+    }
+    add("any", {alphabet.begin(), alphabet.end()}, "*");
+  }
+  void add(const std::string& name, std::set<std::string> set, const std::string& text) {
+    members[name] = std::move(set);
+    patterns[name] = std::make_shared<const bn::iface::MethodPattern>(text);
+  }
+};
+
+NaivePattern naive_of(const CallPattern& p, const Aspects& aspects) {
+  NaivePattern out;
+  for (const auto& e : p.elements) {
+    if (e.kind == Kind::gap) out.push_back({NaiveElement::Kind::gap, "", {}});
+    if (e.kind == Kind::method) out.push_back({NaiveElement::Kind::method, e.name, {}});
+    if (e.kind == Kind::aspect) out.push_back({NaiveElement::Kind::aspect, e.name, aspects.members.at(e.name)});
+  }
+  return out;
+}
+
+// A random sequence of 1 to 5 elements that obeys the rules, with at least one gap or aspect.
+CallPattern random_pattern(std::mt19937& rng, const std::vector<std::string>& alphabet, const Aspects& aspects) {
+  const std::vector<std::string> aspect_names = {"x", "y", "any"};
+  for (;;) {
+    CallPattern p;
+    for (int n = std::uniform_int_distribution<int>(1, 5)(rng); n > 0; --n) {
+      const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
+      if (kind <= 1) {
+        p.elements.push_back(bn::iface::PatternElement::method(pick(rng, alphabet)));
+      } else if (kind == 2) {
+        const std::string& name = pick(rng, aspect_names);
+        p.elements.push_back({Kind::aspect, name, aspects.patterns.at(name)});
+      } else {
+        p.elements.push_back(bn::iface::PatternElement::gap());
+      }
+    }
+    if (p.is_plain()) continue;
+    try {
+      bn::iface::check_call_pattern(p);
+      return p;
+    } catch (const bn::Error&) {
+    }
+  }
+}
+
+class Checker {
+ public:
+  Checker(TreeProfile& p, const NaiveProfile& naive, const Aspects& aspects, const std::vector<std::string>& alphabet)
+      : p_(p), naive_(naive), aspects_(aspects), alphabet_(alphabet) {}
+
+  // The nodes a summary counts, naively: by the seed 000 rules for a pattern, by seed 004's
+  // along and descendants for a plain sequence.
+  std::set<Context> nodes(const CallPattern& q, bool cum) const {
+    if (!q.is_plain()) return testing::naive_pattern_nodes(naive_, naive_of(q, aspects_), !cum);
+    std::vector<std::string> calls;
+    for (const auto& e : q.elements) calls.push_back(e.name);
+    return cum ? naive_.cum_nodes({calls}) : naive_.paths({calls}).along;
+  }
+  bool exists(const CallPattern& q) const {
+    if (!q.is_plain()) return !nodes(q, true).empty();
+    std::vector<std::string> calls;
+    for (const auto& e : q.elements) calls.push_back(e.name);
+    return !naive_.paths({calls}).roots.empty();
+  }
+
+  // pattern_summary(q) exists exactly when the naive recount finds q, and measures the same.
+  std::optional<Summary> check_result(std::optional<Summary> got, const CallPattern& q) {
+    const std::string text = q.text();
+    CAPTURE(text);
+    REQUIRE(got.has_value() == exists(q));
+    if (!got) return got;
+    CHECK(p_.pattern_of(*got).key() == q.key());
+    CHECK(p_.cum_of(*got) == naive_.sum(nodes(q, true)));
+    CHECK(p_.base_of(*got) == naive_.sum(nodes(q, false)));
+    CHECK(p_.pattern_summary(q) == got);  // interned: the same handle again
+    seen_.push_back(*got);
+    return got;
+  }
+
+  void check_pattern(Summary s, const CallPattern& q) {
+    const std::string text = q.text();
+    CAPTURE(text);
+    std::vector<std::string> texts;
+    for (const auto& e : q.elements) texts.push_back(e.text());
+    CHECK(strings(p_.path_of(s)) == texts);
+    for (const End end : {End::top, End::bottom}) {
+      std::vector<std::string> expected;
+      for (const std::string& m : alphabet_)
+        if (exists(bn::iface::extended(q, end, m))) expected.push_back(m);
+      CHECK(strings(p_.extensions(s, end)) == expected);
+      std::vector<std::string> listed;
+      for (const auto& e : p_.extension_amounts(s, end)) {
+        const CallPattern longer = bn::iface::extended(q, end, e.method);
+        listed.emplace_back(e.method);
+        CHECK(e.cum == naive_.sum(nodes(longer, true)));
+        CHECK(e.base == naive_.sum(nodes(longer, false)));
+      }
+      std::sort(listed.begin(), listed.end());
+      CHECK(listed == expected);
+      const std::string m = pick_letter();
+      check_result(p_.extend(s, end, m), bn::iface::extended(q, end, m));
+      const auto shorter = bn::iface::trimmed(q, end);
+      const auto got = p_.trim(s, end);
+      REQUIRE(got.has_value() == (shorter && exists(*shorter)));
+      if (got) check_result(got, *shorter);
+    }
+    // Extended downward refinement: s;..;x for every x.
+    std::vector<std::string> expected_gap;
+    for (const std::string& x : alphabet_)
+      if (exists(bn::iface::extended_through_gap(q, x))) expected_gap.push_back(x);
+    std::vector<std::string> listed_gap;
+    for (const auto& e : p_.gap_extensions(s)) {
+      const CallPattern longer = bn::iface::extended_through_gap(q, e.method);
+      listed_gap.emplace_back(e.method);
+      CHECK(e.cum == naive_.sum(nodes(longer, true)));
+      CHECK(e.base == naive_.sum(nodes(longer, false)));
+    }
+    std::sort(listed_gap.begin(), listed_gap.end());
+    CHECK(listed_gap == expected_gap);
+    CHECK(bn::iface::extended_downward(p_, s).size() == expected_gap.size());
+    // Upward split at each gap: P1;..;x;P2 for every x.
+    for (const std::size_t gap : q.gaps()) {
+      std::set<std::string> expected, got;
+      for (const std::string& x : alphabet_)
+        if (exists(bn::iface::split_at(q, gap, x))) expected.insert(bn::iface::split_at(q, gap, x).key());
+      for (const Summary t : bn::iface::upward_split(p_, s, gap)) got.insert(p_.pattern_of(t).key());
+      CHECK(got == expected);
+    }
+  }
+
+  // Totals, overlaps and coverage of a set of summaries against unions of naive node sets.
+  void check_set(const std::vector<Summary>& S, Summary s) {
+    std::set<Context> cum_S, base_S;
+    for (const Summary x : S) {
+      const CallPattern q = p_.pattern_of(x);
+      const auto c = nodes(q, true), b = nodes(q, false);
+      cum_S.insert(c.begin(), c.end());
+      base_S.insert(b.begin(), b.end());
+    }
+    CHECK(p_.total_cum_of(S) == naive_.sum(cum_S));
+    CHECK(p_.total_base_of(S) == naive_.sum(base_S));
+    CHECK(bn::iface::coverage(p_, S).cum == naive_.sum(cum_S));
+    const CallPattern one = p_.pattern_of(s);
+    std::set<Context> cum_shared, base_shared;
+    const auto cum_s = nodes(one, true), base_s = nodes(one, false);
+    std::set_intersection(cum_s.begin(), cum_s.end(), cum_S.begin(), cum_S.end(),
+                          std::inserter(cum_shared, cum_shared.end()));
+    std::set_intersection(base_s.begin(), base_s.end(), base_S.begin(), base_S.end(),
+                          std::inserter(base_shared, base_shared.end()));
+    CHECK(bn::iface::cum_overlap(p_, s, S) == naive_.sum(cum_shared));
+    CHECK(bn::iface::base_overlap(p_, s, S) == naive_.sum(base_shared));
+  }
+
+  std::vector<Summary>& seen() { return seen_; }
+  std::string pick_letter() { return alphabet_[static_cast<std::size_t>(rng_() % alphabet_.size())]; }
+
+ private:
+  TreeProfile& p_;
+  const NaiveProfile& naive_;
+  const Aspects& aspects_;
+  const std::vector<std::string>& alphabet_;
+  std::vector<Summary> seen_;
+  std::mt19937 rng_{7};
+};
+
+void run_case(std::mt19937& rng, bool large) {
+  const testing::RandomCase rc = testing::random_case(rng, large);
+  const CallTree tree = testing::tree_from_stacks(rc.stacks);
+  const NaiveProfile naive(rc.stacks);
+  const Aspects aspects(rng, rc.alphabet);
+  TreeProfile p(tree);
+  Checker checker(p, naive, aspects, rc.alphabet);
+  for (int i = 0; i < (large ? 4 : 6); ++i) {
+    const CallPattern q = random_pattern(rng, rc.alphabet, aspects);
+    if (const auto s = checker.check_result(p.pattern_summary(q), q)) checker.check_pattern(*s, q);
+  }
+  for (const Summary s : p.initial_summaries()) checker.seen().push_back(s);
+  if (const auto s = p.method_summary(rc.alphabet.front()))
+    if (const auto t = p.extend_bottom(*s, pick(rng, rc.alphabet))) checker.seen().push_back(*t);
+  const auto seen = checker.seen();
+  for (int round = 0; round < 6; ++round) {
+    std::vector<Summary> S;
+    for (int i = std::uniform_int_distribution<int>(0, 4)(rng); i > 0; --i) S.push_back(pick(rng, seen));
+    checker.check_set(S, pick(rng, seen));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("on random recursive trees, sequences with gaps and aspects equal a naive stack-matching recount") {
+  std::mt19937 rng(2002);
+  for (int i = 0; i < 300; ++i) {
+    CAPTURE(i);
+    run_case(rng, false);
+  }
+}
+
+TEST_CASE("on larger random trees, sequences with gaps and aspects equal a naive stack-matching recount") {
+  std::mt19937 rng(4004);
+  for (int i = 0; i < 10; ++i) {
+    CAPTURE(i);
+    run_case(rng, true);
+  }
+}
+
+TEST_CASE("a plain sequence given as a pattern is the seed 004 summary") {
+  const CallTree tree = testing::figure2();
+  TreeProfile p(tree);
+  const auto q = bn::iface::parse_call_pattern("a;b;c", nullptr);
+  const std::vector<std::string_view> path = {"a", "b", "c"};
+  CHECK(p.pattern_summary(q) == bn::iface::summary_for_path(p, path));
+}
+
+TEST_CASE("figure 2 with a gap: a;..;c counts every measurement below a c under an a once") {
+  const CallTree tree = testing::figure2();
+  TreeProfile p(tree);
+  const auto s = p.pattern_summary(bn::iface::parse_call_pattern("a;..;c", nullptr));
+  REQUIRE(s);
+  CHECK(p.cum_of(*s) == 97);   // a;b;c 10 + a;b;c;d 50 + a;c 5 + a;c;e 32
+  CHECK(p.base_of(*s) == 15);  // the c frames themselves
+  CHECK(strings(p.path_of(*s)) == std::vector<std::string>{"a", "..", "c"});
+}
