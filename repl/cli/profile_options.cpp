@@ -1,7 +1,9 @@
 #include "profile_options.h"
 
 #include <iostream>
+#include <string>
 
+#include "bn/calltree/profile_reader.h"
 #include "progress_line.h"
 
 namespace bn::cli {
@@ -33,7 +35,11 @@ calltree::OpenedProfile open_profile_from(const ProfileOptions& options) {
   calltree::OpenedProfile opened = [&] {
     const auto progress = ProgressLine::on_stderr("reading " + options.path);
     open.import.progress = progress->callback();
-    return calltree::open_profile(options.path, open);
+    try {
+      return calltree::open_profile(options.path, open);
+    } catch (const calltree::UnfinishedProfileError& e) {
+      throw Error(std::string(e.what()) + "; --partial reads its complete chunks");
+    }
   }();  // the progress line is erased before any warning is printed
   if (opened.loaded.unfinished) std::cerr << "bottlenecks: warning: " << opened.loaded.warning << '\n';
   return opened;
