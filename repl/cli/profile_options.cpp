@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bn/calltree/profile_reader.h"
+#include "bn/repl/text.h"
 #include "progress_line.h"
 
 namespace bn::cli {
@@ -41,7 +42,8 @@ calltree::OpenedProfile open_profile_from(const ProfileOptions& options) {
       throw Error(std::string(e.what()) + "; --partial reads its complete chunks");
     }
   }();  // the progress line is erased before any warning is printed
-  if (opened.loaded.unfinished) std::cerr << "bottlenecks: warning: " << opened.loaded.warning << '\n';
+  if (opened.loaded.unfinished)
+    std::cerr << "bottlenecks: warning: " << repl::terminal_safe(opened.loaded.warning) << '\n';
   return opened;
 }
 

@@ -81,6 +81,9 @@ terminal_escapes)
     -c $'suggest\nselect 1\npath main;red*\nlabel hot\nlabels\npath main;red*;evil*\nset names short\nshow' \
     >"$work/out" 2>"$work/err"
   "$bin" info "$work/evil.collapsed" >>"$work/out" 2>>"$work/err" || fail "info failed"
+  # Errors printed by main quote what they were given (here a file name).
+  "$bin" info "$work/no-such"$'\033[2J' >>"$work/out" 2>>"$work/err" && fail "info of a missing file succeeded"
+  grep -q 'no-such\\x1b\[2J' "$work/err" || fail "the error does not show the file name escaped: $(cat -v "$work/err")"
   grep -q 'evil\\x1b\[2J\\x07.run' "$work/out" || fail "the name is not shown escaped: $(cat -v "$work/out")"
   grep -q 'c1\\u009b2J.y' "$work/out" || fail "the C1 control is not shown escaped: $(cat -v "$work/out")"
   grep -q 'evil\\x1b' "$work/err" || fail "the error does not show the name escaped: $(cat -v "$work/err")"
