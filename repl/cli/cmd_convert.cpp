@@ -15,6 +15,7 @@
 #include "bn/calltree/sample_records.h"
 #include "bn/iface/error.h"
 #include "bn/io/output_file.h"
+#include "bn/repl/text.h"
 #include "commands.h"
 #include "progress_line.h"
 #include "search.h"
@@ -81,7 +82,7 @@ void write_native(Search& search, const std::string& output) {
     chunks = calltree::encode_sample_data(file.file.loaded.tree, file.samples());
   for (const auto& [tag, bytes] : file.file.loaded.extra_chunks)
     if (tag != calltree::kTagThreads && tag != calltree::kTagSamples)
-      std::cerr << "bottlenecks: warning: dropped ancillary chunk '" << tag.view()
+      std::cerr << "bottlenecks: warning: dropped ancillary chunk '" << repl::terminal_safe(tag.view())
                 << "', which this version does not know how to renumber\n";
   calltree::write_profile(file.file.loaded.tree, output, chunks);
 }
@@ -101,8 +102,8 @@ void run_convert(const ConvertOptions& options) {
   write_text_or_pprof(search.tree(), format, options.output);
   // Exported counts are whole numbers: say what a view's counts are.
   if (view)
-    std::cerr << "bottlenecks: wrote view " << search.view() << " (model " << views::to_string(*view->spec.model)
-              << "): counts are "
+    std::cerr << "bottlenecks: wrote view " << repl::terminal_safe(search.view()) << " (model "
+              << views::to_string(*view->spec.model) << "): counts are "
               << (view->hit != 0 ? "samples times " + iface::to_string(view->hit) : std::string("nanoseconds"))
               << ", before the view's normalisation\n";
 }

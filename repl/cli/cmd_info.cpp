@@ -12,6 +12,7 @@
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/tree_stats.h"
 #include "bn/iface/amount.h"
+#include "bn/repl/text.h"
 #include "commands.h"
 #include "profile_options.h"
 
@@ -73,7 +74,9 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
     constexpr std::size_t kColumn = 20;
     if (value.empty()) return;
     // Long metadata keys (recorder statistics) push the value right rather than underflow.
-    std::cout << label << std::string(label.size() < kColumn ? kColumn - label.size() : 1, ' ') << value << '\n';
+    // Metadata comes from the file (a recorder's command line, its extra keys): never raw to a terminal.
+    std::cout << repl::terminal_safe(label) << std::string(label.size() < kColumn ? kColumn - label.size() : 1, ' ')
+              << repl::terminal_safe(value) << '\n';
   };
   line("format", opened.format);
   line("nodes", std::to_string(s.nodes) + " (" + std::to_string(s.leaves) + " leaves)");

@@ -2,6 +2,7 @@
 // profile — interactive at a terminal, scripted with -f/-c or piped input. The session knows
 // only bn::iface::Profile; which profile it searches (a view, A minus B) is search.h's business.
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -12,9 +13,11 @@
 #include <string>
 
 #include "bn/iface/error.h"
+#include "bn/repl/autosave.h"
 #include "bn/repl/runner.h"
 #include "bn/repl/session.h"
 #include "bn/repl/terminal.h"
+#include "bn/repl/text.h"
 #include "commands.h"
 #include "search.h"
 
@@ -35,24 +38,55 @@ bool colour_allowed() {
   return isatty(STDOUT_FILENO) && !(no_color && *no_color);
 }
 
+// The width of the terminal standard output goes to, or 0 when it is not one.
+std::size_t terminal_columns() {
+  winsize size{};
+  if (!isatty(STDOUT_FILENO) || ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_col;
+}
+
 std::string banner(const ReplOptions& o, Search& search) {
   iface::Profile& profile = search.profile();
   const iface::MetricInfo metric = profile.metric();
-  return "bottlenecks: " + o.search.profile.path + " (" + search.format() + "), " +
+  return "bottlenecks: " + repl::terminal_safe(o.search.profile.path) + " (" + search.format() + "), " +
          std::to_string(profile.initial_summaries().size()) + " methods, total " +
          iface::decimal_string(profile.total(), profile.denominator()) +
          (metric.unit.empty() ? "" : " " + metric.unit) + ". `help` lists commands, `suggest` starts a search.";
 }
 
+// Where labels a session did not save are kept: $XDG_STATE_HOME/bottlenecks, else
+// ~/.local/state/bottlenecks (the XDG base directories' place for state that outlives a session).
+std::filesystem::path autosave_dir() {
+  const char* state = std::getenv("XDG_STATE_HOME");
+  if (state && *state == '/') return std::filesystem::path(state) / "bottlenecks";
+  const char* home = std::getenv("HOME");
+  return std::filesystem::path(home && *home ? home : ".") / ".local" / "state" / "bottlenecks";
+}
+
+// A session that ends with labels changed since the last save keeps them in a file and says
+// where (issue 19); on stderr, so standard output stays the commands' (and JSON Lines).
+void keep_unsaved_labels(const repl::Session& session) {
+  if (!session.any_labels_dirty()) return;
+  try {
+    for (const std::filesystem::path& file : repl::autosave_labels(session, autosave_dir()))
+      std::cerr << "bottlenecks: unsaved labels kept in " << repl::terminal_safe(file.string()) << " (`load "
+                << repl::terminal_safe(file.string()) << "` brings them back)\n";
+  } catch (const Error& e) {
+    std::cerr << "bottlenecks: warning: unsaved labels are lost: " << repl::terminal_safe(e.what()) << "\n";
+  }
+}
+
 void run_repl(const ReplOptions& o) {
   Search search(o.search);
   repl::Session session(search);
+  // Text fits the terminal when there is one (`set width` changes it), else 80 columns.
+  if (const std::size_t columns = terminal_columns(); columns > 0) session.settings().width = columns;
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
   repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = colour_allowed()});
   std::string header;
-  for (const std::string& line : search.header()) header += line + "\n";
+  for (const std::string& line : search.header()) header += repl::terminal_safe(line) + "\n";
   if (interactive) {
-    repl::run_terminal(runner, header + banner(o, search));
+    if (!repl::run_terminal(runner, header + banner(o, search))) keep_unsaved_labels(session);
     return;
   }
   if (!header.empty()) std::cout << (o.json ? search.header_json() + "\n" : header + "\n");
@@ -68,6 +102,7 @@ void run_repl(const ReplOptions& o) {
   } else {
     result = repl::run_script(runner, std::cin, "<stdin>", o.keep_going);
   }
+  keep_unsaved_labels(session);
   // The failing command was reported where it happened; --keep-going adds a count.
   if (result.stopped) throw CLI::RuntimeError(1);
   if (result.failures > 0) throw Error(std::to_string(result.failures) + " command(s) failed");

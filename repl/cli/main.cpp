@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "bn/iface/error.h"
+#include "bn/repl/text.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {
@@ -32,7 +33,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bottlenecks: error: %s (see --help)\n", e.what());
     return e.get_exit_code();
   } catch (const bn::Error& e) {
-    std::fprintf(stderr, "bottlenecks: error: %s\n", e.what());
+    // Readers quote what they found in the file: never raw to a terminal.
+    std::fprintf(stderr, "bottlenecks: error: %s\n", bn::repl::terminal_safe(e.what()).c_str());
     return 1;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "bottlenecks: error: out of memory\n");

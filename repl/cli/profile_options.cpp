@@ -1,7 +1,10 @@
 #include "profile_options.h"
 
 #include <iostream>
+#include <string>
 
+#include "bn/calltree/profile_reader.h"
+#include "bn/repl/text.h"
 #include "progress_line.h"
 
 namespace bn::cli {
@@ -37,9 +40,14 @@ calltree::OpenedProfile open_profile_from(const ProfileOptions& options) {
   calltree::OpenedProfile opened = [&] {
     const auto progress = ProgressLine::on_stderr("reading " + options.path);
     open.import.progress = progress->callback();
-    return calltree::open_profile(options.path, open);
+    try {
+      return calltree::open_profile(options.path, open);
+    } catch (const calltree::UnfinishedProfileError& e) {
+      throw Error(std::string(e.what()) + "; --partial reads its complete chunks");
+    }
   }();  // the progress line is erased before any warning is printed
-  if (opened.loaded.unfinished) std::cerr << "bottlenecks: warning: " << opened.loaded.warning << '\n';
+  if (opened.loaded.unfinished)
+    std::cerr << "bottlenecks: warning: " << repl::terminal_safe(opened.loaded.warning) << '\n';
   if (!options.metric.empty()) {
     const std::size_t metric = parsing_option(
         "--metric", [&] { return find_metric_or_throw(opened.loaded.tree, options.metric, options.path); });

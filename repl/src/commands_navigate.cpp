@@ -49,7 +49,11 @@ Output path(Context& c, const Arguments& args) {
                resolve_call_sequence(c.session().profile(), c.methods(), args[0].text, c.session().aspects()));
 }
 
-Output show(Context& c, const Arguments&) { return detail(c.session(), require_current(c.session())); }
+Output show(Context& c, const Arguments& args) {
+  DetailOutput out = detail(c.session(), require_current(c.session()));
+  out.full = !args[0].text.empty();  // --full
+  return out;
+}
 
 Output back(Context& c, const Arguments&) {
   require_current(c.session());

@@ -21,9 +21,15 @@ Output settings(Context& c, const Arguments&) {
   const std::string zoom = s.zoom ? "on" : "off";
   const std::string cutoff = rational_text(s.cutoff);
   const std::string limit = limit_text(s.limit);
+  const std::string width = width_text(s.width);
   MessageOutput out{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
-                        "\nnames = " + names,
-                    {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
+                        "\nnames = " + names + "\nwidth = " + width,
+                    {{"suggester", suggester},
+                     {"zoom", zoom},
+                     {"cutoff", cutoff},
+                     {"limit", limit},
+                     {"names", names},
+                     {"width", width}}};
   if (ProfileSource* source = c.session().source(); source && source->metrics().size() > 1) {
     std::string all;
     for (const std::string& m : source->metrics()) all += (all.empty() ? "" : ", ") + m;
@@ -68,6 +74,18 @@ Output set_limit(Context& c, const Arguments& args) {
   Settings& s = c.session().settings();
   s.limit = args[0].choice == kAll ? SIZE_MAX : static_cast<std::size_t>(parse_whole(typed, 1, INT32_MAX, "limit"));
   return setting("limit", limit_text(s.limit));
+}
+
+Output set_width(Context& c, const Arguments& args) {
+  constexpr std::size_t kOff = 1;  // the alternative "off" of "N|off"
+  // Narrower than this, a row's numbers alone fill the line.
+  constexpr std::int64_t kNarrowest = 40;
+  const std::string_view typed = args[0].text;
+  if (args[0].choice != kOff && typed.find_first_not_of("0123456789") != std::string_view::npos)
+    throw Error("bad width '" + std::string(typed) + "': expected a whole number of columns >= 40, or off");
+  Settings& s = c.session().settings();
+  s.width = args[0].choice == kOff ? 0 : static_cast<std::size_t>(parse_whole(typed, kNarrowest, 100000, "width"));
+  return setting("width", width_text(s.width));
 }
 
 Output set_names(Context& c, const Arguments& args) {

@@ -121,16 +121,18 @@ namespace {
 // Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
 // methods that a;b calls, each returned with the typed head so it replaces the whole word. A gap
 // `..` (when the head calls something) and the aspects `:NAME` are offered too; after a gap
-// ("a;..;") any method may follow.
+// ("a;..;") any method may follow. A name typed in its short form, or not typed yet, completes
+// in its short form ("Foo.r" to "Foo.run", not "org.x.Foo.run"), unless two of the candidates
+// share that short name.
 std::vector<std::string> complete_call_sequence(Context& context, std::string_view current) {
   const std::size_t semi = current.rfind(';');
   const std::string_view head = semi == std::string_view::npos ? std::string_view{} : current.substr(0, semi + 1);
-  const std::string_view word = current.substr(head.size());
-  std::vector<std::string_view> names = context.methods().complete(word);
+  const std::string_view typed = current.substr(head.size());
+  std::vector<std::string_view> names = context.methods().complete(typed);
   std::vector<std::string> extra;
-  if (!head.empty() && iface::kGapText.starts_with(word)) extra.emplace_back(iface::kGapText);
+  if (!head.empty() && iface::kGapText.starts_with(typed)) extra.emplace_back(iface::kGapText);
   for (const auto& [name, pattern] : context.session().aspects().all())
-    if (std::string_view(":" + name).starts_with(word)) extra.push_back(":" + name);
+    if (std::string_view(":" + name).starts_with(typed)) extra.push_back(":" + name);
   if (!head.empty() && !head.ends_with(std::string(iface::kGapText) + ";")) {
     iface::Profile& profile = context.session().profile();
     try {
@@ -142,8 +144,14 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
       return {};  // the typed head has no root: nothing can complete it
     }
   }
+  std::vector<std::string> shorts;
+  for (std::string_view name : names) shorts.push_back(short_name(name));
   std::vector<std::string> out;
-  for (std::string_view name : names) out.push_back(std::string(head) + std::string(name));
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const bool by_short =
+        (typed.empty() || !names[i].starts_with(typed)) && std::count(shorts.begin(), shorts.end(), shorts[i]) == 1;
+    out.push_back(std::string(head) + (by_short ? shorts[i] : std::string(names[i])));
+  }
   for (const std::string& e : extra) out.push_back(std::string(head) + e);
   std::sort(out.begin(), out.end());
   return out;
@@ -164,6 +172,7 @@ Completion complete_argument(Context& context, const Arg* arg, std::string_view 
       break;
     case ArgCompletion::kMethods:
       out.words = complete_call_sequence(context, current);
+      out.call_sequence = true;
       return out;
     case ArgCompletion::kFiles:
       out.files = true;

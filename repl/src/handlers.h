@@ -39,6 +39,7 @@ Output set_suggester(Context& c, const Arguments& args);
 Output set_zoom(Context& c, const Arguments& args);
 Output set_cutoff(Context& c, const Arguments& args);
 Output set_limit(Context& c, const Arguments& args);
+Output set_width(Context& c, const Arguments& args);
 Output set_names(Context& c, const Arguments& args);
 Output help(Context& c, const Arguments& args);
 Output quit(Context& c, const Arguments& args);

@@ -25,12 +25,77 @@ std::string join_listed(const std::vector<std::string_view>& names) {
 
 }  // namespace
 
+namespace {
+
+// Where the suffixes GCC and Clang give a function's clones start ("finish_task_switch.isra.0",
+// "foo.constprop.0.cold", "bar.llvm.4711"), or npos. They name a copy of the function, not a
+// package and class, so they stay with it. A lone ".cold" ends a clone only after a name without
+// dots: "pkg.Cls.cold" is a Java method named cold.
+std::size_t clone_suffix(std::string_view name) {
+  constexpr std::string_view kNumbered[] = {".isra", ".constprop", ".part", ".lto_priv", ".llvm"};
+  std::size_t end = name.size();
+  bool numbered = false;
+  for (bool peeled = true; peeled;) {
+    peeled = false;
+    const std::string_view rest = name.substr(0, end);
+    if (rest.ends_with(".cold")) {
+      end -= 5;
+      peeled = true;
+      continue;
+    }
+    const std::size_t digits = rest.find_last_not_of("0123456789") + 1;
+    if (digits == 0 || digits == rest.size() || rest[digits - 1] != '.') break;
+    for (std::string_view kind : kNumbered)
+      if (rest.substr(0, digits - 1).ends_with(kind)) {
+        end = digits - 1 - kind.size();
+        numbered = peeled = true;
+        break;
+      }
+  }
+  if (end == name.size() || end == 0) return std::string_view::npos;
+  if (!numbered && name.substr(0, end).find('.') != std::string_view::npos) return std::string_view::npos;
+  return end;
+}
+
+// A C++ name keeps its last two components ("std::vector<int>::push_back(int)" ->
+// "vector<int>::push_back(int)"); "::" inside template arguments or parentheses does not count.
+std::string cxx_short_name(std::string_view full) {
+  std::vector<std::size_t> separators;
+  int depth = 0;
+  for (std::size_t i = 0; i + 1 < full.size(); ++i) {
+    const char c = full[i];
+    if (c == '<' || c == '(') ++depth;
+    if ((c == '>' || c == ')') && depth > 0) --depth;
+    if (depth == 0 && c == ':' && full[i + 1] == ':') separators.push_back(i++);
+  }
+  if (separators.size() < 2) return std::string(full);
+  return std::string(full.substr(separators[separators.size() - 2] + 2));
+}
+
+// Java names are dot-separated identifiers; "libc.so.6" or "[kernel.kallsyms]" are not, and
+// have no package to drop.
+bool java_like(std::string_view head) {
+  for (std::size_t start = 0;;) {
+    const std::size_t dot = head.find('.', start);
+    const std::string_view part = head.substr(start, dot == std::string_view::npos ? head.npos : dot - start);
+    if (part.empty() || (part.front() >= '0' && part.front() <= '9') || part.front() == '[') return false;
+    if (dot == std::string_view::npos) return true;
+    start = dot + 1;
+  }
+}
+
+}  // namespace
+
 std::string short_name(std::string_view full) {
   // A view's pseudo-nodes (docs/views.md): typed time and thread classes stay whole, a monitor
   // holder's frame keeps its '@'.
   if (full.starts_with(':')) return std::string(full);
   if (full.starts_with('@')) return "@" + short_name(full.substr(1));
+  if (full.find("::") != std::string_view::npos) return cxx_short_name(full);
+  if (const std::size_t clone = clone_suffix(full); clone != std::string_view::npos)
+    return short_name(full.substr(0, clone)) + std::string(full.substr(clone));
   const std::string_view head = full.substr(0, full.find('('));
+  if (!java_like(head)) return std::string(full);
   const std::size_t last = head.rfind('.');
   if (last == std::string_view::npos || last == 0) return std::string(full);
   const std::size_t before = head.rfind('.', last - 1);

@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <string>
 
+#include "bn/repl/elide.h"
 #include "bn/repl/method_names.h"
 #include "bn/repl/render.h"
+#include "bn/repl/text.h"
 
 namespace bn::repl {
 namespace {
@@ -10,6 +12,24 @@ namespace {
 using iface::Amount;
 
 constexpr std::string_view kReset = "\033[0m";
+
+// Everything printed that came from a profile, a label file or the user (names, labels, files,
+// messages that quote them) goes through terminal_safe: a profile must not drive the terminal.
+std::string safe(std::string_view s) { return terminal_safe(s); }
+
+// "[a;b;c]" made safe, in at most `columns` columns when the width is limited (elide.h).
+std::string path_text(const std::vector<std::string_view>& path, const RenderContext& c, std::size_t columns) {
+  if (c.width == 0) return safe(display_path(path, c.names));
+  std::vector<std::string> frames;
+  for (std::string_view m : path) frames.push_back(safe(display_name(m, c.names)));
+  return fit_path(frames, columns);
+}
+
+// Left for the file, label and reason around a label that did not load: a path gets the rest.
+constexpr std::size_t kReasonColumns = 40;
+
+// The room left on a line of the context's width after `used` columns.
+std::size_t room(const RenderContext& c, std::size_t used) { return c.width > used ? c.width - used : 0; }
 
 // Warmer for a larger share of the total, like CPPROFJ's colouring of hot paths.
 std::string_view heat(Amount cum, const RenderContext& c) {
@@ -72,13 +92,17 @@ void header(const Widths& w, std::string_view indent, std::ostream& out) {
 
 void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
   const std::string_view colour = heat(r.cum, c);
-  out << indent << pad_left(std::to_string(r.number), w.number) << "  "
-      << painted(pad_left(value(r.cum, c), w.cum) + " " + pad_left(share(r.cum, c), w.cum_share), colour) << "  "
-      << pad_left(value(r.base, c), w.base) << " " << pad_left(share(r.base, c), w.base_share)
-      << (r.sides ? side_cells(w, side_value(r.sides->in_a, r.sides->a_cum, c),
-                               side_value(r.sides->in_b, r.sides->b_cum, c))
-                  : "")
-      << "  " << painted(display_path(r.path, c.names), colour) << (r.unreliable ? kUnreliable : "") << "\n";
+  const std::string cum = pad_left(value(r.cum, c), w.cum) + " " + pad_left(share(r.cum, c), w.cum_share);
+  const std::string numbers = std::string(indent) + pad_left(std::to_string(r.number), w.number) + "  " + cum + "  " +
+                              pad_left(value(r.base, c), w.base) + " " + pad_left(share(r.base, c), w.base_share) +
+                              (r.sides ? side_cells(w, side_value(r.sides->in_a, r.sides->a_cum, c),
+                                                    side_value(r.sides->in_b, r.sides->b_cum, c))
+                                       : "") +
+                              "  ";
+  const std::size_t before_cum = indent.size() + w.number + 2;
+  // The unreliable note may run over the width: the path keeps the room.
+  out << numbers.substr(0, before_cum) << painted(cum, colour) << numbers.substr(before_cum + cum.size())
+      << painted(path_text(r.path, c, room(c, numbers.size())), colour) << (r.unreliable ? kUnreliable : "") << "\n";
 }
 
 void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c, std::string_view indent,
@@ -94,16 +118,37 @@ void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c,
 void render(const ListOutput& o, const RenderContext& c, std::ostream& out) {
   Widths w;
   for (const Row& r : o.rows) w.fit(r, c);
-  out << o.title << ":\n";
+  out << safe(o.title) << ":\n";
   rows(o.rows, w, c, "  ", out);
 }
 
+// The detail's call path, one method per line. Under a width limit a long path keeps its first
+// and last frames and counts the others, as rows do; `show --full` lists every one.
+void call_path(const std::vector<std::string_view>& path, const RenderContext& c, std::ostream& out) {
+  constexpr std::size_t kEnds = 5;  // frames kept at each end of a path longer than 2 * kEnds + 2
+  constexpr std::string_view kIndent = "    ";
+  out << "  call path:\n";
+  const bool elide = c.width != 0 && path.size() > 2 * kEnds + 2;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (elide && i == kEnds) {
+      out << kIndent << "<" << path.size() - 2 * kEnds << " frames: `show --full` lists them>\n";
+      i = path.size() - kEnds - 1;
+      continue;
+    }
+    const std::string name = safe(display_name(path[i], c.names));
+    out << kIndent << (c.width == 0 ? name : elide_middle(name, room(c, kIndent.size()))) << "\n";
+  }
+}
+
 void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
+  // `show --full` prints every name whole, whatever the width.
+  RenderContext shown = c;
+  if (o.full) shown.width = 0;
   const Row& s = o.summary;
-  out << painted(display_path(s.path, c.names), heat(s.cum, c)) << (s.unreliable ? kUnreliable : "") << "\n";
+  out << painted(path_text(s.path, shown, shown.width), heat(s.cum, c)) << (s.unreliable ? kUnreliable : "") << "\n";
   if (!o.labels.empty()) {
     out << "  labels:";
-    for (const std::string& l : o.labels) out << " " << l;
+    for (const std::string& l : o.labels) out << " " << safe(l);
     out << "\n";
   }
   const std::size_t width = std::max(value(s.cum, c).size(), value(s.base, c).size());
@@ -117,19 +162,20 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
     side("A", s.sides->in_a, s.sides->a_cum, s.sides->a_base);
     side("B", s.sides->in_b, s.sides->b_cum, s.sides->b_base);
   }
+  // Overlaps with labels this summary shares nothing with are left out: JSON lists them all.
   for (const LabelOverlap& ov : o.overlaps)
-    out << "  overlap with label " << ov.label << ": cum " << value(ov.cum, c) << " ("
-        << iface::percent_string(ov.cum, s.cum) << " of this cum), base " << value(ov.base, c) << " ("
-        << iface::percent_string(ov.base, s.base) << " of this base)\n";
-  out << "  call path:\n";
-  for (std::string_view m : s.path) out << "    " << display_name(m, c.names) << "\n";
+    if (ov.cum != 0 || ov.base != 0)
+      out << "  overlap with label " << safe(ov.label) << ": cum " << value(ov.cum, c) << " ("
+          << iface::percent_string(ov.cum, s.cum) << " of this cum), base " << value(ov.base, c) << " ("
+          << iface::percent_string(ov.base, s.base) << " of this base)\n";
+  call_path(s.path, shown, out);
   Widths w;
   for (const NearbyRows& group : o.nearby)
     for (const Row& r : group.rows) w.fit(r, c);
   for (const NearbyRows& group : o.nearby) {
     out << "  " << nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
-    rows(group.rows, w, c, "    ", out);
-    if (group.more > 0) out << "    ... and " << group.more << " more (set limit all)\n";
+    rows(group.rows, w, shown, "    ", out);
+    if (group.more > 0) out << "    ... and " << group.more << " more (`set limit N` or `set limit all` lists them)\n";
   }
 }
 
@@ -142,8 +188,8 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   for (const LabelGroup& g : o.labels)
     for (const Row& r : g.rows) w.fit(r, c);
   for (const LabelGroup& g : o.labels) {
-    out << "label " << g.label << ": cum " << value(g.total_cum, c) << " (" << share_of(g.total_cum, c) << "), base "
-        << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
+    out << "label " << safe(g.label) << ": cum " << value(g.total_cum, c) << " (" << share_of(g.total_cum, c)
+        << "), base " << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
     rows(g.rows, w, c, "  ", out);
   }
   if (!o.overlaps.empty()) out << "labels that share cost (each measurement once):\n";
@@ -154,17 +200,23 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
       << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
 }
 
-void render(const MessageOutput& o, const RenderContext&, std::ostream& out) { out << o.text << "\n"; }
+// A message may hold several lines (`set`); each is made safe on its own.
+void render(const MessageOutput& o, const RenderContext&, std::ostream& out) {
+  std::string_view rest = o.text;
+  for (std::size_t end; (end = rest.find('\n')) != std::string_view::npos; rest.remove_prefix(end + 1))
+    out << safe(rest.substr(0, end)) << "\n";
+  out << safe(rest) << "\n";
+}
 
 void render(const LoadOutput& o, const RenderContext& c, std::ostream& out) {
-  out << "loaded " << o.loaded << " labelled summaries from " << o.file << "\n";
+  out << "loaded " << o.loaded << " labelled summaries from " << safe(o.file) << "\n";
   if (!o.saved_view.empty())
-    out << "note: the labels were saved from view " << o.saved_view << "; their costs here are those of view " << c.view
-        << "\n";
+    out << "note: the labels were saved from view " << safe(o.saved_view) << "; their costs here are those of view "
+        << safe(c.view) << "\n";
   for (const UnresolvedLabel& u : o.unresolved) {
     const std::vector<std::string_view> calls(u.saved.calls.begin(), u.saved.calls.end());
-    out << "  not loaded: " << o.file << ":" << u.saved.line << ": label " << u.saved.label << " "
-        << display_path(calls, c.names) << ": " << u.reason << "\n";
+    out << "  not loaded: " << safe(o.file) << ":" << u.saved.line << ": label " << safe(u.saved.label) << " "
+        << path_text(calls, c, room(c, kReasonColumns)) << ": " << safe(u.reason) << "\n";
   }
 }
 
@@ -181,16 +233,18 @@ void render(const HelpOutput& o, const RenderContext&, std::ostream& out) {
 void unresolved(const std::vector<UnresolvedLabel>& labels, const RenderContext& c, std::ostream& out) {
   for (const UnresolvedLabel& u : labels) {
     const std::vector<std::string_view> calls(u.saved.calls.begin(), u.saved.calls.end());
-    out << "  label " << u.saved.label << " " << display_path(calls, c.names) << " not restored: " << u.reason << "\n";
+    out << "  label " << safe(u.saved.label) << " " << path_text(calls, c, room(c, kReasonColumns))
+        << " not restored: " << safe(u.reason) << "\n";
   }
 }
 
 void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
-  out << o.setting << " = " << o.value << "\n";
-  for (const std::string& line : o.header) out << line << "\n";
+  out << o.setting << " = " << safe(o.value) << "\n";
+  for (const std::string& line : o.header) out << safe(line) << "\n";
   if (!o.left.empty() && o.left_labels > 0)
-    out << o.left_labels << " labelled summaries of view " << o.left << " kept for `view " << o.left << "`\n";
-  if (o.labels > 0) out << o.labels << " labelled summaries of view " << o.view << " restored\n";
+    out << o.left_labels << " labelled summaries of view " << safe(o.left) << " kept for `view " << safe(o.left)
+        << "`\n";
+  if (o.labels > 0) out << o.labels << " labelled summaries of view " << safe(o.view) << " restored\n";
   unresolved(o.unresolved, c, out);
 }
 
@@ -198,11 +252,11 @@ void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
 std::string typed_share(Amount part, Amount whole) { return iface::percent_string(part, whole); }
 
 void render(const ThreadsOutput& o, const RenderContext&, std::ostream& out) {
-  for (const std::string& line : o.header) out << line << "\n";
+  for (const std::string& line : o.header) out << safe(line) << "\n";
   std::vector<std::vector<std::string>> table{{"class", "threads", "instances", "lifetime"}};
   for (const std::string& t : o.types) table.front().push_back(t);
   for (const ThreadClassLine& r : o.rows) {
-    std::vector<std::string> cells{r.name, std::to_string(r.threads), std::to_string(r.instances),
+    std::vector<std::string> cells{safe(r.name), std::to_string(r.threads), std::to_string(r.instances),
                                    iface::decimal_string(r.lifetime_ns, 1'000'000'000, 3) + " s"};
     for (const Amount t : r.time) cells.push_back(typed_share(t, r.total));
     table.push_back(std::move(cells));

@@ -19,18 +19,19 @@ RenderContext Runner::render_context() const {
           p.metric(),
           session_.settings().names,
           options_.color && !options_.json,
+          session_.settings().width,
           session_.source() && session_.source()->has_views() ? session_.view() : std::string()};
 }
 
-LineResult Runner::run_line(std::string_view raw, std::string_view location) {
+LineResult Runner::run_line(std::string_view raw, std::string_view location, std::string_view hint) {
   const std::string_view line = trim(raw);
   if (line.empty()) return LineResult::kOk;
   const bool text = !options_.json;
   if (line.front() == '#') {
-    if (text && options_.echo) out_ << line << "\n";
+    if (text && options_.echo) out_ << terminal_safe(line) << "\n";
     return LineResult::kOk;
   }
-  if (text && options_.echo) out_ << kPrompt << line << "\n";
+  if (text && options_.echo) out_ << kPrompt << terminal_safe(line) << "\n";
   try {
     const Invocation invocation = parse_command(line);
     const Output output = call(context_, invocation);
@@ -43,7 +44,7 @@ LineResult Runner::run_line(std::string_view raw, std::string_view location) {
     out_.flush();
     return std::holds_alternative<QuitOutput>(output) ? LineResult::kQuit : LineResult::kOk;
   } catch (const Error& e) {
-    return fail(line, location, e.what());
+    return fail(line, location, e.what() + std::string(hint));
   }
 }
 
@@ -55,7 +56,9 @@ LineResult Runner::fail(std::string_view line, std::string_view location, std::s
   if (options_.json) out_ << render_json_error(line, location, message) << "\n";
   // Errors go to their own stream; flush first so a merged transcript keeps the order.
   out_.flush();
-  err_ << "bottlenecks: error: " << location << (location.empty() ? "" : ": ") << message << "\n";
+  // Messages quote names from the profile: never raw to a terminal.
+  err_ << "bottlenecks: error: " << terminal_safe(location) << (location.empty() ? "" : ": ") << terminal_safe(message)
+       << "\n";
   err_.flush();
   if (!options_.json && options_.echo) out_ << "\n";
   return LineResult::kFailed;
@@ -123,6 +126,24 @@ ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name,
   return result;
 }
 
+namespace {
+
+// A failing `-c` command that holds "';' + a command's name" ("suggest 2;select 0") was most
+// likely meant as two commands: say how commands are separated. A call sequence ("a;b") holds
+// ';' too, so this is only said when the word after it names a command.
+std::string separator_hint(std::string_view command) {
+  for (std::size_t semi = command.find(';'); semi != std::string_view::npos; semi = command.find(';', semi + 1)) {
+    const std::string_view word = split_word(command.substr(semi + 1)).first;
+    for (const Command& row : command_table())
+      if (!word.empty() && equals_nocase(split_word(row.name).first, word))
+        return " (in -c, commands are separated by '; ', a semicolon and a blank: ';" + std::string(word) +
+               "' does not start a command)";
+  }
+  return {};
+}
+
+}  // namespace
+
 ScriptResult run_commands(Runner& runner, std::string_view text, bool keep_going) {
   std::vector<std::string> commands(1);
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -135,7 +156,9 @@ ScriptResult run_commands(Runner& runner, std::string_view text, bool keep_going
   }
   ScriptResult result;
   for (std::size_t i = 0; i < commands.size(); ++i)
-    if (!keep_running(result, runner.run_line(commands[i], "-c:" + std::to_string(i + 1)), keep_going)) break;
+    if (!keep_running(result, runner.run_line(commands[i], "-c:" + std::to_string(i + 1), separator_hint(commands[i])),
+                      keep_going))
+      break;
   return result;
 }
 

@@ -51,6 +51,12 @@ std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::str
   return unresolved;
 }
 
+std::vector<std::string> Session::dirty_kept_views() const {
+  std::vector<std::string> out;
+  for (const auto& entry : dirty_views_) out.push_back(entry.first);
+  return out;
+}
+
 bool Session::back() {
   if (trail_.size() < 2) return false;
   trail_.pop_back();

@@ -8,4 +8,6 @@ std::string_view name_style_name(NameStyle s) { return s == NameStyle::kFull ? "
 
 std::string limit_text(std::size_t limit) { return limit == SIZE_MAX ? "all" : std::to_string(limit); }
 
+std::string width_text(std::size_t width) { return width == 0 ? "off" : std::to_string(width); }
+
 }  // namespace bn::repl

@@ -33,11 +33,33 @@ char* next_candidate(const char*, int state) {
 
 char** attempt_completion(const char* text, int, int end) {
   const Completion c = complete(*g_context, std::string_view(rl_line_buffer, static_cast<std::size_t>(end)));
+  // After a method name the user may type ';' and the next one: a blank there would split the
+  // call sequence into two words.
+  rl_completion_append_character = c.call_sequence ? '\0' : ' ';
   if (c.files) return nullptr;  // readline falls back to completing file names
   rl_attempted_completion_over = 1;
   g_candidates = c.words;
   if (g_candidates.empty()) return nullptr;
   return rl_completion_matches(text, next_candidate);
+}
+
+// Asked when `quit` or Ctrl-D would lose labels (issue 19). Ctrl-C stays; an end of input here as
+// well ends the session without an answer: the caller keeps the labels.
+enum class QuitAnswer { kDiscard, kStay, kNoAnswer };
+QuitAnswer ask_quit_without_labels() {
+  errno = 0;
+  char* raw = readline("quit without saving them? [y/N] ");
+  if (!raw && errno == EINTR) {
+    std::cout << "\n";
+    return QuitAnswer::kStay;
+  }
+  if (!raw) {
+    std::cout << "\n";
+    return QuitAnswer::kNoAnswer;
+  }
+  const std::string answer(trim(raw));
+  std::free(raw);
+  return equals_nocase(answer, "y") || equals_nocase(answer, "yes") ? QuitAnswer::kDiscard : QuitAnswer::kStay;
 }
 
 std::string history_file() {
@@ -47,7 +69,7 @@ std::string history_file() {
 
 }  // namespace
 
-void run_terminal(Runner& runner, std::string_view banner) {
+bool run_terminal(Runner& runner, std::string_view banner) {
   g_context = &runner.context();
   // Blanks alone separate words: a call sequence "a;b;c" completes as one word.
   // libedit's completer reads rl_basic_word_break_characters, GNU readline the other one.
@@ -68,6 +90,7 @@ void run_terminal(Runner& runner, std::string_view banner) {
   sigaction(SIGINT, &ignore_interrupt, &previous_sigint);
   std::cout << banner << "\n";
   const std::string prompt(Runner::kPrompt);
+  bool discarded = false;
   for (;;) {
     errno = 0;
     char* raw = readline(prompt.c_str());
@@ -75,20 +98,29 @@ void run_terminal(Runner& runner, std::string_view banner) {
       std::cout << "\n";
       continue;
     }
-    if (!raw) {  // end of input (Ctrl-D) ends the session like `quit`
+    const bool typed = raw != nullptr;
+    std::string line = "quit";  // end of input (Ctrl-D) ends the session like `quit`
+    if (typed) {
+      line = raw;
+      std::free(raw);
+    } else {
       std::cout << "\n";
-      runner.run_line("quit", "");
-      break;
     }
-    const std::string line(raw);
-    std::free(raw);
     if (trim(line).empty()) continue;
-    add_history(line.c_str());
-    if (!history.empty()) write_history(history.c_str());
-    if (runner.run_line(line, "") == LineResult::kQuit) break;
+    if (typed) {
+      add_history(line.c_str());
+      if (!history.empty()) write_history(history.c_str());
+    }
+    if (runner.run_line(line, "") != LineResult::kQuit) continue;
+    if (!runner.context().session().any_labels_dirty()) break;
+    const QuitAnswer answer = ask_quit_without_labels();
+    if (answer == QuitAnswer::kStay) continue;
+    discarded = answer == QuitAnswer::kDiscard;
+    break;
   }
   sigaction(SIGINT, &previous_sigint, nullptr);
   g_context = nullptr;
+  return discarded;
 }
 
 }  // namespace bn::repl

@@ -72,11 +72,34 @@ bad_inputs)
   printf 'a;;b 3\n' >"$work/empty-frame.collapsed"
   expect_error "empty-frame.collapsed:1" "$bin" info "$work/empty-frame.collapsed"
   ;;
+terminal_escapes)
+  # A profile whose names hold escape sequences (clear screen, bell, colour, C1 CSI, a
+  # right-to-left override): no printer may pass them to the terminal raw (issue 19).
+  printf 'main;evil\033[2J\007.run 30\nmain;red\033[31m.x;c1\302\2332J.y 20\nmain;rtl\342\200\256.z 5\n' \
+    >"$work/evil.collapsed"
+  "$bin" repl "$work/evil.collapsed" --keep-going \
+    -c $'suggest\nselect 1\npath main;red*\nlabel hot\nlabels\npath main;red*;evil*\nset names short\nshow' \
+    >"$work/out" 2>"$work/err"
+  "$bin" info "$work/evil.collapsed" >>"$work/out" 2>>"$work/err" || fail "info failed"
+  # Errors printed by main quote what they were given (here a file name).
+  "$bin" info "$work/no-such"$'\033[2J' >>"$work/out" 2>>"$work/err" && fail "info of a missing file succeeded"
+  grep -q 'no-such\\x1b\[2J' "$work/err" || fail "the error does not show the file name escaped: $(cat -v "$work/err")"
+  grep -q 'evil\\x1b\[2J\\x07.run' "$work/out" || fail "the name is not shown escaped: $(cat -v "$work/out")"
+  grep -q 'c1\\u009b2J.y' "$work/out" || fail "the C1 control is not shown escaped: $(cat -v "$work/out")"
+  grep -q 'evil\\x1b' "$work/err" || fail "the error does not show the name escaped: $(cat -v "$work/err")"
+  for stream in out err; do
+    if LC_ALL=C grep -q $'[\001-\010\013-\037\177]\|\302[\200-\237]\|\342\200[\252-\256]' "$work/$stream"; then
+      fail "raw control characters reach the terminal on std$stream: $(cat -v "$work/$stream")"
+    fi
+  done
+  ;;
 partial_flag)
   "$bin" convert "$sample" -o "$work/good.bnp" || fail "convert"
   size=$(stat -c %s "$work/good.bnp")
   head -c $((size - 3)) "$work/good.bnp" >"$work/cut.bnp"
-  expect_error "" "$bin" info "$work/cut.bnp"
+  # The error says how to read it anyway (issue 19).
+  expect_error "truncated, or the recorder did not finish); --partial reads its complete chunks" "$bin" info "$work/cut.bnp"
+  expect_error "; --partial reads" "$bin" repl "$work/cut.bnp" -c suggest
   "$bin" info --partial "$work/cut.bnp" >"$work/out" 2>"$work/err" || fail "--partial failed: $(cat "$work/err")"
   grep -q "warning" "$work/err" || fail "--partial gave no warning"
   grep -q '^nodes *6 ' "$work/out" || fail "--partial lost nodes: $(cat "$work/out")"

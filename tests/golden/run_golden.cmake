@@ -17,6 +17,9 @@ get_filename_component(cmds_name "${CMDS}" NAME)
 # Run on a copy so errors name the file as `name.cmds:LINE` wherever the tree lives.
 file(COPY "${CMDS}" ${FILES} DESTINATION "${WORK}")
 set(transcript "${WORK}/transcript.out")
+# Labels a case leaves unsaved are kept under the scratch directory, never in the user's home;
+# the transcript names the directory <work> so it reads the same wherever the build is.
+set(ENV{XDG_STATE_HOME} "${WORK}/state")
 execute_process(COMMAND "${BIN}" repl "${PROFILE}" ${ARGS} -f "${cmds_name}"
                 WORKING_DIRECTORY "${WORK}"
                 OUTPUT_FILE "${transcript}" ERROR_FILE "${transcript}"
@@ -27,6 +30,9 @@ endif()
 if(NOT status EQUAL 0)
   file(APPEND "${transcript}" "[exit status ${status}]\n")
 endif()
+file(READ "${transcript}" text)
+string(REPLACE "${WORK}" "<work>" text "${text}")
+file(WRITE "${transcript}" "${text}")
 
 if("$ENV{BN_GOLDEN_UPDATE}" STREQUAL "ON")
   file(COPY_FILE "${transcript}" "${EXPECTED}")

@@ -43,19 +43,31 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   CHECK(bn::repl::complete(context, "sel").words == Words{"select"});
   CHECK(bn::repl::complete(context, "la").words == Words{"label", "labels"});
   CHECK(bn::repl::complete(context, "set ").words ==
-        Words{"cutoff", "limit", "metric", "model", "names", "states", "suggester", "threads", "zoom"});
+        Words{"cutoff", "limit", "metric", "model", "names", "states", "suggester", "threads", "width", "zoom"});
   CHECK(bn::repl::complete(context, "view ").words == Words{"server", "thread", "tree"});
   CHECK(bn::repl::complete(context, "set model c").words == Words{"cpus"});
   CHECK(bn::repl::complete(context, "set suggester h").words == Words{"HighBase", "HighCum"});
   CHECK(bn::repl::complete(context, "path org.x.Foo.r").words == Words{"org.x.Foo.run"});
-  CHECK(bn::repl::complete(context, "path org.x.Foo.run;Foo.c").words == Words{"org.x.Foo.run;org.x.Foo.call"});
-  CHECK(bn::repl::complete(context, "path org.x.Foo.run;").words ==
-        Words{"org.x.Foo.run;..", "org.x.Foo.run;org.x.Foo.call"});
+  // A short name completes as a short name (issue 19), a full one as a full one.
+  CHECK(bn::repl::complete(context, "path org.x.Foo.run;Foo.c").words == Words{"org.x.Foo.run;Foo.call"});
+  CHECK(bn::repl::complete(context, "path Foo.r").words == Words{"Foo.run"});
+  CHECK(bn::repl::complete(context, "path Ba").words == Words{"Bar.go"});
+  CHECK(bn::repl::complete(context, "path org.x.Foo.run;").words == Words{"org.x.Foo.run;Foo.call"});
   CHECK(bn::repl::complete(context, "path org.y.Bar.go;").words.empty());
+  CHECK(bn::repl::complete(context, "path org.y.Bar.go;").call_sequence);
+  CHECK_FALSE(bn::repl::complete(context, "set ").call_sequence);
   CHECK(bn::repl::complete(context, "save ").files);
   session.labels().add("hot", *p.method_summary("org.y.Bar.go"));
   CHECK(bn::repl::complete(context, "unlabel h").words == Words{"hot"});
   CHECK(bn::repl::complete(context, "help sh").words == Words{"show"});
+}
+
+TEST_CASE("a short name shared by two methods completes to their full names") {
+  bn::repl::testing::FakeProfile p({{"org.x.Foo.run", 3}, {"org.y.Foo.run", 1}, {"org.y.Foo.rest", 1}});
+  bn::repl::Session session(p);
+  bn::repl::Context context(session);
+  using Words = std::vector<std::string>;
+  CHECK(bn::repl::complete(context, "path Foo.r").words == Words{"Foo.rest", "org.x.Foo.run", "org.y.Foo.run"});
 }
 
 TEST_CASE("completion offers what the argument under the cursor takes, and nothing past the last one") {

@@ -5,6 +5,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
@@ -44,6 +48,86 @@ TEST_CASE("labels saved as call sequences read back with their label names and t
   CHECK(saved[2].label == "root");
   // The write was atomic: no temporary file is left beside it.
   CHECK(std::distance(fs::directory_iterator(file.parent_path()), fs::directory_iterator()) == 1);
+  fs::remove_all(file.parent_path());
+}
+
+TEST_CASE("names a line cannot hold as they are round-trip through save and load exactly") {
+  // Adversarial names (issue 19): a newline once saved as two methods, an empty or space-led name
+  // saved and then failed to load. Random call sequences and labels over an alphabet of what a
+  // line or the quoting could trip on.
+  const std::string alphabet[] = {"a", "b", " ", "\t", "\n", "\r", "\"", "\\", "\x1b", "\x7f", "#", "\xc3\xa9", "x"};
+  std::mt19937 random(19);
+  auto any_name = [&](std::size_t max_length) {
+    std::string name;
+    for (std::size_t n = random() % (max_length + 1); n > 0; --n) name += alphabet[random() % std::size(alphabet)];
+    return name;
+  };
+  for (int round = 0; round < 200; ++round) {
+    std::vector<std::pair<std::string, bn::iface::Amount>> stacks;
+    for (int i = 0; i < 4; ++i) {
+      std::string stack;
+      for (std::size_t depth = 1 + random() % 4; depth > 0; --depth) stack += any_name(5) + (depth > 1 ? ";" : "");
+      stacks.emplace_back(stack, 1 + static_cast<bn::iface::Amount>(random() % 9));
+    }
+    FakeProfile p(stacks);
+    bn::repl::LabelSet labels;
+    for (const auto& [stack, cost] : stacks) {
+      std::vector<std::string> frames;
+      std::string frame;
+      for (const char c : stack + ";") {
+        if (c != ';') {
+          frame += c;
+          continue;
+        }
+        frames.push_back(frame);
+        frame.clear();
+      }
+      const std::vector<std::string_view> path(frames.begin(), frames.end());
+      std::string label = any_name(4);
+      if (label.empty()) label = "l";
+      labels.add(label, *bn::iface::summary_for_path(p, path));
+    }
+    const std::string view = "thread " + any_name(3);
+    const fs::path file = temp_file("adversarial.labels");
+    bn::repl::save_labels(file, p, labels, view);
+    const bn::repl::LabelFile read = bn::repl::read_label_file(file);
+    CHECK(read.view == view);
+    const std::vector<bn::repl::SavedLabel> expected = bn::repl::saved_labels(p, labels);
+    REQUIRE(read.labels.size() == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      CHECK(read.labels[i].label == expected[i].label);
+      CHECK(read.labels[i].calls == expected[i].calls);
+      // And each call sequence finds the summary it was saved from.
+      const std::vector<std::string_view> calls(read.labels[i].calls.begin(), read.labels[i].calls.end());
+      CHECK(bn::iface::summary_for_path(p, calls).has_value());
+    }
+    fs::remove_all(file.parent_path());
+  }
+}
+
+TEST_CASE("version 1 label files load with their names as written; a newer version is refused") {
+  const fs::path file = temp_file("v1.labels");
+  // Version 1 had no quoting: a quote or backslash is part of the name.
+  write(file, "# bottlenecks labels v1\nlabel \"q\"\n  \"a\\n\"\n  b\\c\n");
+  const bn::repl::LabelFile read = bn::repl::read_label_file(file);
+  REQUIRE(read.labels.size() == 1);
+  CHECK(read.labels[0].label == "\"q\"");
+  CHECK(read.labels[0].calls == std::vector<std::string>{"\"a\\n\"", "b\\c"});
+  // Version 2 reads the same text as quoted names.
+  write(file, "# bottlenecks labels v2\nlabel \"q\"\n  \"a\\n\"\n  b\\c\n");
+  const bn::repl::LabelFile v2 = bn::repl::read_label_file(file);
+  CHECK(v2.labels[0].label == "q");
+  CHECK(v2.labels[0].calls == std::vector<std::string>{"a\n", "b\\c"});
+  write(file, "# bottlenecks labels v2\nlabel x\n  \"a\\q\"\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file), doctest::Contains(":3: unknown escape \\q in a quoted name"),
+                       bn::Error);
+  write(file, "# bottlenecks labels v2\nlabel x\n  \"abc\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
+                       doctest::Contains(":3: a quoted name without its closing quote"), bn::Error);
+  write(file, "# bottlenecks labels v3\nlabel x\n  a\n");
+  CHECK_THROWS_WITH_AS(bn::repl::read_label_file(file),
+                       doctest::Contains(":1: label file version 3; this bottlenecks reads versions 1 and 2"),
+                       bn::Error);
   fs::remove_all(file.parent_path());
 }
 

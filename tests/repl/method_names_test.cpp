@@ -16,6 +16,29 @@ TEST_CASE("short names drop the package like seed 004 Fig. 1") {
   CHECK(bn::repl::short_name("a.b.C.m(Ljava/lang/String;)V") == "C.m(Ljava/lang/String;)V");
 }
 
+TEST_CASE("native names keep their compiler clone suffixes, C++ names their last two components") {
+  using bn::repl::short_name;
+  // GCC and Clang clones are no package.class (issue 19: this showed as "isra.0").
+  CHECK(short_name("finish_task_switch.isra.0") == "finish_task_switch.isra.0");
+  CHECK(short_name("foo.constprop.0.cold") == "foo.constprop.0.cold");
+  CHECK(short_name("do_syscall_64.part.12") == "do_syscall_64.part.12");
+  CHECK(short_name("bar.llvm.4711") == "bar.llvm.4711");
+  CHECK(short_name("memcpy.cold") == "memcpy.cold");
+  CHECK(short_name("ns::Cls::method.isra.0") == "Cls::method.isra.0");
+  // A Java method named cold is still a Java method.
+  CHECK(short_name("com.example.Cache.cold") == "Cache.cold");
+  // Not Java: a library file name, a bracketed module, a thread frame.
+  CHECK(short_name("libc.so.6") == "libc.so.6");
+  CHECK(short_name("[kernel.kallsyms]") == "[kernel.kallsyms]");
+  CHECK(short_name("[thread main]") == "[thread main]");
+  // C++: "::" inside template arguments and parameter lists does not split.
+  CHECK(short_name("std::vector<std::pair<int, int>>::push_back(std::pair<int, int> const&)") ==
+        "vector<std::pair<int, int>>::push_back(std::pair<int, int> const&)");
+  CHECK(short_name("ns::f(std::string)") == "ns::f(std::string)");
+  CHECK(short_name("JavaThread::run()") == "JavaThread::run()");
+  CHECK(short_name("(anonymous namespace)::Foo::bar") == "Foo::bar");
+}
+
 TEST_CASE("the short names of a view's pseudo-nodes keep what tells them apart from Java frames") {
   CHECK(bn::repl::short_name(":MONITOR") == ":MONITOR");
   CHECK(bn::repl::short_name(":THREAD java.lang.ref.Reference$Handler") == ":THREAD java.lang.ref.Reference$Handler");

@@ -69,6 +69,19 @@ TEST_CASE("-c splits commands on '; ' but keeps a call sequence whole") {
   CHECK(h.out.str().find("HighCum") == std::string::npos);  // nothing runs after quit
 }
 
+TEST_CASE("a failing -c command with ';' before a command's name says how commands are separated") {
+  Harness h;
+  const auto result = bn::repl::run_commands(h.runner, "suggest 2;select 0", false);
+  CHECK(result.failures == 1);
+  CHECK(h.err.str() ==
+        "bottlenecks: error: -c:1: usage: suggest [N] (in -c, commands are separated by '; ', a semicolon and a "
+        "blank: ';select' does not start a command)\n");
+  // A call sequence's ';' is no separator: its errors stay as they were.
+  Harness other;
+  bn::repl::run_commands(other.runner, "path a;nope", false);
+  CHECK(other.err.str().find("separated") == std::string::npos);
+}
+
 TEST_CASE("the ten-samples rule marks sample counts under 10 as unreliable, and only sample counts") {
   auto suggestions = [](bool samples) {
     FakeProfile tiny({{"x", 3}, {"x;y", 4}, {"x;z", 30}}, 1, samples);

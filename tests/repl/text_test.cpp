@@ -43,3 +43,24 @@ TEST_CASE("case folding is ASCII and leaves other bytes alone") {
   CHECK_FALSE(bn::repl::starts_with_nocase("su", "sug"));
   CHECK(bn::repl::starts_with_nocase("x", ""));
 }
+
+TEST_CASE("terminal_safe escapes what a terminal would obey and keeps every other character") {
+  using bn::repl::terminal_safe;
+  // An escape sequence that would retitle the window, a colour, a bell, a line end.
+  CHECK(terminal_safe("a\x1b]0;pwned\x07.b") == "a\\x1b]0;pwned\\x07.b");
+  CHECK(terminal_safe("\x1b[31mred") == "\\x1b[31mred");
+  CHECK(terminal_safe("x\ny\rz\tw\x7f") == "x\\x0ay\\x0dz\\x09w\\x7f");
+  // C1 controls (U+009B is CSI) and a right-to-left override, encoded as UTF-8.
+  CHECK(terminal_safe("a\xc2\x9b"
+                      "31m") == "a\\u009b31m");
+  CHECK(terminal_safe("ab\xe2\x80\xae"
+                      "cd") == "ab\\u202ecd");
+  // Bytes that are not UTF-8: a stray continuation byte, a cut sequence, an overlong '/'.
+  CHECK(terminal_safe("a\x80z") == "a\\x80z");
+  CHECK(terminal_safe("a\xe2\x82") == "a\\xe2\\x82");
+  CHECK(terminal_safe("\xc0\xaf") == "\\xc0\\xaf");
+  // Printable text, accents, CJK and emoji pass unchanged.
+  const std::string fine = "java.lang.String.<init>(I)V \xc3\xa9\xe6\xbc\xa2\xf0\x9f\x98\x80 $1";
+  CHECK(terminal_safe(fine) == fine);
+  CHECK(terminal_safe("").empty());
+}

@@ -217,7 +217,8 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
     const std::string why = walk.cut_off.empty()
                                 ? "the file ends at byte " + std::to_string(walk.end_offset) + " without an END chunk"
                                 : walk.cut_off;
-    if (!options.accept_unfinished) throw Error(prefix + ": " + why + " (truncated, or the recorder did not finish)");
+    if (!options.accept_unfinished)
+      throw UnfinishedProfileError(prefix + ": " + why + " (truncated, or the recorder did not finish)");
     warning = "profile '" + std::string(source_name) + "' is unfinished (the recorder did not finish): " + why +
               "; read the " + std::to_string(walk.complete_chunks) + " complete chunks before it";
   }

@@ -27,6 +27,8 @@ Output call(Context& context, const Invocation& invocation);
 struct Completion {
   std::vector<std::string> words;  // replacements for the whole word being typed, sorted
   bool files = false;              // the argument is a file name: let the terminal complete it
+  // A call sequence, which may go on with ';': a completed word gets no blank after it.
+  bool call_sequence = false;
 };
 
 // Candidates for the word that ends `before_cursor` (the line up to the cursor); words are

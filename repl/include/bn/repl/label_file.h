@@ -3,7 +3,7 @@
 // another profile of the same program (e.g. after an optimisation). Text, one method per line
 // because JVM signatures may contain ';':
 //
-//   # bottlenecks labels v1
+//   # bottlenecks labels v2
 //   view thread Sender
 //   aspect io = java.io.*|java.nio.*
 //   label hot-security
@@ -16,9 +16,12 @@
 //
 // The `view` line names the view the labels were made in (docs/views.md); a file without one
 // was saved from the tree view. Each `aspect NAME = PATTERN` line (before the first label)
-// defines an aspect the call sequences use as `:NAME`; a gap is a `..` line (seed 000 sec. 2-3). Each `label NAME` line
-// starts one labelled summary; the indented lines that follow are its call sequence, outermost first. '#' lines and
-// blank lines are ignored.
+// defines an aspect the call sequences use as `:NAME`; a gap is a `..` line (seed 000 sec. 2-3).
+// Each `label NAME` line starts one labelled summary; the indented lines that follow are its call
+// sequence, outermost first. '#' lines and blank lines are ignored. Version 2 writes a name that a
+// line cannot hold as it is (empty, blank at an end, a control character such as a newline, a
+// leading '"') in double quotes with C escapes ("a\nb", "\x1b", "\"", "\\"), so every name reads
+// back exactly; version 1 files (no quoting) still load, their names taken as they are.
 
 #include <filesystem>
 #include <string>
@@ -49,6 +52,10 @@ struct LabelFile {
 
 // Every labelled summary as its call sequence, in label order.
 std::vector<SavedLabel> saved_labels(iface::Profile& profile, const LabelSet& labels);
+// Writes `labels`, made in `view`, and the definitions of the aspects they use, atomically
+// (temporary file, then rename). Throws bn::Error naming the file.
+void write_label_file(const std::filesystem::path& file, const std::string& view, const std::vector<SavedLabel>& labels,
+                      const std::vector<SavedAspect>& aspects = {});
 // Writes every label, made in `view`, atomically (temporary file, then rename). Throws bn::Error
 // naming the file.
 void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels,

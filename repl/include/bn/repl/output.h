@@ -54,6 +54,7 @@ struct DetailOutput {
   std::vector<LabelOverlap> overlaps;
   bool zoomed = false;
   std::vector<NearbyRows> nearby;
+  bool full = false;  // `show --full`: every frame and name in full, whatever the width
 };
 
 struct LabelGroup {
@@ -138,7 +139,8 @@ struct RenderContext {
   iface::MetricInfo metric;
   NameStyle names = NameStyle::kFull;
   bool color = false;
-  std::string view;  // the view the numbers are of (JSON "view"); empty for a session on one profile
+  std::size_t width = 0;  // columns text output fits in (`set width`); 0: no limit
+  std::string view;       // the view the numbers are of (JSON "view"); empty for a session on one profile
 };
 
 }  // namespace bn::repl

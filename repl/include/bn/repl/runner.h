@@ -27,8 +27,9 @@ class Runner {
 
   // Runs one line; blank lines and '#' comments do nothing. Errors are printed to `err` as one
   // line prefixed with `location` ("walk.cmds:3"; empty at the terminal), and in JSON mode also
-  // as a JSON object on `out`. A failing command leaves the session as it was.
-  LineResult run_line(std::string_view line, std::string_view location);
+  // as a JSON object on `out`. A failing command leaves the session as it was. `hint` is added to
+  // its error message.
+  LineResult run_line(std::string_view line, std::string_view location, std::string_view hint = {});
 
   // Reports an input error that is not a command's (e.g. an over-long line) like a failed one.
   LineResult report_error(std::string_view location, std::string_view message);

@@ -80,6 +80,8 @@ class Session {
   void set_labels_dirty(bool dirty) { labels_dirty_ = dirty; }
   // Those, or the kept labels of another view.
   bool any_labels_dirty() const { return labels_dirty_ || !dirty_views_.empty(); }
+  // The views other than the one in force whose kept labels changed since the last save.
+  std::vector<std::string> dirty_kept_views() const;
 
  private:
   iface::Profile* profile_;

@@ -25,14 +25,20 @@ struct Settings {
   iface::Rational cutoff{19, 20};
   NameStyle names = NameStyle::kFull;
   // `set limit N|all`: the most nearby summaries listed per group (SIZE_MAX for all). A hot
-  // utility method has 10^5 callers in a 10M-node profile; 20 rows per group keep `select` a
-  // screenful (the paper's Fig. 1 shows a handful) and its cost independent of the profile.
+  // utility method has 10^5 callers in a 10M-node profile; 5 rows per group keep the four groups
+  // of `select` within one screen (the paper's Fig. 1 shows a handful; 20 made a select of 66
+  // rows, issue 19) and its cost independent of the profile.
   std::size_t limit = kDefaultLimit;
-  static constexpr std::size_t kDefaultLimit = 20;
+  static constexpr std::size_t kDefaultLimit = 5;
+  // `set width N|off`: the columns text output fits in, long call paths and names elided
+  // (elide.h); 0 for no limit. The command-line tool starts it at the terminal's width.
+  std::size_t width = kDefaultWidth;
+  static constexpr std::size_t kDefaultWidth = 80;
 };
 
 std::string_view suggester_name(Suggester s);
 std::string_view name_style_name(NameStyle s);
 std::string limit_text(std::size_t limit);  // "20", "all"
+std::string width_text(std::size_t width);  // "80", "off"
 
 }  // namespace bn::repl

@@ -28,4 +28,11 @@ std::string lower(std::string_view s);
 bool equals_nocase(std::string_view a, std::string_view b);
 bool starts_with_nocase(std::string_view s, std::string_view prefix);
 
+// `s` as it may be shown on a terminal: names come from profiles, and a profile must not be able
+// to move the cursor, recolour the text or retitle the window. Control characters (C0, DEL and
+// the C1 range U+0080-U+009F, which some terminals obey too) and the bidirectional overrides
+// (U+202A-U+202E, U+2066-U+2069: they reorder what the reader sees) become `\x1b` and `\u202e`
+// escapes; bytes that are not UTF-8 become `\xff`. Everything else is kept as it is.
+std::string terminal_safe(std::string_view s);
+
 }  // namespace bn::repl

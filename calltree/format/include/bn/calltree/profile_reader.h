@@ -13,6 +13,7 @@
 
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/profile_format.h"
+#include "bn/iface/error.h"
 
 namespace bn::calltree {
 
@@ -28,6 +29,14 @@ struct LoadedProfile {
   std::string warning;      // one line explaining `unfinished`, empty otherwise
   // Ancillary chunks this reader does not interpret, decompressed, in file order.
   std::vector<std::pair<ChunkTag, std::vector<std::byte>>> extra_chunks;
+};
+
+// What read_profile throws for a file that ends before its END chunk when unfinished files are not
+// accepted: a truncated copy, or a recorder that did not finish. Its own type so that a front end
+// can say how to read the complete chunks anyway.
+class UnfinishedProfileError : public Error {
+ public:
+  using Error::Error;
 };
 
 LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions& options = {});

@@ -1,0 +1,19 @@
+#pragma once
+// Labels a session ends without saving (issue 19). At a terminal the user is asked first
+// (terminal.h); a script, a pipe, or an end of input at that question keeps them in files of
+// their own, so an analysis is never lost to a forgotten `save`.
+
+#include <filesystem>
+#include <vector>
+
+#include "bn/repl/session.h"
+
+namespace bn::repl {
+
+// Writes the labels changed since the last save into `dir` (created if missing): those of the
+// view in force in `unsaved-N.labels`, those kept for another view V in `unsaved-N.V.labels`, N
+// the first number whose file does not exist yet. Views whose labels were all removed are
+// skipped. Returns the files written; throws bn::Error naming what could not be written.
+std::vector<std::filesystem::path> autosave_labels(const Session& session, const std::filesystem::path& dir);
+
+}  // namespace bn::repl

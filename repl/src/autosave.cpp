@@ -1,0 +1,54 @@
+#include "bn/repl/autosave.h"
+
+#include <string>
+#include <system_error>
+
+#include "bn/iface/error.h"
+#include "bn/repl/label_file.h"
+
+namespace bn::repl {
+namespace {
+
+// More sessions than anyone keeps unsaved; past it the directory wants cleaning, not a scan.
+constexpr int kMaxNumber = 10000;
+
+// A view's name as part of a file name: "thread com.x.Worker" -> "thread-com.x.Worker".
+std::string file_part(std::string_view view) {
+  std::string out;
+  for (const char c : view) {
+    const bool plain =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '$';
+    out += plain ? c : '-';
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> autosave_labels(const Session& session, const std::filesystem::path& dir) {
+  std::vector<std::pair<std::string, std::vector<SavedLabel>>> views;
+  if (session.labels_dirty() && !session.labels().empty())
+    views.emplace_back(session.view(), saved_labels(session.profile(), session.labels()));
+  for (const std::string& view : session.dirty_kept_views())
+    if (const auto kept = session.kept_labels().find(view); kept != session.kept_labels().end())
+      views.emplace_back(view, kept->second);
+  if (views.empty()) return {};
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw Error("cannot create '" + dir.string() + "' to keep unsaved labels: " + ec.message());
+  int number = 1;
+  while (number <= kMaxNumber && std::filesystem::exists(dir / ("unsaved-" + std::to_string(number) + ".labels"), ec))
+    ++number;
+  if (number > kMaxNumber)
+    throw Error("'" + dir.string() + "' already holds " + std::to_string(kMaxNumber) + " unsaved-N.labels files");
+  std::vector<std::filesystem::path> written;
+  const std::string stem = "unsaved-" + std::to_string(number);
+  for (const auto& [view, labels] : views) {
+    const bool in_force = view == session.view();
+    written.push_back(dir / (stem + (in_force ? "" : "." + file_part(view)) + ".labels"));
+    write_label_file(written.back(), view, labels);
+  }
+  return written;
+}
+
+}  // namespace bn::repl

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# End-to-end checks of the interactive REPL at a real terminal: the session runs under
+# util-linux `script`, which gives it a pseudo-terminal, and is driven like a user would, waiting
+# for each prompt before typing (issue 19).
+# Usage: terminal_test.sh BOTTLENECKS SOURCE_DIR CASE
+set -uo pipefail
+bin=$1 src=$2 case=$3
+sample=$src/samples/figure2/figure2.collapsed
+source "$(dirname "$0")/testlib.sh"
+export HOME=$work  # the history file goes here
+export NO_COLOR=1 TERM=dumb
+
+# start PROFILE: the REPL at a terminal, as coprocess TTY.
+start() {
+  coproc TTY { script -qfec "$(printf '%q ' "$bin" repl "$1")" /dev/null; }
+  seen=""
+}
+# expect TEXT: reads the session's output until TEXT has appeared (waits 60 s at most for each
+# character, so a loaded machine only makes it slower).
+expect() {
+  local c
+  while [[ $seen != *"$1"* ]]; do
+    IFS= read -r -N 1 -t 60 c <&"${TTY[0]}" || fail "no '$1' after: $(printf '%s' "$seen" | cat -v | tail -c 600)"
+    seen+=$c
+  done
+  seen=${seen#*"$1"}
+}
+# keys TEXT: sends TEXT as typed keys (a line ends with $'\r', the Enter key).
+keys() { printf '%s' "$1" >&"${TTY[1]}"; }
+# finish: waits for the session to end and returns its exit status.
+finish() {
+  local pid=$TTY_PID
+  exec {TTY[1]}>&-
+  wait "$pid"
+}
+
+prompt='bottlenecks> '
+case $case in
+quit_asks)
+  # `quit` with unsaved labels asks; "n" goes back to the prompt, "y" quits and keeps nothing.
+  start "$sample"
+  expect "$prompt"; keys $'path c;d\r'
+  expect "$prompt"; keys $'label hot\r'
+  expect "$prompt"; keys $'quit\r'
+  expect 'labels changed since the last save were not saved'
+  expect 'quit without saving them? [y/N] '; keys $'n\r'
+  expect "$prompt"; keys $'labels\r'
+  expect 'label hot'
+  expect "$prompt"; keys $'quit\r'
+  expect 'quit without saving them? [y/N] '; keys $'y\r'
+  finish || fail "the session did not end with status 0"
+  [ ! -e "$XDG_STATE_HOME/bottlenecks" ] || fail "labels the user gave up were kept: $(ls "$XDG_STATE_HOME/bottlenecks")"
+  # Saved labels need no question.
+  start "$sample"
+  expect "$prompt"; keys $'path a\r'
+  expect "$prompt"; keys $'label root\r'
+  expect "$prompt"; keys "save $work/kept.labels"$'\r'
+  expect "$prompt"; keys $'quit\r'
+  finish || fail "the session did not end after quit"
+  [[ $seen != *'[y/N]'* ]] || fail "asked although the labels were saved"
+  ;;
+ctrl_d_keeps)
+  # Ctrl-D asks as `quit` does; a second Ctrl-D at the question keeps the labels in a file.
+  start "$sample"
+  expect "$prompt"; keys $'path c;d\r'
+  expect "$prompt"; keys $'label hot\r'
+  expect "$prompt"; keys $'\004'
+  expect 'quit without saving them? [y/N] '; keys $'\004'
+  kept=$XDG_STATE_HOME/bottlenecks/unsaved-1.labels
+  expect "unsaved labels kept in $kept"
+  finish || fail "the session did not end with status 0"
+  "$bin" repl "$sample" -c "load $kept; labels" >"$work/out" 2>&1 || fail "cannot load $kept: $(cat "$work/out")"
+  grep -q '^label hot: cum 60 ' "$work/out" || fail "the kept labels differ: $(cat "$work/out")"
+  ;;
+completion)
+  # Tab after a trailing ';' completes the next frame and keeps the ';'; a short name completes
+  # as a short name.
+  printf 'org.x.Foo.run;org.x.Foo.call 3\norg.y.Bar.go 1\n' >"$work/p.collapsed"
+  start "$work/p.collapsed"
+  expect "$prompt"; keys $'path org.x.Foo.run;\t\r'
+  expect '[org.x.Foo.run;org.x.Foo.call]'
+  expect "$prompt"; keys $'path Foo.r\t;\t\r'
+  expect "$prompt"; keys $'quit\r'
+  finish || fail "the session did not end after quit"
+  grep -q 'Foo\.run' "$HOME/.bottlenecks_history" || fail "no history"
+  grep 'path' "$HOME/.bottlenecks_history" | tail -n 1 | grep -q 'org\.x\.Foo\.run' &&
+    fail "a short name completed to the full name: $(cat "$HOME/.bottlenecks_history")"
+  grep 'path' "$HOME/.bottlenecks_history" | tail -n 1 | grep -q 'Foo\.run;Foo\.call' ||
+    fail "the short name did not complete, or the ';' was lost: $(cat "$HOME/.bottlenecks_history")"
+  ;;
+*)
+  fail "unknown case $case" ;;
+esac
