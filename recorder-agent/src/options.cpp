@@ -151,6 +151,14 @@ ParsedOptions parse_options(const char* text, std::span<const EngineKind> engine
     Status status = apply(result.options, key, value, has_value, engines);
     if (result.status.ok()) result.status = std::move(status);  // report the first bad option
   }
+  // They choose what the call-tree mode instruments: given to another mode they would be
+  // ignored silently, and the user would think they had narrowed a recording they had not.
+  const Options& o = result.options;
+  if (result.status.ok() && o.mode != "calltree" &&
+      (!o.include.empty() || !o.exclude.empty() || !o.methods_file.empty()))
+    result.status =
+        Status::error("include=, exclude= and methods= choose what mode=calltree instruments; mode=" + o.mode +
+                      " does not instrument");
   return result;
 }
 

@@ -255,7 +255,8 @@ void setup_record(CLI::App& app) {
                   "instrumented method: exact call counts and times: metrics time and calls)")
       ->check(CLI::IsMember({"sample", "calltree"}));
   sub->add_option("--include", options->include,
-                  "calltree: instrument only classes matching these globs, ':'-separated, e.g. 'com.acme.*'");
+                  "calltree: instrument only classes matching these globs, ':'-separated, e.g. 'com.acme.*' "
+                  "('*': every class, the JDK's too; default: the application's classes)");
   sub->add_option("--exclude", options->exclude, "calltree: never instrument classes matching these globs");
   sub->add_option("--trivial", options->trivial,
                   "calltree: skip (default: tiny methods that call nothing get no probes) or count")

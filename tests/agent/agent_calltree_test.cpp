@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <fstream>
 #include <functional>
@@ -340,4 +341,24 @@ TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to th
   REQUIRE(leaf);
   CHECK(calls.tree.cost(*leaf) == kLoop);
   CHECK(ct::read_profile(file).tree.metadata().find_extra("include") == "Counted*");
+}
+
+TEST_CASE("a JVM killed mid-run keeps the call tree of every flush before") {
+  const auto file = bn::test::work_dir("Killed-" + std::to_string(getpid())) / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Hot";
+  o.args = {"60000"};
+  o.agent_options = "mode=calltree,strict,trivial=count,flush=100ms,file=" + file.string();
+  o.signal = SIGKILL;
+  o.signal_after = std::chrono::milliseconds(3000);
+  const auto r = bn::test::run_java(o);
+  CHECK(r.exit_code == -SIGKILL);
+  ct::LoadedProfile p = ct::read_profile(file, ct::LoadOptions{true});
+  CHECK(p.unfinished);
+  const auto calls = p.tree.find_metric("calls");
+  REQUIRE(calls);
+  p.tree = std::move(p.tree).with_metric(*calls);
+  const auto hot = node_at(p.tree, {"Hot.main", "Hot.hot"});
+  REQUIRE(hot);
+  CHECK(p.tree.cost(*hot) > 0);
 }

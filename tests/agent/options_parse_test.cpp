@@ -16,6 +16,7 @@ namespace {
 constexpr bn::agent::EngineKind kEngines[] = {
     {"sample", "sampled stacks", nullptr},
     {"other", "another engine", nullptr},
+    {"calltree", "call trees", nullptr},
 };
 
 bn::agent::ParsedOptions parse_options(const char* text) { return bn::agent::parse_options(text, kEngines); }
@@ -90,5 +91,21 @@ TEST_CASE("mode= accepts every engine of the table and lists them all when it is
   CHECK(p.status.ok());
   CHECK(p.options.mode == "other");
   CHECK(parse_options("mode=trace").status.message() ==
-        "bad option 'mode=trace': expected mode=sample (sampled stacks) or mode=other (another engine)");
+        "bad option 'mode=trace': expected mode=sample (sampled stacks) or mode=other (another engine) or "
+        "mode=calltree (call trees)");
+}
+
+TEST_CASE("the call-tree options are parsed, and refused for a mode that does not instrument") {
+  const auto p =
+      parse_options("mode=calltree,include=com.acme.*:org.x.*,exclude=com.acme.gen.*,trivial=count,methods=h.labels");
+  REQUIRE(p.status.ok());
+  CHECK(p.options.include == "com.acme.*:org.x.*");
+  CHECK(p.options.exclude == "com.acme.gen.*");
+  CHECK_FALSE(p.options.skip_trivial);
+  CHECK(p.options.methods_file == "h.labels");
+  CHECK(parse_options("").options.skip_trivial);
+  CHECK(parse_options("mode=calltree,trivial=some").status.message() ==
+        "bad option 'trivial=some': expected trivial=skip or trivial=count");
+  CHECK(parse_options("include=com.*").status.message() ==
+        "include=, exclude= and methods= choose what mode=calltree instruments; mode=sample does not instrument");
 }
