@@ -41,7 +41,6 @@ DetailOutput detail(Session& session, iface::Summary s) {
 }
 
 DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup> groups) {
-  iface::Profile& p = session.profile();
   DetailOutput out;
   out.summary = make_row(session, s, -1);
   out.labels = session.labels().labels_of(s);
