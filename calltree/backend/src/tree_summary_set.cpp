@@ -24,6 +24,7 @@ class TreeProfile::TreeSummarySet final : public iface::SummarySet {
   Amount total_cum() override { return region_.cum(); }
   Amount total_base() override { return region_.base(); }
   iface::Overlap overlap(Summary s) override {
+    if (is_pattern(s)) return iface::SummarySet::overlap(s);  // no region: counted by the interface's formulas
     const std::shared_ptr<const region::Region> r = owner_.region_of(s);
     return {region::shared_cum(region_, *r), region::shared_base(region_, *r)};
   }
@@ -41,10 +42,14 @@ class TreeProfile::TreeSummarySet final : public iface::SummarySet {
 };
 
 std::unique_ptr<iface::SummarySet> TreeProfile::summary_set(std::span<const Summary> S) {
+  // A sequence with gaps or aspects has no node region (its satisfying stacks are marked per
+  // pass, tree_profile_patterns.cpp): such a set is measured by the interface's formulas.
+  if (std::any_of(S.begin(), S.end(), is_pattern)) return iface::Profile::summary_set(S);
   return std::make_unique<TreeSummarySet>(*this, S);
 }
 
 std::vector<iface::Overlap> TreeProfile::overlaps(Summary s, std::span<iface::SummarySet* const> sets) {
+  if (is_pattern(s)) return iface::Profile::overlaps(s, sets);
   std::vector<const region::Region*> regions;
   std::vector<std::uint64_t> serials;
   std::size_t entries = 0;
