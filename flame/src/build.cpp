@@ -182,7 +182,8 @@ FlameGraph build_flame(const TreeSide& a, const std::optional<TreeSide>& b, cons
   for (std::size_t i = 0; i < options.labels.size() && i < 32; ++i)
     graph.labels.push_back({options.labels[i].name, label_colour(i)});
   if (options.labels.size() > 32)
-    graph.notes.push_back("only the first 32 labels are coloured (" + std::to_string(options.labels.size()) + " given)");
+    graph.notes.push_back("only the first 32 labels are coloured (" + std::to_string(options.labels.size()) +
+                          " given)");
   if (graph.merged_frames > 0)
     graph.notes.push_back(std::to_string(graph.merged_frames) + " frames narrower than " +
                           std::to_string(options.min_width * 100).substr(0, 6) +

@@ -27,8 +27,11 @@ nlohmann::json amounts_json(const std::vector<Amount>& values) {
 }
 
 nlohmann::json part_json(const FlamePart& part) {
-  nlohmann::json p{{"name", part.name},   {"depth", part.depth},         {"total", amounts_json(part.total)},
-                   {"self", amounts_json(part.self)}, {"labels", part.labels}};
+  nlohmann::json p{{"name", part.name},
+                   {"depth", part.depth},
+                   {"total", amounts_json(part.total)},
+                   {"self", amounts_json(part.self)},
+                   {"labels", part.labels}};
   if (part.comparison()) {
     p["btotal"] = amounts_json(part.b_total);
     p["bself"] = amounts_json(part.b_self);

@@ -65,7 +65,8 @@ FlamePart PartBuilder::finish(NameTable& names, double min_width, std::uint64_t&
 
   const Amount root_width = width_of(frames_[kRoot].total);
   const auto narrow = [&](std::uint32_t f) {
-    return min_width > 0 && static_cast<double>(width_of(frames_[f].total)) < min_width * static_cast<double>(root_width);
+    return min_width > 0 &&
+           static_cast<double>(width_of(frames_[f].total)) < min_width * static_cast<double>(root_width);
   };
   FlamePart part;
   const auto emit = [&](std::uint32_t name, std::uint32_t depth, const Amount total[2], const Amount self[2],

@@ -24,7 +24,7 @@ class NameTable {
   const std::string& operator[](std::uint32_t id) const { return *names_[id]; }
 
  private:
-  std::vector<std::unique_ptr<std::string>> names_;  // stable addresses for ids_
+  std::vector<std::unique_ptr<std::string>> names_;          // stable addresses for ids_
   std::unordered_map<std::string_view, std::uint32_t> ids_;  // views into names_'s strings
 };
 

@@ -56,9 +56,9 @@ void draw_part(std::ostream& out, const FlameGraph& graph, const FlamePart& part
     const double left = kMargin + width * x[i] / root;
     const int y = focus_y + direction * static_cast<int>(part.depth[i]) * kRowHeight;
     const std::string& name = graph.names[part.name[i]];
-    out << "<g class=\"frame\"><title>" << xml_text(frame_text(graph, part, i)) << "</title><rect x=\""
-        << number(left) << "\" y=\"" << y << "\" width=\"" << number(w) << "\" height=\"" << kRowHeight - 1
-        << "\" fill=\"" << frame_colour(graph, part, i, scale) << "\"";
+    out << "<g class=\"frame\"><title>" << xml_text(frame_text(graph, part, i)) << "</title><rect x=\"" << number(left)
+        << "\" y=\"" << y << "\" width=\"" << number(w) << "\" height=\"" << kRowHeight - 1 << "\" fill=\""
+        << frame_colour(graph, part, i, scale) << "\"";
     if (part.comparison() && part.presence[i] != (kInA | kInB))
       out << " stroke=\"#000\" stroke-dasharray=\"3,2\"";  // a path of one run only
     out << "/>";

@@ -34,8 +34,7 @@ std::string title_of(Search& search, const repl::FlameRequest& request, const st
 
 }  // namespace
 
-repl::FlameResult draw_flame_graph(Search& search, const repl::FlameRequest& request,
-                                   const FlameDrawOptions& options) {
+repl::FlameResult draw_flame_graph(Search& search, const repl::FlameRequest& request, const FlameDrawOptions& options) {
   iface::Profile& profile = search.profile();
   flame::BuildOptions build;
   build.focus = request.focus;

@@ -30,9 +30,12 @@ class DevtoolsPipe {
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
-      // dup2 clears close-on-exec on the copies, which are what the browser inherits.
-      dup2(to_browser[0], 3);
-      dup2(from_browser[1], 4);
+      // The pipe's own descriptors may be 3 or 4 (with close-on-exec, which dup2 onto itself would
+      // keep): copy them out of the way first, then onto 3 and 4, which the browser inherits.
+      const int in = fcntl(to_browser[0], F_DUPFD_CLOEXEC, 10);
+      const int out_fd = fcntl(from_browser[1], F_DUPFD_CLOEXEC, 10);
+      dup2(in, 3);
+      dup2(out_fd, 4);
       const int out = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (out >= 0) {
         dup2(out, 1);
@@ -90,7 +93,8 @@ class DevtoolsPipe {
         buffer_.erase(0, end + 1);
         return message;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0) throw std::runtime_error("no reply from the browser within 60 s");
       pollfd p{read_fd_, POLLIN, 0};
       if (poll(&p, 1, static_cast<int>(left.count())) < 0) continue;

@@ -196,6 +196,23 @@ TEST_CASE("in a browser: a sandwich of A minus B marks paths of one run and zoom
   CHECK(narrow < page.full_width());
 }
 
+TEST_CASE("in a browser: labels saved by the REPL colour their paths and are listed") {
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  const std::string profile = (dir.path() / "a.collapsed").string();
+  run(kBin + " repl " + profile + " -c 'path b;a; label hot; save " + (dir.path() / "l.labels").string() + "'",
+      dir.path());
+  run(kBin + " flame " + profile + " --labels " + (dir.path() / "l.labels").string() + " -o " +
+          (dir.path() / "l.html").string(),
+      dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "l.html");
+  // b;a occurs twice: main;a;b;a and main;b;a; both b and both a below them take the colour.
+  CHECK(page.eval("[...document.querySelectorAll('g.frame rect')].filter(r => r.getAttribute('fill') === "
+                  "'#1f77b4').length") == 4);
+  CHECK(page.text_of("#legend") == "label hot");
+}
+
 }  // namespace
 }  // namespace bn::testing
 

@@ -43,7 +43,7 @@ TEST_CASE("names that look like markup cannot end the data or inject elements") 
   const FlameGraph g = build_flame({.tree = &tree}, std::nullopt, {.title = "<i>t</i>"});
   write_html(g, html);
   write_svg(g, svg);
-  CHECK(count(html.str(), "<script") == 2);  // the data and the viewer
+  CHECK(count(html.str(), "<script") == 2);   // the data and the viewer
   CHECK(count(html.str(), "alert(1)") == 1);  // in the data, with '<' escaped
   CHECK(html.str().find("<title>&lt;i&gt;t&lt;/i&gt;</title>") != std::string::npos);
   CHECK(count(svg.str(), "<script") == 0);

@@ -27,17 +27,17 @@ struct TreeSide {
 
 // A label as call sequences (outermost call first), drawn in its own colour.
 struct LabelPaths {
-  std::string name;
-  std::vector<std::vector<std::string>> sequences;
+  std::string name = {};
+  std::vector<std::vector<std::string>> sequences = {};
 };
 
 struct BuildOptions {
-  std::vector<std::string> focus;  // a call sequence; empty: the whole profile
+  std::vector<std::string> focus = {};  // a call sequence; empty: the whole profile
   // Frames narrower than this share of their part's root are merged (bound.h); 0 keeps all.
   double min_width = 0;
-  std::vector<LabelPaths> labels;
-  std::string title;
-  std::string unit;
+  std::vector<LabelPaths> labels = {};
+  std::string title = {};
+  std::string unit = {};
   Amount denominator = 1;
 };
 

@@ -27,9 +27,9 @@ using iface::Amount;
 enum Presence : std::uint8_t { kInA = 1, kInB = 2 };
 
 struct FlamePart {
-  std::vector<std::uint32_t> name;   // index into FlameGraph::names
-  std::vector<std::uint32_t> depth;  // the root is 0; a child is one deeper than its parent
-  std::vector<Amount> total, self;   // run A (or the only run)
+  std::vector<std::uint32_t> name;      // index into FlameGraph::names
+  std::vector<std::uint32_t> depth;     // the root is 0; a child is one deeper than its parent
+  std::vector<Amount> total, self;      // run A (or the only run)
   std::vector<Amount> b_total, b_self;  // run B, normalised; empty unless a comparison
   std::vector<std::uint8_t> presence;   // Presence bits
   std::vector<std::uint32_t> labels;    // bit i: the frame lies on a path labelled by label i
