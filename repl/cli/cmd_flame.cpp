@@ -26,14 +26,14 @@ struct FlameOptions {
   int width = 1200;
 };
 
-std::vector<std::string> split_calls(std::string_view text) {
+std::vector<std::string> split_calls(std::string_view focus) {
   std::vector<std::string> calls;
-  while (true) {
-    const std::size_t semi = text.find(';');
-    calls.emplace_back(text.substr(0, semi));
-    if (calls.back().empty()) throw Error("--focus '" + std::string(text) + "': an empty method name");
+  for (std::string_view rest = focus;;) {
+    const std::size_t semi = rest.find(';');
+    calls.emplace_back(rest.substr(0, semi));
+    if (calls.back().empty()) throw Error("--focus '" + std::string(focus) + "': an empty method name");
     if (semi == std::string_view::npos) return calls;
-    text.remove_prefix(semi + 1);
+    rest.remove_prefix(semi + 1);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace bn::testing {
 
@@ -30,6 +31,7 @@ class DevtoolsPipe {
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
+      setpgid(0, 0);  // a group of its own, ended as a whole by the destructor
       // The pipe's own descriptors may be 3 or 4 (with close-on-exec, which dup2 onto itself would
       // keep): copy them out of the way first, then onto 3 and 4, which the browser inherits.
       const int in = fcntl(to_browser[0], F_DUPFD_CLOEXEC, 10);
@@ -54,12 +56,21 @@ class DevtoolsPipe {
   }
   DevtoolsPipe(const DevtoolsPipe&) = delete;
   DevtoolsPipe& operator=(const DevtoolsPipe&) = delete;
+  // Asks the browser to close, then ends its process group (its helper processes too), so none
+  // of them writes into the scratch directory after the test removes it.
   ~DevtoolsPipe() {
+    try {
+      call("Browser.close");
+    } catch (const std::exception&) {
+      // Already gone: the group is ended below all the same.
+    }
     close(write_fd_);
     close(read_fd_);
-    kill(pid_, SIGTERM);
     int status = 0;
-    waitpid(pid_, &status, 0);
+    for (int i = 0; i < 100 && waitpid(pid_, &status, WNOHANG) == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    kill(-pid_, SIGKILL);
+    waitpid(pid_, &status, WNOHANG);
   }
 
   // Sends one command and returns its result; throws with the browser's error. Events that

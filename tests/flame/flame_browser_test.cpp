@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -217,6 +218,8 @@ TEST_CASE("in a browser: labels saved by the REPL colour their paths and are lis
 }  // namespace bn::testing
 
 int main(int argc, char** argv) {
+  // A browser that died leaves a closed pipe: writing to it is an error to report, not a signal.
+  std::signal(SIGPIPE, SIG_IGN);
   if (!std::filesystem::exists(bn::testing::chromium())) {
     std::cout << "SKIPPED: " << bn::testing::chromium().string()
               << " is not installed (Debian package chromium-headless-shell; or set BN_CHROMIUM)\n";
