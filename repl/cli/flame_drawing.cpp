@@ -16,11 +16,7 @@ namespace bn::cli {
 namespace {
 
 // SVG for a name ending in .svg once a .gz or .zst is set aside; HTML otherwise.
-bool is_svg(const std::filesystem::path& file) {
-  std::filesystem::path name = file;
-  if (calltree::compression_for_name(name) != calltree::Compression::none) name.replace_extension();
-  return name.extension() == ".svg";
-}
+bool is_svg(const std::filesystem::path& file) { return calltree::uncompressed_name(file).extension() == ".svg"; }
 
 std::string title_of(Search& search, const repl::FlameRequest& request, const std::string& profile_name) {
   std::string title = profile_name;
