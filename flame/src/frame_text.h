@@ -7,8 +7,9 @@
 
 namespace bn::flame {
 
-// "name\ncum 97 (97.0%) · base 15" for one run; A, B and A − B for a comparison, with "only in
-// A" / "only in B". The focus's cum and base are the summary's, from the profile interface.
+// "name\ncum 97 samples (97.0%), base 15 samples" for one run; A, B and A − B for a comparison,
+// with "only in A" / "only in B". The focus's cum and base are the summary's, from the profile
+// interface; a caller shows only the cost of the summary reached through it.
 std::string frame_text(const FlameGraph& graph, const FlamePart& part, std::size_t i);
 
 // Numerators in the picture's denominator as exact text with the unit: "97 samples", "3/2".

@@ -108,18 +108,22 @@
     return hsl(h % 50, 70 + ((h >>> 8) % 20), 55 + ((h >>> 16) % 15));
   }
 
-  // What hovering shows (frame_text.cpp).
+  // What hovering shows (frame_text.cpp). A caller's own cost means nothing here: it is the
+  // focus's cost reached through it.
   function frameText(part, i) {
+    const caller = part === parts.callers;
+    const base = (b) => (caller ? '' : `, base ${withUnit(b)}`);
     let text = `${nameOf(part, i)}\n`;
     if (i === 0 && data.focus.length > 0) {
       text += `summary: cum ${withUnit(BigInt(data.focusCum))}, base ${withUnit(BigInt(data.focusBase))}`;
     } else {
       const self = BigInt(part.raw.self[i]) - (part.comparison ? BigInt(part.raw.bself[i]) : 0n);
-      text += `cum ${withUnit(part.value(i))} (${percent(part.value(i), part.value(0))}), base ${withUnit(self)}`;
+      text += `cum ${withUnit(part.value(i))} (${percent(part.value(i), part.value(0))})`;
+      text += caller ? ' of the summary through these callers' : base(self);
     }
     if (part.comparison) {
-      text += `\nA: cum ${withUnit(part.a[i])}, base ${withUnit(BigInt(part.raw.self[i]))}`;
-      text += `\nB: cum ${withUnit(part.b[i])}, base ${withUnit(BigInt(part.raw.bself[i]))}`;
+      text += `\nA: cum ${withUnit(part.a[i])}${base(BigInt(part.raw.self[i]))}`;
+      text += `\nB: cum ${withUnit(part.b[i])}${base(BigInt(part.raw.bself[i]))}`;
       if (part.raw.presence[i] === 1) text += '\nonly in A';
       if (part.raw.presence[i] === 2) text += '\nonly in B';
     }

@@ -187,6 +187,9 @@ TEST_CASE("in a browser: a sandwich of A minus B marks paths of one run and zoom
   const double focus_y = page.centre("g.frame[data-part=\"callees\"][data-index=\"0\"]").second;
   CHECK(page.centre("g.frame[data-part=\"callers\"][data-name=\"main\"]").second < focus_y);
   CHECK(page.centre("g.frame[data-part=\"callees\"][data-name=\"c\"]").second > focus_y);
+  page.hover("g.frame[data-part=\"callers\"][data-name=\"b\"]");
+  CHECK(page.text_of("#details")
+            .starts_with("b\ncum 7 samples (63.6%) of the summary through these callers\nA: cum 7 samples\n"));
   // Zooming into a caller widens it to the full width.
   const std::string caller = "g.frame[data-part=\"callers\"][data-name=\"b\"]";
   REQUIRE(page.count(caller) == 1);

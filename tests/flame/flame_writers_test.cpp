@@ -62,6 +62,8 @@ TEST_CASE("the SVG draws every frame with its exact costs as the hover title") {
   CHECK(count(svg, "<g class=\"frame\">") == 6);
   CHECK(svg.find("<title>c\nsummary: cum 97 samples, base 15 samples</title>") != std::string::npos);
   CHECK(svg.find("<title>d\ncum 50 samples (51.5%), base 50 samples</title>") != std::string::npos);
+  // A caller's hover says what of the summary goes through it, without a base.
+  CHECK(svg.find("<title>b\ncum 60 samples (61.9%) of the summary through these callers</title>") != std::string::npos);
 }
 
 TEST_CASE("a comparison's SVG outlines the paths of one run and explains its colours") {
