@@ -88,9 +88,7 @@ const std::string& Search::format() const { return a_file_->file.format; }
 
 const calltree::CallTree& Search::tree() const { return state_->a.opened.tree(*a_file_); }
 
-const calltree::CallTree* Search::base_tree() const {
-  return b_file_ ? &state_->b.opened.tree(*b_file_) : nullptr;
-}
+const calltree::CallTree* Search::base_tree() const { return b_file_ ? &state_->b.opened.tree(*b_file_) : nullptr; }
 
 const comparative::ComparativeProfile* Search::comparison() const { return state_->comparison.get(); }
 

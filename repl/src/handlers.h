@@ -1,8 +1,8 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
-// (commands_navigate.cpp), labels (commands_labels.cpp), pictures (commands_flame.cpp), views (commands_views.cpp), settings and
-// help (commands_settings.cpp).
-// Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
+// (commands_navigate.cpp), labels (commands_labels.cpp), pictures (commands_flame.cpp), views (commands_views.cpp),
+// settings and help (commands_settings.cpp). Each gets its arguments already matched against its row (arguments.h).
+// Internal to bn_repl.
 
 #include "bn/repl/commands.h"
 
