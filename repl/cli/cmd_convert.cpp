@@ -29,18 +29,11 @@ struct ConvertOptions {
   std::string to = "auto";
 };
 
-// The output's name without a compression suffix: `x.pb.gz` → `x.pb`.
-std::filesystem::path uncompressed_name(const std::filesystem::path& output) {
-  std::filesystem::path name = output;
-  if (calltree::compression_for_name(name) != calltree::Compression::none) name.replace_extension();
-  return name;
-}
-
 // The output format: explicit, or by the output's name once a .gz or .zst is set aside: .bnp
 // native, .pb or .pprof pprof, anything else collapsed.
 std::string output_format(const ConvertOptions& options) {
   if (options.to != "auto") return options.to;
-  const auto ext = uncompressed_name(options.output).extension();
+  const auto ext = calltree::uncompressed_name(options.output).extension();
   if (ext == ".bnp") return "native";
   if (ext == ".pb" || ext == ".pprof") return "pprof";
   return "collapsed";

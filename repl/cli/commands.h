@@ -13,5 +13,6 @@ void setup_convert(CLI::App& app);
 void setup_record(CLI::App& app);
 void setup_repl(CLI::App& app);
 void setup_generate(CLI::App& app);
+void setup_flame(CLI::App& app);
 
 }  // namespace bn::cli

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   bn::cli::setup_record(app);
   bn::cli::setup_repl(app);
   bn::cli::setup_generate(app);
+  bn::cli::setup_flame(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -5,6 +5,7 @@
 
 #include "bn/iface/error.h"
 #include "bn/views/thread_table.h"
+#include "flame_drawing.h"
 
 namespace bn::cli {
 namespace {
@@ -86,6 +87,12 @@ std::string Search::view() const { return state_->wanted.view; }
 const std::string& Search::format() const { return a_file_->file.format; }
 
 const calltree::CallTree& Search::tree() const { return state_->a.opened.tree(*a_file_); }
+
+const calltree::CallTree* Search::base_tree() const { return b_file_ ? &state_->b.opened.tree(*b_file_) : nullptr; }
+
+const comparative::ComparativeProfile* Search::comparison() const { return state_->comparison.get(); }
+
+repl::FlameResult Search::draw_flame(const repl::FlameRequest& request) { return draw_flame_graph(*this, request); }
 
 const views::View* Search::built_view() const { return state_->a.opened.view.get(); }
 

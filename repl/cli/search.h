@@ -56,6 +56,13 @@ class Search final : public repl::ProfileSource {
   // PROFILE's view in force as a call tree (for export): its costs are numerators over the
   // denominator of profile() without --base.
   const calltree::CallTree& tree() const;
+  // PROFILE and BASE as the user named them.
+  const std::string& profile_name() const { return options_.profile.path; }
+  const std::string& base_name() const { return options_.compare.base; }
+  // With --base: BASE's view in force as a call tree, and the comparison; null otherwise.
+  const calltree::CallTree* base_tree() const;
+  const comparative::ComparativeProfile* comparison() const;
+  repl::FlameResult draw_flame(const repl::FlameRequest& request) override;
   // PROFILE's view in force, or null for the call tree as recorded.
   const views::View* built_view() const;
   // PROFILE as opened, with its per-sample records decoded.

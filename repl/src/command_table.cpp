@@ -55,6 +55,11 @@ std::span<const Command> command_table() {
        {text("FILE", kFiles)},
        "add the labels saved in FILE (e.g. from another profile of the program)",
        h::load},
+      {"flame",
+       {optional(text("FILE", kFiles))},
+       "draw the current summary with its callers and callees, or the whole profile, as a flame graph in FILE "
+       "(default flame.html; NAME.svg: SVG)",
+       h::flame},
       {"threads",
        {},
        "list the recording's thread classes: threads, instances, lifetime, share of each type of time (seed 000)",

@@ -1,8 +1,8 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
 // (commands_navigate.cpp), aspects and refinements through gaps (commands_aspects.cpp), labels (commands_labels.cpp),
-// views (commands_views.cpp), settings and help (commands_settings.cpp). Each gets its arguments already matched
-// against its row (arguments.h). Internal to bn_repl.
+// pictures (commands_flame.cpp), views (commands_views.cpp), settings and help (commands_settings.cpp). Each gets its
+// arguments already matched against its row (arguments.h). Internal to bn_repl.
 
 #include "bn/repl/commands.h"
 
@@ -26,6 +26,8 @@ Output unlabel(Context& c, const Arguments& args);
 Output labels(Context& c, const Arguments& args);
 Output save(Context& c, const Arguments& args);
 Output load(Context& c, const Arguments& args);
+
+Output flame(Context& c, const Arguments& args);
 
 Output threads(Context& c, const Arguments& args);
 Output view(Context& c, const Arguments& args);

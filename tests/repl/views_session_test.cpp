@@ -44,6 +44,11 @@ class FakeSource final : public ProfileSource {
   bn::repl::ThreadsOutput threads() override {
     return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
   }
+  bn::repl::FlameResult draw_flame(const bn::repl::FlameRequest& request) override {
+    drawn.push_back(request);
+    return {"html", 7, 0};
+  }
+  std::vector<bn::repl::FlameRequest> drawn;  // what `flame` asked for
 
  private:
   FakeProfile tree_{bn::repl::testing::figure2()};
@@ -84,6 +89,25 @@ TEST_CASE("switching views keeps each view's labels and restores them on return"
   CHECK(back.find("1 labelled summaries of view tree restored") != std::string::npos);
   REQUIRE(h.session.labels().all().count("hot") == 1);
   CHECK(h.session.labels_dirty());
+}
+
+TEST_CASE("flame asks the source to draw the current summary, or the whole profile, with the labels") {
+  Harness h;
+  CHECK(h.run("flame") == "drew the whole profile into flame.html (html, 7 frames)\n");
+  h.run("path c;d");
+  h.run("label hot");
+  h.run("path a");
+  h.run("label hot");
+  CHECK(h.run("flame 'x y.html'") == "drew [a] with its callers and callees into x y.html (html, 7 frames)\n");
+  REQUIRE(h.source.drawn.size() == 2);
+  CHECK(h.source.drawn[0].focus.empty());
+  CHECK(h.source.drawn[0].file == "flame.html");
+  const bn::repl::FlameRequest& second = h.source.drawn[1];
+  CHECK(second.file == "x y.html");
+  CHECK(second.focus == std::vector<std::string>{"a"});
+  REQUIRE(second.labels.size() == 1);
+  CHECK(second.labels[0].name == "hot");
+  CHECK(second.labels[0].sequences == std::vector<std::vector<std::string>>{{"c", "d"}, {"a"}});
 }
 
 TEST_CASE("labels that no longer resolve in their view are named with the reason, not dropped silently") {

@@ -27,6 +27,12 @@ Compression compression_for_name(const std::filesystem::path& path) {
   return Compression::none;
 }
 
+std::filesystem::path uncompressed_name(const std::filesystem::path& path) {
+  std::filesystem::path name = path;
+  if (compression_for_name(name) != Compression::none) name.replace_extension();
+  return name;
+}
+
 struct CompressingStreambuf::Impl {
   std::FILE* file = nullptr;
   Compression kind = Compression::none;

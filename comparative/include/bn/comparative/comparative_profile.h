@@ -51,6 +51,8 @@ class ComparativeProfile final : public iface::Profile {
   const std::vector<std::string>& notes() const { return notes_; }
   // The normalisation as the header shows it: "none", "total (B × 7/5)", "scale (B × 1/2)".
   std::string normalization_text() const { return scaling_.describe(); }
+  // How each side's numerators become this profile's (for pictures drawn from the sides' trees).
+  const Scaling& scaling() const { return scaling_; }
 
   std::vector<std::string_view> path_of(iface::Summary s) override;
   std::vector<iface::Summary> initial_summaries() override;

@@ -5,6 +5,7 @@
 // model|states|threads` use it, and every other command sees only profile(). bn_repl knows no
 // backend: a view is whatever profile the source hands over.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,6 +32,24 @@ struct ThreadsOutput {
   std::vector<std::string> types;   // column names: ":RUN", ...
   iface::Amount denominator = 1;
   std::vector<ThreadClassLine> rows;
+};
+
+// `flame [FILE]`: what to draw. The source draws it, since a picture needs the call trees behind
+// the profile in force (flame/include/bn/flame/build.h says why), which only it knows.
+struct FlameRequest {
+  std::string file;                // .svg: a static SVG; anything else: an HTML page
+  std::vector<std::string> focus;  // the current summary's call sequence; empty: the whole profile
+  struct Label {
+    std::string name;
+    std::vector<std::vector<std::string>> sequences;
+  };
+  std::vector<Label> labels;  // drawn in their own colours
+};
+
+struct FlameResult {
+  std::string format;  // "html" or "svg"
+  std::size_t frames = 0;
+  std::uint64_t merged = 0;  // frames merged below the width bound
 };
 
 class ProfileSource {
@@ -62,6 +81,9 @@ class ProfileSource {
   virtual std::vector<std::string> metrics() const = 0;
   // The thread classes of the recording under the model and grouping in force.
   virtual ThreadsOutput threads() = 0;
+  // Draws the profile in force as a flame graph into request.file. Throws bn::Error naming the
+  // file or the focus.
+  virtual FlameResult draw_flame(const FlameRequest& request) = 0;
 };
 
 }  // namespace bn::repl

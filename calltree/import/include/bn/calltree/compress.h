@@ -17,6 +17,8 @@ namespace bn::calltree {
 
 // gzip for a name ending in `.gz`, zstd for `.zst`, none otherwise.
 Compression compression_for_name(const std::filesystem::path& path);
+// The name without a compression suffix: `x.pb.gz` → `x.pb`; others unchanged.
+std::filesystem::path uncompressed_name(const std::filesystem::path& path);
 
 class CompressingStreambuf : public std::streambuf {
  public:

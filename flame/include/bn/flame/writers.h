@@ -1,0 +1,23 @@
+#pragma once
+// The two outputs of a flame graph. Both write to a stream the caller opened (io::OutputFile).
+//
+// HTML: one self-contained page (no network, no external script): the picture's data as JSON
+// and the viewer (web/flame.js, web/flame.css, embedded at build time) that draws it, zooms on a
+// click, searches with the matched share, and shows exact costs on hover.
+// SVG: a static picture for reports with the same layout and colours, a <title> per frame for
+// hover.
+
+#include <ostream>
+
+#include "bn/flame/flame_graph.h"
+
+namespace bn::flame {
+
+void write_html(const FlameGraph& graph, std::ostream& out);
+
+struct SvgOptions {
+  int width = 1200;  // pixels
+};
+void write_svg(const FlameGraph& graph, std::ostream& out, const SvgOptions& options = {});
+
+}  // namespace bn::flame

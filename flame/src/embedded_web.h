@@ -1,0 +1,13 @@
+#pragma once
+// The viewer's sources (flame/web/), embedded at build time by embed_web.cmake: they are edited
+// as the HTML, CSS and JavaScript they are, never as C++ strings.
+
+#include <string_view>
+
+namespace bn::flame::web {
+
+extern const std::string_view kFlameHtml;
+extern const std::string_view kFlameCss;
+extern const std::string_view kFlameJs;
+
+}  // namespace bn::flame::web

@@ -1,0 +1,36 @@
+#pragma once
+// Text escaped for XML and HTML content and attribute values.
+
+#include <string>
+#include <string_view>
+
+namespace bn::flame {
+
+inline std::string xml_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace bn::flame

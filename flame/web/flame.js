@@ -1,0 +1,291 @@
+// The flame graph viewer of `bottlenecks flame` (flame/web/, embedded in every page it writes).
+// It draws the data in #bn-data (flame/include/bn/flame/flame_graph.h says what it holds) as
+// SVG: the callee part below its root, the caller part of a focus above it. A click zooms, the
+// search field takes a regular expression and shows the share it matches, hovering shows a
+// frame's exact costs. Costs are exact: integers (or their decimal text) read as BigInt; only
+// positions are floating point. Colours and texts are those of the SVG writer
+// (flame/src/colours.cpp, frame_text.cpp), so both outputs agree.
+'use strict';
+(() => {
+  const data = JSON.parse(document.getElementById('bn-data').textContent);
+  const ROW = 17;
+  const MARGIN = 10;
+  const CHAR = 6.6; // width of one 11px monospace character
+  const SVG = 'http://www.w3.org/2000/svg';
+  const chart = document.getElementById('chart');
+  const matchedText = document.getElementById('matched');
+  const details = document.getElementById('details');
+  const den = BigInt(data.denominator);
+  const scale = BigInt(data.diffScale);
+  const encoder = new TextEncoder();
+
+  const abs = (v) => (v < 0n ? -v : v);
+  const gcd = (a, b) => {
+    a = abs(a);
+    b = abs(b);
+    while (b !== 0n) [a, b] = [b, a % b];
+    return a;
+  };
+  // Exact text of a numerator over the denominator: "97", "3/2" (iface::exact_string).
+  const exact = (v) => {
+    const g = gcd(v, den) || 1n;
+    const d = den / g;
+    return d === 1n ? String(v / g) : `${v / g}/${d}`;
+  };
+  const withUnit = (v) => exact(v) + (data.unit ? ` ${data.unit}` : '');
+  // part / whole in percent, one decimal, halves away from zero (iface::percent_string).
+  const percent = (part, whole) => {
+    if (whole === 0n) return 'n/a';
+    const q = (2n * abs(part) * 1000n + abs(whole)) / (2n * abs(whole));
+    const digits = String(q).padStart(2, '0');
+    const sign = q !== 0n && part < 0n !== whole < 0n ? '-' : '';
+    return `${sign}${digits.slice(0, -1)}.${digits.slice(-1)}%`;
+  };
+
+  // Positions, parents and subtree ends of a part's frames (preorder with depths).
+  function prepare(raw) {
+    if (!raw) return null;
+    const n = raw.name.length;
+    const comparison = Array.isArray(raw.btotal);
+    const part = {
+      raw,
+      n,
+      comparison,
+      a: raw.total.map(BigInt),
+      b: comparison ? raw.btotal.map(BigInt) : null,
+      x: new Float64Array(n),
+      w: new Float64Array(n),
+      parent: new Int32Array(n),
+      end: new Uint32Array(n),
+      maxDepth: 0,
+    };
+    part.value = (i) => (comparison ? part.a[i] - part.b[i] : part.a[i]);
+    const cursor = [];
+    const stack = [];
+    for (let i = 0; i < n; i++) {
+      const d = raw.depth[i];
+      part.maxDepth = Math.max(part.maxDepth, d);
+      // A comparison draws both runs, so a path of one run stays visible.
+      part.w[i] = Number(comparison ? abs(part.a[i]) + abs(part.b[i]) : abs(part.a[i]));
+      stack.length = d;
+      part.parent[i] = d === 0 ? -1 : stack[d - 1];
+      stack.push(i);
+      cursor.length = d + 1;
+      part.x[i] = d === 0 ? 0 : cursor[d - 1];
+      if (d > 0) cursor[d - 1] += part.w[i];
+      cursor[d] = part.x[i];
+      part.end[i] = i + 1;
+    }
+    for (let i = n - 1; i > 0; i--) {
+      const p = part.parent[i];
+      if (part.end[i] > part.end[p]) part.end[p] = part.end[i];
+    }
+    return part;
+  }
+  const parts = { callees: prepare(data.callees), callers: prepare(data.callers) };
+  const nameOf = (part, i) => data.names[part.raw.name[i]];
+
+  // FNV-1a over the UTF-8 bytes, as colours.cpp.
+  const nameHash = (s) => {
+    let h = 2166136261;
+    for (const byte of encoder.encode(s)) h = Math.imul(h ^ byte, 16777619) >>> 0;
+    return h;
+  };
+  const hsl = (h, s, l) => `hsl(${h},${s}%,${l}%)`;
+  const isMerged = (name) => name.startsWith('[') && name.endsWith(' frames merged]');
+  function frameColour(part, i) {
+    const labels = part.raw.labels[i];
+    if (labels !== 0) return data.labels[31 - Math.clz32(labels & -labels)].colour;
+    const name = nameOf(part, i);
+    if (isMerged(name)) return hsl(0, 0, 75);
+    if (part.comparison) {
+      const v = part.value(i);
+      if (v === 0n) return hsl(0, 0, 90);
+      const lightness = 95 - Number((abs(v) * 45n + scale / 2n) / scale);
+      return hsl(v > 0n ? 0 : 220, 85, lightness);
+    }
+    const h = nameHash(name);
+    return hsl(h % 50, 70 + ((h >>> 8) % 20), 55 + ((h >>> 16) % 15));
+  }
+
+  // What hovering shows (frame_text.cpp). A caller's own cost means nothing here: it is the
+  // focus's cost reached through it.
+  function frameText(part, i) {
+    const caller = part === parts.callers;
+    const base = (b) => (caller ? '' : `, base ${withUnit(b)}`);
+    let text = `${nameOf(part, i)}\n`;
+    if (i === 0 && data.focus.length > 0) {
+      text += `summary: cum ${withUnit(BigInt(data.focusCum))}, base ${withUnit(BigInt(data.focusBase))}`;
+    } else {
+      const self = BigInt(part.raw.self[i]) - (part.comparison ? BigInt(part.raw.bself[i]) : 0n);
+      text += `cum ${withUnit(part.value(i))} (${percent(part.value(i), part.value(0))})`;
+      text += caller ? ' of the summary through these callers' : base(self);
+    }
+    if (part.comparison) {
+      text += `\nA: cum ${withUnit(part.a[i])}${base(BigInt(part.raw.self[i]))}`;
+      text += `\nB: cum ${withUnit(part.b[i])}${base(BigInt(part.raw.bself[i]))}`;
+      if (part.raw.presence[i] === 1) text += '\nonly in A';
+      if (part.raw.presence[i] === 2) text += '\nonly in B';
+    }
+    return text;
+  }
+
+  const state = { zoom: { callees: 0, callers: 0 }, pattern: null };
+
+  // The callee part's value under the outermost matching frames: a measurement below several
+  // matches counts once, as the REPL's total cum of a set (flame/src/matched.cpp).
+  function matchedValue(pattern) {
+    const part = parts.callees;
+    let sum = 0n;
+    for (let i = 0; i < part.n; ) {
+      if (pattern.test(nameOf(part, i))) {
+        sum += part.value(i);
+        i = part.end[i];
+      } else {
+        i++;
+      }
+    }
+    return sum;
+  }
+
+  function showMatched() {
+    if (!state.pattern) {
+      matchedText.textContent = '';
+      return;
+    }
+    const part = parts.callees;
+    const sum = matchedValue(state.pattern);
+    matchedText.textContent = `matched ${percent(sum, part.value(0))} (${withUnit(sum)} of ${withUnit(part.value(0))})`;
+  }
+
+  function drawPart(key, focusY, direction, skipRoot, width) {
+    const part = parts[key];
+    const z = state.zoom[key];
+    if (part.w[z] === 0) return;
+    const onPath = new Set(); // ancestors of the zoomed frame: drawn full width
+    for (let a = part.parent[z]; a >= 0; a = part.parent[a]) onPath.add(a);
+    for (let i = skipRoot ? 1 : 0; i < part.n; i++) {
+      let left;
+      let w;
+      if (onPath.has(i)) {
+        left = 0;
+        w = width;
+      } else if (i >= z && i < part.end[z]) {
+        left = ((part.x[i] - part.x[z]) / part.w[z]) * width;
+        w = (part.w[i] / part.w[z]) * width;
+        if (w < 0.1) {
+          i = part.end[i] - 1; // nothing below is wider
+          continue;
+        }
+      } else {
+        continue;
+      }
+      const name = nameOf(part, i);
+      const g = document.createElementNS(SVG, 'g');
+      g.classList.add('frame');
+      if (state.pattern && state.pattern.test(name)) g.classList.add('matched');
+      if (part.comparison && part.raw.presence[i] === 1) g.classList.add('only-a');
+      if (part.comparison && part.raw.presence[i] === 2) g.classList.add('only-b');
+      g.dataset.part = key;
+      g.dataset.index = String(i);
+      g.dataset.name = name;
+      const y = focusY + direction * part.raw.depth[i] * ROW;
+      const title = document.createElementNS(SVG, 'title');
+      title.textContent = frameText(part, i);
+      const rect = document.createElementNS(SVG, 'rect');
+      rect.setAttribute('x', (MARGIN + left).toFixed(2));
+      rect.setAttribute('y', String(y));
+      rect.setAttribute('width', w.toFixed(2));
+      rect.setAttribute('height', String(ROW - 1));
+      rect.setAttribute('fill', frameColour(part, i));
+      g.append(title, rect);
+      const fits = Math.floor((w - 6) / CHAR);
+      if (fits >= 3) {
+        const text = document.createElementNS(SVG, 'text');
+        text.setAttribute('x', (MARGIN + left + 3).toFixed(2));
+        text.setAttribute('y', String(y + 12));
+        text.textContent = name.length <= fits ? name : `${name.slice(0, fits - 2)}..`;
+        g.append(text);
+      }
+      chart.append(g);
+    }
+  }
+
+  function draw() {
+    const width = Math.max(300, document.documentElement.clientWidth - 4 * MARGIN);
+    const callerRows = parts.callers ? parts.callers.maxDepth : 0;
+    const focusY = callerRows * ROW;
+    const height = focusY + (parts.callees.maxDepth + 1) * ROW;
+    chart.replaceChildren();
+    chart.setAttribute('width', String(width + 2 * MARGIN));
+    chart.setAttribute('height', String(height));
+    chart.dataset.width = width.toFixed(2); // the full width of a frame, for readers of the page
+    if (parts.callers) drawPart('callers', focusY, -1, true, width);
+    drawPart('callees', focusY, 1, false, width);
+    showMatched();
+  }
+
+  chart.addEventListener('click', (event) => {
+    const g = event.target.closest('g.frame');
+    if (!g) return;
+    const key = g.dataset.part;
+    const i = Number(g.dataset.index);
+    if (key === 'callees' && i === 0) {
+      state.zoom = { callees: 0, callers: 0 };
+    } else {
+      state.zoom[key] = i;
+    }
+    draw();
+  });
+  chart.addEventListener('mouseover', (event) => {
+    const g = event.target.closest('g.frame');
+    if (g) details.textContent = frameText(parts[g.dataset.part], Number(g.dataset.index));
+  });
+  document.getElementById('search').addEventListener('input', (event) => {
+    const text = event.target.value;
+    try {
+      state.pattern = text === '' ? null : new RegExp(text);
+    } catch (e) {
+      state.pattern = null;
+      draw();
+      matchedText.textContent = `not a regular expression: ${e.message}`;
+      return;
+    }
+    draw();
+  });
+  document.getElementById('reset').addEventListener('click', () => {
+    state.zoom = { callees: 0, callers: 0 };
+    draw();
+  });
+  window.addEventListener('resize', draw);
+
+  function legend() {
+    const box = document.getElementById('legend');
+    const swatch = (colour, text) => {
+      const s = document.createElement('span');
+      s.className = 'swatch';
+      s.style.background = colour;
+      box.append(s, document.createTextNode(text));
+    };
+    for (const label of data.labels) swatch(label.colour, `label ${label.name}`);
+    if (data.comparison) {
+      // One absolute scale for the whole picture: the colour of A − B at these values.
+      for (const [num, div] of [[-1n, 1n], [-1n, 2n], [0n, 1n], [1n, 2n], [1n, 1n]]) {
+        const v = (scale * num) / div;
+        const colour = v === 0n ? hsl(0, 0, 90) : hsl(v > 0n ? 0 : 220, 85, 95 - Number((abs(v) * 45n + scale / 2n) / scale));
+        swatch(colour, `A − B = ${withUnit(v)}`);
+      }
+      box.append(document.createTextNode('  dashed outline: the call path occurs in one run only'));
+    }
+  }
+
+  document.getElementById('title').textContent = data.title;
+  const notes = document.getElementById('notes');
+  for (const note of data.notes) {
+    const li = document.createElement('li');
+    li.textContent = note;
+    notes.append(li);
+  }
+  legend();
+  draw();
+})();

@@ -1,0 +1,73 @@
+#include "flame_drawing.h"
+
+#include <filesystem>
+#include <ostream>
+#include <string_view>
+
+#include "bn/calltree/compress.h"
+#include "bn/flame/build.h"
+#include "bn/flame/writers.h"
+#include "bn/iface/error.h"
+#include "bn/iface/overlap.h"
+#include "bn/io/output_file.h"
+#include "search.h"
+
+namespace bn::cli {
+namespace {
+
+// SVG for a name ending in .svg once a .gz or .zst is set aside; HTML otherwise.
+bool is_svg(const std::filesystem::path& file) { return calltree::uncompressed_name(file).extension() == ".svg"; }
+
+std::string title_of(Search& search, const repl::FlameRequest& request, const std::string& profile_name) {
+  std::string title = profile_name;
+  if (search.comparison()) title += " minus " + search.base_name();
+  if (search.view() != "tree") title += ", view " + search.view();
+  if (request.focus.empty()) return title + ": the whole profile";
+  std::string focus;
+  for (const std::string& call : request.focus) focus += (focus.empty() ? "" : ";") + call;
+  return title + ": " + focus + ", its callers above and its callees below";
+}
+
+}  // namespace
+
+repl::FlameResult draw_flame_graph(Search& search, const repl::FlameRequest& request, const FlameDrawOptions& options) {
+  iface::Profile& profile = search.profile();
+  flame::BuildOptions build;
+  build.focus = request.focus;
+  build.min_width = options.min_width;
+  build.unit = profile.metric().unit;
+  build.denominator = profile.denominator();
+  build.title = title_of(search, request, search.profile_name());
+  for (const repl::FlameRequest::Label& label : request.labels) build.labels.push_back({label.name, label.sequences});
+  flame::TreeSide a{.tree = &search.tree()};
+  std::optional<flame::TreeSide> b;
+  if (const comparative::ComparativeProfile* comparison = search.comparison()) {
+    const comparative::Scaling& scaling = comparison->scaling();
+    a.scale = [&scaling](iface::Amount v) { return scaling.scale_a(v); };
+    b = flame::TreeSide{search.base_tree(), [&scaling](iface::Amount v) { return scaling.scale_b(v); }};
+  }
+  flame::FlameGraph graph = flame::build_flame(a, b, build);
+  if (!request.focus.empty()) {
+    const std::vector<std::string_view> calls(request.focus.begin(), request.focus.end());
+    if (const std::optional<iface::Summary> s = iface::summary_for_path(profile, calls)) {
+      graph.focus_cum = profile.cum_of(*s);
+      graph.focus_base = profile.base_of(*s);
+    }
+  }
+  for (const std::string& line : search.header()) graph.notes.push_back(line);
+
+  const bool svg = is_svg(request.file);
+  io::OutputFile file(request.file);
+  calltree::CompressingStreambuf buffer(file.stream(), calltree::compression_for_name(request.file), request.file);
+  std::ostream out(&buffer);
+  if (svg)
+    flame::write_svg(graph, out, {.width = options.svg_width});
+  else
+    flame::write_html(graph, out);
+  buffer.finish();
+  file.commit();
+  return {svg ? "svg" : "html", graph.callees.size() + (graph.callers ? graph.callers->size() - 1 : 0),
+          graph.merged_frames};
+}
+
+}  // namespace bn::cli

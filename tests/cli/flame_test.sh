@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# End-to-end checks of `bottlenecks flame` through the real binary (README, docs/repl.md). The
+# pages' behaviour in a browser is tests/flame/flame_browser_test.cpp.
+# Usage: flame_test.sh BOTTLENECKS SOURCE_DIR CASE
+set -uo pipefail
+bin=$1 src=$2 case=$3
+sample=$src/samples/figure2/figure2.collapsed
+source "$(dirname "$0")/testlib.sh"
+
+case $case in
+html_and_svg)
+  "$bin" flame "$sample" -o "$work/f.html" || fail "html"
+  grep -q '^<!DOCTYPE html>' "$work/f.html" || fail "not a page"
+  "$bin" flame "$sample" -o "$work/f.svg" --focus c || fail "svg"
+  grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' "$work/f.svg" || fail "not an SVG"
+  [ "$(grep -c '<g class="frame">' "$work/f.svg")" -eq 6 ] || fail "c, d, e and the callers b, a;b, a: $(grep -c '<g class' "$work/f.svg")"
+  grep -q 'summary: cum 97 samples, base 15 samples' "$work/f.svg" || fail "focus numbers"
+  # Compressed as the name says.
+  "$bin" flame "$sample" -o "$work/f.svg.gz" || fail "svg.gz"
+  gzip -dc "$work/f.svg.gz" | grep -q '^<svg' || fail "svg.gz is not a gzipped SVG"
+  ;;
+labels)
+  # Labels saved by the REPL are drawn in their own colours.
+  "$bin" repl "$sample" -c "path c;d; label hot; path a;c; label cold; save $work/l.labels" >/dev/null || fail "repl"
+  "$bin" flame "$sample" --labels "$work/l.labels" -o "$work/l.svg" || fail "flame --labels"
+  grep -q 'fill="#1f77b4"' "$work/l.svg" || fail "no frame in the first label's colour"
+  grep -q 'fill="#2ca02c"' "$work/l.svg" || fail "no frame in the second label's colour"
+  grep -q '>label hot</text>' "$work/l.svg" || fail "no legend"
+  ;;
+compare)
+  small=$src/samples/compare-small
+  "$bin" flame "$small/a.collapsed" --base "$small/b.collapsed" -o "$work/d.svg" || fail "compare"
+  grep -q 'darkest at |A − B|' "$work/d.svg" || fail "no legend"
+  "$bin" flame "$small/a.collapsed" --base "$small/b.collapsed" --normalize total -o "$work/d.html" || fail "normalised"
+  grep -q '"comparison":true' "$work/d.html" || fail "no comparison in the data"
+  ;;
+bounded)
+  # A large profile: narrow frames are merged, the page says so, and its size stays bounded.
+  "$bin" generate --nodes 200k --seed 3 -o "$work/big.bnp" >/dev/null || fail "generate"
+  "$bin" flame "$work/big.bnp" -o "$work/big.html" || fail "flame"
+  grep -q 'frames merged' "$work/big.html" || fail "nothing merged"
+  size=$(stat -c %s "$work/big.html")
+  [ "$size" -lt 20000000 ] || fail "page of $size bytes"
+  "$bin" flame "$work/big.bnp" --min-width 0 -o "$work/all.svg" || fail "--min-width 0"
+  ! grep -q 'frames merged' "$work/all.svg" || fail "--min-width 0 merged frames"
+  ;;
+bad_input)
+  expect_error "no call path is labelled c;a" "$bin" flame "$sample" --focus 'c;a' -o "$work/x.html"
+  expect_error "--focus 'a;;b': an empty method name" "$bin" flame "$sample" --focus 'a;;b' -o "$work/x.html"
+  expect_error "cannot write" "$bin" flame "$sample" -o "$work/no/such/dir/x.html"
+  expect_error "labels" "$bin" flame "$sample" --labels "$work/missing.labels" -o "$work/x.html"
+  [ ! -e "$work/x.html" ] || fail "a failed run left a file"
+  ;;
+*) fail "unknown case $case" ;;
+esac

@@ -1,0 +1,233 @@
+// The HTML flame graph in a real browser: Debian's headless Chromium opens pages written by the
+// real `bottlenecks flame`, and the test clicks, types and hovers through the DevTools protocol
+// (devtools_pipe.h) like a user, then reads what is drawn. Skipped (exit status 77) when
+// chromium-headless-shell is not installed.
+
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "bn/iface/amount.h"
+#include "devtools_pipe.h"
+#include "temp_dir.h"
+
+namespace bn::testing {
+namespace {
+
+std::filesystem::path chromium() {
+  if (const char* path = std::getenv("BN_CHROMIUM")) return path;
+  return "/usr/bin/chromium-headless-shell";
+}
+
+const std::string kBin = std::string(BN_BINARY_DIR) + "/bottlenecks";
+
+void write_file(const std::filesystem::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs a shell command; its standard output.
+std::string run(const std::string& command, const std::filesystem::path& dir) {
+  const std::filesystem::path out = dir / "command.out";
+  const int status = std::system((command + " >" + out.string() + " 2>&1").c_str());
+  const std::string text = read_file(out);
+  INFO(command << "\n" << text);
+  REQUIRE(status == 0);
+  return text;
+}
+
+class Page {
+ public:
+  Page(DevtoolsPipe& pipe, const std::filesystem::path& file) : pipe_(pipe) {
+    const std::string target = pipe.call("Target.createTarget", {{"url", "file://" + file.string()}})["targetId"];
+    session_ = pipe.call("Target.attachToTarget", {{"targetId", target}, {"flatten", true}})["sessionId"];
+    wait_for("document.readyState === 'complete' && document.querySelectorAll('g.frame').length > 0");
+  }
+
+  nlohmann::json eval(const std::string& expression) {
+    const nlohmann::json r =
+        pipe_.call("Runtime.evaluate", {{"expression", expression}, {"returnByValue", true}}, session_);
+    if (r.contains("exceptionDetails")) throw std::runtime_error(expression + ": " + r["exceptionDetails"].dump());
+    return r["result"].value("value", nlohmann::json());
+  }
+  void wait_for(const std::string& condition) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (eval("!!(" + condition + ")") != true) {
+      if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("timed out waiting for " + condition);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  // The centre of the rectangle of the first frame matching a CSS selector.
+  std::pair<double, double> centre(const std::string& selector) {
+    const nlohmann::json xy = eval("(() => { const r = document.querySelector('" + selector +
+                                   "').querySelector('rect').getBoundingClientRect(); return [r.x + r.width / 2, r.y "
+                                   "+ r.height / 2]; })()");
+    return {xy[0].get<double>(), xy[1].get<double>()};
+  }
+  void mouse(const std::string& type, std::pair<double, double> at) {
+    nlohmann::json params{{"type", type}, {"x", at.first}, {"y", at.second}, {"button", "left"}};
+    if (type != "mouseMoved") params["clickCount"] = 1;
+    pipe_.call("Input.dispatchMouseEvent", params, session_);
+  }
+  void hover(const std::string& selector) { mouse("mouseMoved", centre(selector)); }
+  void click(const std::string& selector) {
+    const auto at = centre(selector);
+    mouse("mouseMoved", at);
+    mouse("mousePressed", at);
+    mouse("mouseReleased", at);
+  }
+  // Types into the search field as a keyboard would.
+  void search(const std::string& text) {
+    eval("document.getElementById('search').focus()");
+    pipe_.call("Input.insertText", {{"text", text}}, session_);
+  }
+  double width_of(const std::string& selector) {
+    return std::stod(eval("document.querySelector('" + selector + "').querySelector('rect').getAttribute('width')")
+                         .get<std::string>());
+  }
+  double full_width() { return std::stod(eval("document.getElementById('chart').dataset.width").get<std::string>()); }
+  std::string text_of(const std::string& selector) {
+    return eval("document.querySelector('" + selector + "').textContent").get<std::string>();
+  }
+  int count(const std::string& selector) {
+    return eval("document.querySelectorAll('" + selector + "').length").get<int>();
+  }
+
+ private:
+  DevtoolsPipe& pipe_;
+  std::string session_;
+};
+
+// Recursion (a below a) and a method reached twice, so that overlap matters to the share.
+const char* const kRunA =
+    "main;a;b;a;c 10\n"
+    "main;a;c 5\n"
+    "main;b;a 7\n"
+    "main;d 3\n"
+    "main;a 2\n";
+const char* const kRunB =
+    "main;a;c 9\n"
+    "main;a;e 4\n"
+    "main;d 3\n";
+
+TEST_CASE("in a browser: a click zooms, the search shows the REPL's coverage, hovering shows exact costs") {
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "whole.html").string(),
+      dir.path());
+  // The REPL's coverage of the same methods, overlap counted once (seed 004 sec. 2.3).
+  const std::string transcript = run(
+      kBin + " repl " + (dir.path() / "a.collapsed").string() + " --json -c 'path a; label s; path c; label s; labels'",
+      dir.path());
+  const nlohmann::json labels = nlohmann::json::parse(transcript.substr(transcript.rfind("{\"command\":\"labels\"")));
+  const std::string cum = labels["coverage"]["cum"], total = labels["total"];
+  const std::string expected = "matched " + iface::percent_string(std::stoll(cum), std::stoll(total)) + " (" + cum +
+                               " samples of " + total + " samples)";
+
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "whole.html");
+  // Preorder, children by name: all, main, a, a;b, a;b;a, a;b;a;c, a;c, b, b;a, d.
+  CHECK(page.count("g.frame") == 10);
+  CHECK(page.width_of("g.frame[data-index=\"0\"]") == doctest::Approx(page.full_width()));
+
+  SUBCASE("hovering shows the frame's exact cum and base") {
+    page.hover("g.frame[data-index=\"6\"]");  // all;main;a;c (preorder, children by name)
+    CHECK(page.text_of("#details") == "c\ncum 5 samples (18.5%), base 5 samples");
+  }
+  SUBCASE("searching shows the matched share, equal to the REPL's coverage") {
+    page.search("^(a|c)$");
+    page.wait_for("document.getElementById('matched').textContent !== ''");
+    CHECK(page.text_of("#matched") == expected);
+    CHECK(page.count("g.frame.matched") == 5);  // every a and c frame is highlighted
+    page.search("(");
+    CHECK(page.text_of("#matched").starts_with("not a regular expression"));
+  }
+  SUBCASE("a click zooms into the frame: it takes the full width, its ancestors too, others leave") {
+    const int before = page.count("g.frame");
+    page.click("g.frame[data-name=\"b\"]");  // all;main;a;b, the first b in preorder
+    page.wait_for("document.querySelectorAll('g.frame').length < " + std::to_string(before));
+    const std::string b = "g.frame[data-index=\"3\"]";
+    CHECK(page.text_of(b + " text") == "b");
+    CHECK(page.width_of(b) == doctest::Approx(page.full_width()));
+    CHECK(page.width_of("g.frame[data-index=\"2\"]") == doctest::Approx(page.full_width()));  // a, its caller
+    CHECK(page.count("g.frame[data-name=\"d\"]") == 0);
+    // Clicking the root zooms out again.
+    page.click("g.frame[data-index=\"0\"]");
+    page.wait_for("document.querySelectorAll('g.frame').length === " + std::to_string(before));
+  }
+}
+
+TEST_CASE("in a browser: a sandwich of A minus B marks paths of one run and zooms the callers") {
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  write_file(dir.path() / "b.collapsed", kRunB);
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " --base " + (dir.path() / "b.collapsed").string() +
+          " --focus a -o " + (dir.path() / "diff.html").string(),
+      dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "diff.html");
+  // a;e occurs in B only, a;b in A only: outlined, and said so on hover.
+  CHECK(page.count("g.frame.only-b[data-name=\"e\"]") == 1);
+  CHECK(page.count("g.frame.only-a[data-name=\"b\"][data-part=\"callees\"]") == 1);
+  page.hover("g.frame.only-b[data-name=\"e\"]");
+  CHECK(page.text_of("#details").ends_with("only in B"));
+  CHECK(page.text_of("#legend").find("A − B") != std::string::npos);
+  // Callers are drawn above the focus, callees below.
+  const double focus_y = page.centre("g.frame[data-part=\"callees\"][data-index=\"0\"]").second;
+  CHECK(page.centre("g.frame[data-part=\"callers\"][data-name=\"main\"]").second < focus_y);
+  CHECK(page.centre("g.frame[data-part=\"callees\"][data-name=\"c\"]").second > focus_y);
+  page.hover("g.frame[data-part=\"callers\"][data-name=\"b\"]");
+  CHECK(page.text_of("#details")
+            .starts_with("b\ncum 7 samples (63.6%) of the summary through these callers\nA: cum 7 samples\n"));
+  // Zooming into a caller widens it to the full width.
+  const std::string caller = "g.frame[data-part=\"callers\"][data-name=\"b\"]";
+  REQUIRE(page.count(caller) == 1);
+  const double narrow = page.width_of(caller);
+  page.click(caller);
+  page.wait_for("Math.abs(document.querySelector('" + caller + "').querySelector('rect').getAttribute('width') - " +
+                "document.getElementById('chart').dataset.width) < 0.01");
+  CHECK(narrow < page.full_width());
+}
+
+TEST_CASE("in a browser: labels saved by the REPL colour their paths and are listed") {
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  const std::string profile = (dir.path() / "a.collapsed").string();
+  run(kBin + " repl " + profile + " -c 'path b;a; label hot; save " + (dir.path() / "l.labels").string() + "'",
+      dir.path());
+  run(kBin + " flame " + profile + " --labels " + (dir.path() / "l.labels").string() + " -o " +
+          (dir.path() / "l.html").string(),
+      dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "l.html");
+  // b;a occurs twice: main;a;b;a and main;b;a; both b and both a below them take the colour.
+  CHECK(page.eval("[...document.querySelectorAll('g.frame rect')].filter(r => r.getAttribute('fill') === "
+                  "'#1f77b4').length") == 4);
+  CHECK(page.text_of("#legend") == "label hot");
+}
+
+}  // namespace
+}  // namespace bn::testing
+
+int main(int argc, char** argv) {
+  // A browser that died leaves a closed pipe: writing to it is an error to report, not a signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  if (!std::filesystem::exists(bn::testing::chromium())) {
+    std::cout << "SKIPPED: " << bn::testing::chromium().string()
+              << " is not installed (Debian package chromium-headless-shell; or set BN_CHROMIUM)\n";
+    return 77;
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}

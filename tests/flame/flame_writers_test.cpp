@@ -1,0 +1,80 @@
+// The HTML and SVG outputs: self-contained, escaped, one drawn frame per frame, exact hover text.
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "bn/flame/build.h"
+#include "bn/flame/writers.h"
+#include "calltree/stack_tree.h"
+
+namespace bn::flame {
+namespace {
+
+using calltree::testing::figure2;
+using calltree::testing::tree_from_stacks;
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST_CASE("the page is self-contained: no external resource, the viewer and the data inline") {
+  const calltree::CallTree tree = figure2();
+  std::ostringstream out;
+  write_html(build_flame({.tree = &tree}, std::nullopt, {.title = "figure 2"}), out);
+  const std::string page = out.str();
+  CHECK(page.starts_with("<!DOCTYPE html>"));
+  CHECK(count(page, "src=") == 0);
+  CHECK(count(page, "href=") == 0);
+  CHECK(count(page, "@import") == 0);
+  // The only URL is the SVG namespace, a name rather than a resource.
+  CHECK(count(page, "http") == count(page, "http://www.w3.org/2000/svg"));
+  CHECK(count(page, "{{") == 0);
+  CHECK(page.find("<title>figure 2</title>") != std::string::npos);
+  CHECK(page.find("\"names\":[\"all\"") != std::string::npos);
+  CHECK(page.find("function frameColour") != std::string::npos);
+}
+
+TEST_CASE("names that look like markup cannot end the data or inject elements") {
+  const calltree::CallTree tree = tree_from_stacks({{"</script><script>alert(1)</script>", 3}, {"{{DATA}};<b>", 1}});
+  std::ostringstream html, svg;
+  const FlameGraph g = build_flame({.tree = &tree}, std::nullopt, {.title = "<i>t</i>"});
+  write_html(g, html);
+  write_svg(g, svg);
+  CHECK(count(html.str(), "<script") == 2);   // the data and the viewer
+  CHECK(count(html.str(), "alert(1)") == 1);  // in the data, with '<' escaped
+  CHECK(html.str().find("<title>&lt;i&gt;t&lt;/i&gt;</title>") != std::string::npos);
+  CHECK(count(svg.str(), "<script") == 0);
+  CHECK(count(svg.str(), "<b>") == 0);
+}
+
+TEST_CASE("the SVG draws every frame with its exact costs as the hover title") {
+  const calltree::CallTree tree = figure2();
+  std::ostringstream out;
+  FlameGraph g = build_flame({.tree = &tree}, std::nullopt, {.focus = {"c"}, .unit = "samples"});
+  g.focus_cum = 97;
+  g.focus_base = 15;
+  write_svg(g, out);
+  const std::string svg = out.str();
+  // Callees: c, d, e; callers (root not drawn twice): b, a over b, a.
+  CHECK(count(svg, "<g class=\"frame\">") == 6);
+  CHECK(svg.find("<title>c\nsummary: cum 97 samples, base 15 samples</title>") != std::string::npos);
+  CHECK(svg.find("<title>d\ncum 50 samples (51.5%), base 50 samples</title>") != std::string::npos);
+  // A caller's hover says what of the summary goes through it, without a base.
+  CHECK(svg.find("<title>b\ncum 60 samples (61.9%) of the summary through these callers</title>") != std::string::npos);
+}
+
+TEST_CASE("a comparison's SVG outlines the paths of one run and explains its colours") {
+  const calltree::CallTree a = tree_from_stacks({{"m;x", 10}, {"m;y", 4}});
+  const calltree::CallTree b = tree_from_stacks({{"m;x", 3}, {"m;z", 5}});
+  std::ostringstream out;
+  write_svg(build_flame({.tree = &a}, TreeSide{.tree = &b}, {}), out);
+  CHECK(count(out.str(), "stroke-dasharray") == 2);  // y only in A, z only in B
+  CHECK(out.str().find("only in B</title>") != std::string::npos);
+  CHECK(out.str().find("darkest at |A − B| = 7") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace bn::flame
