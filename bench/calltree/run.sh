@@ -7,7 +7,7 @@
 # javac compiling a generated source tree of JAVAC_CLASSES classes (default 40) JAVAC_ROUNDS
 # times (default 10), and the
 # JDK's XML stack (Xerces DOM parse, XPath, XSLT serialize) on a 2000-order document XML_ROUNDS
-# times (default 20). Each variant runs against no agent under farm-bench, interleaved A B A B
+# times (default 20). Each variant runs against no agent under bench/common/interleave.sh, interleaved A B A B
 # (RUNS pairs, default 5), which gives the wall-time ratio pair by pair:
 #   calltree          mode=calltree with its defaults (the application's classes, which for
 #                     javac is the compiler itself, jdk.compiler; trivial=skip)
@@ -17,8 +17,9 @@
 #                     every method (bn_method_events, counting only), ANCHOR_RUNS pairs
 #                     (default 3: it is slow)
 # The whole process is timed (JVM start-up, class loading and instrumentation included). Prints
-# farm-bench's reports; quote the median ratio and the load average printed before each.
+# the reports; quote the median ratio and the load average printed before each.
 set -euo pipefail
+. "$(cd "$(dirname "$0")/.." && pwd)/common/interleave.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(cd "${1:?usage: run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]}" && pwd)
@@ -57,6 +58,6 @@ for workload in javac xml; do
     [[ $variant == method-events ]] && n=$anchor_runs
     echo "== $workload, $variant against no agent; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
     variant_flag "$variant"
-    farm-bench -n "$n" --warmup "$warmup" --timeout 3600 --vs "$baseline" -- "$java" "$flag" -cp "$work" "${program[@]}"
+    bn_interleave "$n" "$warmup" "$baseline" "$java" "$flag" -cp "$work" "${program[@]}"
   done
 done

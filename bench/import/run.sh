@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Importing collapsed stacks against reading their bytes (issue 20, docs/performance.md
 # "Importing collapsed stacks").
 #
@@ -6,11 +6,12 @@
 #
 # Converts the synthetic profile of SIZE nodes (cached in BUILD_DIR/bench-profiles, as
 # bench/scale makes it) to plain collapsed stacks once (about 1.2 GB at 1.1M nodes: deep stacks
-# of long Java names), then times, interleaved by farm-bench (A B A B ...), `bottlenecks info`
+# of long Java names), then times, interleaved (bench/common/interleave.sh) (A B A B ...), `bottlenecks info`
 # of that file (import: split, normalise, intern and build the tree, then the shape statistics)
 # against `wc -l` of it (reading the bytes and finding the lines). MB/s = file size / A's CPU
 # seconds (user + sys).
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/common/interleave.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 size=${2:-1.1M}
@@ -24,4 +25,4 @@ if [ ! -f "$collapsed" ] || [ "$profile" -nt "$collapsed" ]; then
   "$build/bottlenecks" convert "$profile" --to collapsed -o "$collapsed"
 fi
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(stat -c %s "$collapsed") bytes of collapsed stacks"
-farm-bench -n "$runs" --warmup 1 --timeout 900 --vs "wc -l $collapsed" -- "$build/bottlenecks" info "$collapsed"
+bn_interleave "$runs" 1 "wc -l $collapsed" "$build/bottlenecks" info "$collapsed"

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Opening a profile against decompressing its bytes (issue 20, docs/performance.md "Opening a
 # profile").
 #
@@ -6,11 +6,12 @@
 #
 # For the synthetic profiles of 1.1M and 10M nodes (cached in BUILD_DIR/bench-profiles, as
 # bench/scale makes them), writes the zstd frames of the file's chunks to FILE.frames.zst and
-# times, interleaved by farm-bench (A B A B ...), `bottlenecks repl FILE -c quit` (read,
+# times, interleaved (bench/common/interleave.sh) (A B A B ...), `bottlenecks repl FILE -c quit` (read,
 # decompress, decode, build the tree and the search backend: what a user waits for before the
-# prompt) against `zstd -d` of the same frames. Prints farm-bench's report per size; its ratio
+# prompt) against `zstd -d` of the same frames. Prints the report per size; its ratio
 # line is the figure docs/performance.md quotes, with the load average printed first.
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/common/interleave.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 runs=${2:-5}
@@ -23,6 +24,6 @@ for size in 1.1M 10M; do
   "$build/bench/open/bn_zstd_frames" "$profile" "$profile.frames.zst" >/dev/null
   echo
   echo "== $size nodes: A = open (bottlenecks repl -c quit), B = zstd -d of the same frames"
-  farm-bench -n "$runs" --warmup 1 --timeout 600 --vs "zstd -q -d -f $profile.frames.zst -o /dev/null" -- \
+  bn_interleave "$runs" 1 "zstd -q -d -f $profile.frames.zst -o /dev/null" \
     "$build/bottlenecks" repl "$profile" -c quit
 done

@@ -1,16 +1,17 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # The same question asked of pprof and of bottlenecks (issue 20, docs/performance.md "Against
 # pprof"): which methods hold the most cumulative cost?
 #
 #   bench/pprof/run.sh [BUILD_DIR] [SIZE] [RUNS]     (defaults: build-bench, 1.1M, 3)
 #
 # Converts the synthetic profile of SIZE nodes (cached in BUILD_DIR/bench-profiles, as
-# bench/scale makes it) to gzipped pprof once, then times, interleaved by farm-bench (A B A B
+# bench/scale makes it) to gzipped pprof once, then times, interleaved (bench/common/interleave.sh) (A B A B
 # ...), `bottlenecks repl FILE.bnp -c suggest` (open the profile, rank every method by cum, list
 # the top 10) against `go tool pprof -top -cum FILE.pb.gz` (open the same profile, rank every
 # function by cum, print them). Needs `go` (Debian golang-go; pprof from
 # golang-github-google-pprof-dev is what `go tool pprof` runs).
 set -eu
+. "$(cd "$(dirname "$0")/.." && pwd)/common/interleave.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 size=${2:-1.1M}
@@ -25,5 +26,5 @@ if [ ! -f "$pprof" ] || [ "$profile" -nt "$pprof" ]; then
   "$build/bottlenecks" convert "$profile" --to pprof -o "$pprof"
 fi
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); A = bottlenecks repl -c suggest, B = go tool pprof -top -cum"
-farm-bench -n "$runs" --warmup 1 --timeout 1800 --vs "go tool pprof -top -cum $pprof" -- \
+bn_interleave "$runs" 1 "go tool pprof -top -cum $pprof" \
   "$build/bottlenecks" repl "$profile" -c suggest
