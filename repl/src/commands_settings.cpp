@@ -24,6 +24,12 @@ Output settings(Context& c, const Arguments&) {
   MessageOutput out{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
                         "\nnames = " + names,
                     {{"suggester", suggester}, {"zoom", zoom}, {"cutoff", cutoff}, {"limit", limit}, {"names", names}}};
+  // The noise setting matters only where differences have a noise estimate.
+  if (c.session().profile().total_noise()) {
+    const std::string noise = s.skip_noise ? "skip" : "show";
+    out.text += "\nnoise = " + noise;
+    out.fields.emplace_back("noise", noise);
+  }
   // The knobs of the views of a recording (seed 000 sec. 4), when the session has them.
   if (ProfileSource* source = c.session().source(); source && source->has_views()) {
     using Knob = ProfileSource::Knob;
@@ -61,6 +67,11 @@ Output set_limit(Context& c, const Arguments& args) {
   Settings& s = c.session().settings();
   s.limit = args[0].choice == kAll ? SIZE_MAX : static_cast<std::size_t>(parse_whole(typed, 1, INT32_MAX, "limit"));
   return setting("limit", limit_text(s.limit));
+}
+
+Output set_noise(Context& c, const Arguments& args) {
+  c.session().settings().skip_noise = args[0].choice == 1;
+  return setting("noise", c.session().settings().skip_noise ? "skip" : "show");
 }
 
 Output set_names(Context& c, const Arguments& args) {

@@ -1,8 +1,8 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
-// (commands_navigate.cpp), labels (commands_labels.cpp), views (commands_views.cpp), settings and
-// help (commands_settings.cpp).
-// Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
+// (commands_navigate.cpp), labels (commands_labels.cpp, commands_autolabel.cpp), views (commands_views.cpp), settings
+// and help (commands_settings.cpp). Each gets its arguments already matched against its row (arguments.h). Internal to
+// bn_repl.
 
 #include "bn/repl/commands.h"
 
@@ -18,6 +18,7 @@ Output history(Context& c, const Arguments& args);
 Output label(Context& c, const Arguments& args);
 Output unlabel(Context& c, const Arguments& args);
 Output labels(Context& c, const Arguments& args);
+Output autolabel(Context& c, const Arguments& args);
 Output save(Context& c, const Arguments& args);
 Output load(Context& c, const Arguments& args);
 
@@ -33,6 +34,7 @@ Output set_zoom(Context& c, const Arguments& args);
 Output set_cutoff(Context& c, const Arguments& args);
 Output set_limit(Context& c, const Arguments& args);
 Output set_names(Context& c, const Arguments& args);
+Output set_noise(Context& c, const Arguments& args);
 Output help(Context& c, const Arguments& args);
 Output quit(Context& c, const Arguments& args);
 
