@@ -15,9 +15,10 @@ import javax.tools.ToolProvider;
 // thousands of methods: scanning, parsing, attribution, flow analysis, code generation)
 // compiling a generated set of classes again and again on one thread, "worker", for SECONDS
 // (warm-up included: both profilers see it alike). Sources and class files stay in memory: no
-// disk I/O.
+// disk I/O. With rounds=N instead of SECONDS it does N compilations, a fixed amount of work
+// (bench/calltree measures slowdowns with it).
 //
-//   java JavacWorkload SECONDS [CLASSES]
+//   java JavacWorkload SECONDS|rounds=N [CLASSES]
 public class JavacWorkload {
   static List<JavaFileObject> sources(int classes) {
     List<JavaFileObject> out = new ArrayList<>();
@@ -67,14 +68,15 @@ public class JavacWorkload {
   }
 
   public static void main(String[] args) throws Exception {
-    long seconds = Long.parseLong(args[0]);
+    final boolean byRounds = args[0].startsWith("rounds=");
+    final long limit = Long.parseLong(byRounds ? args[0].substring("rounds=".length()) : args[0]);
     int classes = args.length > 1 ? Integer.parseInt(args[1]) : 40;
     Thread worker = new Thread(() -> {
       JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
       List<JavaFileObject> units = sources(classes);
-      long end = System.nanoTime() + seconds * 1_000_000_000L;
+      long end = System.nanoTime() + (byRounds ? 0 : limit * 1_000_000_000L);
       int rounds = 0;
-      while (System.nanoTime() < end) {
+      while (byRounds ? rounds < limit : System.nanoTime() < end) {
         try (Discard files = new Discard(javac.getStandardFileManager(null, null, null))) {
           if (!javac.getTask(null, files, null, List.of("-proc:none"), null, units).call())
             throw new IllegalStateException("compilation failed");

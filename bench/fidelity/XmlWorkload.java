@@ -14,12 +14,14 @@ import org.w3c.dom.NodeList;
 // building a DOM, an XPath query, the XSLT serializer writing the document back), again and
 // again on one thread, "worker", for SECONDS, on a generated document of 2000 orders held in
 // memory. Its self time is less spread out than javac's, so the same number of samples
-// measures the profilers' difference with less sampling noise.
+// measures the profilers' difference with less sampling noise. With rounds=N instead of SECONDS
+// it does N rounds, a fixed amount of work (bench/calltree measures slowdowns with it).
 //
-//   java XmlWorkload SECONDS
+//   java XmlWorkload SECONDS|rounds=N
 public class XmlWorkload {
   public static void main(String[] args) throws Exception {
-    long seconds = Long.parseLong(args[0]);
+    final boolean byRounds = args[0].startsWith("rounds=");
+    final long limit = Long.parseLong(byRounds ? args[0].substring("rounds=".length()) : args[0]);
     StringBuilder s = new StringBuilder("<orders>");
     for (int i = 0; i < 2000; i++) {
       s.append("<order id=\"").append(i).append("\" customer=\"c").append(i % 97).append("\">");
@@ -33,9 +35,9 @@ public class XmlWorkload {
         DocumentBuilderFactory parsers = DocumentBuilderFactory.newInstance();
         TransformerFactory serializers = TransformerFactory.newInstance();
         XPath xpath = XPathFactory.newInstance().newXPath();
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        long end = System.nanoTime() + (byRounds ? 0 : limit * 1_000_000_000L);
         long found = 0;
-        while (System.nanoTime() < end) {
+        for (long round = 0; byRounds ? round < limit : System.nanoTime() < end; round++) {
           Document d = parsers.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
           found += ((NodeList) xpath.evaluate("//order[@customer='c5']/item", d, XPathConstants.NODESET)).getLength();
           ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -44,6 +44,13 @@ void JNICALL on_class_prepare(jvmtiEnv*, JNIEnv* jni, jthread thread, jclass kla
   if (g_engine != nullptr) g_engine->class_prepared(jni, thread, klass);
 }
 
+void JNICALL on_class_file_load_hook(jvmtiEnv*, JNIEnv* jni, jclass being_redefined, jobject loader, const char* name,
+                                     jobject, jint length, const unsigned char* data, jint* new_length,
+                                     unsigned char** new_data) {
+  if (g_engine != nullptr)
+    g_engine->class_file_loaded(jni, being_redefined, loader, name, length, data, new_length, new_data);
+}
+
 // Enabled only for their effect on HotSpot, never forwarded:
 // - ClassLoad: AsyncGetCallTrace refuses to walk unless some agent receives it (forte.cpp,
 //   ticks_no_class_load), a precondition meant for agents that create jmethodIDs at class
@@ -64,6 +71,7 @@ jvmtiEventCallbacks callbacks() {
   c.ThreadEnd = on_thread_end;
   c.ClassLoad = on_class_load;
   c.ClassPrepare = on_class_prepare;
+  c.ClassFileLoadHook = on_class_file_load_hook;
   c.CompiledMethodLoad = on_compiled_method_load;
   return c;
 }

@@ -55,6 +55,12 @@ class Engine {
   virtual void thread_started(JNIEnv* /*jni*/, jthread /*thread*/) {}
   virtual void thread_ended(JNIEnv* /*jni*/, jthread /*thread*/) {}
   virtual void class_prepared(JNIEnv* /*jni*/, jthread /*thread*/, jclass /*klass*/) {}
+  // ClassFileLoadHook (a class being loaded, or retransformed: then `being_redefined` is set):
+  // to replace the class, set *new_data to bytes from jvmti->Allocate and *new_length to their
+  // length; leave both alone to keep it.
+  virtual void class_file_loaded(JNIEnv* /*jni*/, jclass /*being_redefined*/, jobject /*loader*/, const char* /*name*/,
+                                 jint /*length*/, const unsigned char* /*data*/, jint* /*new_length*/,
+                                 unsigned char** /*new_data*/) {}
 };
 
 }  // namespace bn::agent

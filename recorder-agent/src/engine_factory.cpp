@@ -1,5 +1,6 @@
 #include "engine_factory.h"
 
+#include "calltree_engine.h"
 #include "options.h"
 #include "sample_engine.h"
 
@@ -14,6 +15,8 @@ std::unique_ptr<Engine> make(const EngineSetup& setup) {
 // The first row is the default mode. docs/recorder.md lists the modes for users.
 constexpr EngineKind kEngines[] = {
     {"sample", "stacks and states of every thread at jittered intervals", make<SampleEngine>},
+    {"calltree", "every call of every instrumented method: exact call counts and times per calling context",
+     make<CallTreeEngine>},
 };
 
 }  // namespace

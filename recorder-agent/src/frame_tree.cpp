@@ -62,13 +62,29 @@ calltree::NodeId FrameTree::child(calltree::NodeId parent, calltree::MethodId me
   return node;
 }
 
-void FrameTree::add_sample(calltree::NodeId node) {
-  if (costs_.size() <= node) {
-    costs_.resize(parents_.size() + 1, 0);
-    flushed_costs_.resize(parents_.size() + 1, 0);
+void FrameTree::add_cost(calltree::NodeId node, std::size_t metric, calltree::Cost amount) {
+  if (amount == 0) return;
+  Column& c = columns_[metric];
+  if (c.costs.size() <= node) {
+    c.costs.resize(parents_.size() + 1, 0);
+    c.flushed.resize(parents_.size() + 1, 0);
   }
-  if (costs_[node] == flushed_costs_[node]) touched_.push_back(node);
-  ++costs_[node];
+  if (c.costs[node] == c.flushed[node]) c.touched.push_back(node);
+  c.costs[node] += amount;
+}
+
+FrameTree::Increments FrameTree::Column::take() {
+  Increments out;
+  std::sort(touched.begin(), touched.end());
+  out.reserve(touched.size());
+  for (const calltree::NodeId node : touched) {
+    // A node touched twice in one interval may have come back to its flushed cost only if
+    // increments can be negative, which no engine adds; skip zero increments all the same.
+    if (costs[node] != flushed[node]) out.emplace_back(node, costs[node] - flushed[node]);
+    flushed[node] = costs[node];
+  }
+  touched.clear();
+  return out;
 }
 
 FrameTree::Pending FrameTree::take_pending() {
@@ -76,13 +92,8 @@ FrameTree::Pending FrameTree::take_pending() {
   p.strings.assign(names_.begin() + static_cast<std::ptrdiff_t>(flushed_strings_), names_.end());
   p.parents.assign(parents_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), parents_.end());
   p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), node_methods_.end());
-  std::sort(touched_.begin(), touched_.end());
-  p.costs.reserve(touched_.size());
-  for (const calltree::NodeId node : touched_) {
-    p.costs.emplace_back(node, costs_[node] - flushed_costs_[node]);
-    flushed_costs_[node] = costs_[node];
-  }
-  touched_.clear();
+  p.costs = columns_[0].take();
+  for (std::size_t m = 1; m < columns_.size(); ++m) p.more_costs.push_back(columns_[m].take());
   flushed_strings_ = names_.size();
   flushed_nodes_ = parents_.size();
   return p;
@@ -96,7 +107,8 @@ calltree::CallTree FrameTree::build(calltree::Metadata metadata) const {
   table.method.push_back(calltree::kNoMethod);
   table.method.insert(table.method.end(), node_methods_.begin(), node_methods_.end());
   table.cost.assign(parents_.size() + 1, 0);
-  std::copy(costs_.begin(), costs_.begin() + static_cast<std::ptrdiff_t>(std::min(costs_.size(), table.cost.size())),
+  const std::vector<calltree::Cost>& costs = columns_[0].costs;
+  std::copy(costs.begin(), costs.begin() + static_cast<std::ptrdiff_t>(std::min(costs.size(), table.cost.size())),
             table.cost.begin());
   calltree::StringTable strings;
   for (const std::string& n : names_) strings.intern(n);

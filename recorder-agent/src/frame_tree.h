@@ -1,7 +1,9 @@
 #pragma once
 // The recorder's growing call tree: frames of every stack (outermost first) merged into one
 // tree of calling contexts, and what was added since the last flush (new names, new nodes,
-// sample counts), which is what the stream writer appends.
+// cost increments of each metric), which is what the stream writer appends. Metric 0 is the
+// profile's cost (the sampler's samples, the call-tree mode's exclusive time); an engine that
+// records more (the call-tree mode's calls) asks for them when it builds the tree.
 //
 // jmethodIDs are resolved to names the moment a stack is taken and the name is cached: a
 // jmethodID of an unloaded class must never be resolved later (JDK 17 crashes on stale ids at
@@ -23,6 +25,8 @@ namespace bn::agent {
 
 class FrameTree {
  public:
+  explicit FrameTree(std::size_t metrics = 1) : columns_(metrics) {}
+
   // Pseudo-frames, named like the paper's ":RUN" pseudo-methods so they never clash with Java.
   static constexpr std::string_view kTruncated = "[truncated]";  // outer frames cut by depth=
   static constexpr std::string_view kNoJavaFrames = "[no Java frames]";
@@ -31,19 +35,25 @@ class FrameTree {
   calltree::MethodId method(jvmtiEnv* jvmti, jmethodID id);
   calltree::MethodId intern(std::string_view name);
   calltree::NodeId child(calltree::NodeId parent, calltree::MethodId method);
-  void add_sample(calltree::NodeId node);
+  void add_sample(calltree::NodeId node) { add_cost(node, 0, 1); }
+  // Adds `amount` to the node's cost in `metric` (below the metric count given at construction).
+  void add_cost(calltree::NodeId node, std::size_t metric, calltree::Cost amount);
+  std::size_t metrics() const { return columns_.size(); }
 
+  using Increments = std::vector<std::pair<calltree::NodeId, calltree::Cost>>;
   // Since the last take_pending(): new strings (ids continue from the previous ones), new nodes
-  // (parent, method; ids continue) and cost increments.
+  // (parent, method; ids continue) and cost increments (costs: metric 0; more_costs[m - 1]:
+  // metric m).
   struct Pending {
     std::vector<std::string> strings;
     std::vector<calltree::NodeId> parents;
     std::vector<calltree::MethodId> methods;
-    std::vector<std::pair<calltree::NodeId, calltree::Cost>> costs;
+    Increments costs;
+    std::vector<Increments> more_costs;
   };
   Pending take_pending();
 
-  // The whole tree so far (for snapshots).
+  // The whole tree so far with metric 0's costs (for snapshots).
   calltree::CallTree build(calltree::Metadata metadata) const;
 
  private:
@@ -53,11 +63,16 @@ class FrameTree {
   std::unordered_map<std::uint64_t, calltree::NodeId> children_;
   std::vector<calltree::NodeId> parents_;  // index = file node id - 1
   std::vector<calltree::MethodId> node_methods_;
-  std::vector<calltree::Cost> costs_;  // index = file node id (0 = root)
-  // Costs as of the last take_pending(), and the nodes whose cost has grown since (a vector,
-  // not a map: add_sample runs for every sample of every thread).
-  std::vector<calltree::Cost> flushed_costs_;
-  std::vector<calltree::NodeId> touched_;
+  // One metric's costs, index = file node id (0 = root); the costs as of the last
+  // take_pending(), and the nodes whose cost has grown since (a vector, not a map: add_sample
+  // runs for every sample of every thread).
+  struct Column {
+    std::vector<calltree::Cost> costs;
+    std::vector<calltree::Cost> flushed;
+    std::vector<calltree::NodeId> touched;
+    Increments take();
+  };
+  std::vector<Column> columns_;
   std::size_t flushed_strings_ = 0;
   std::size_t flushed_nodes_ = 0;
 };

@@ -114,6 +114,19 @@ Status apply(Options& o, std::string_view key, std::string_view value, bool has_
     if (ok) o.signal_stacks = value == "signal";
     return need(ok, "stacks=signal or stacks=handshake");
   }
+  if (key == "include" || key == "exclude") {
+    (key == "include" ? o.include : o.exclude) = std::string(value);
+    return need(!value.empty(), "class globs separated by ':', e.g. " + std::string(key) + "=com.acme.*:org.h2.*");
+  }
+  if (key == "trivial") {
+    const bool ok = value == "skip" || value == "count";
+    if (ok) o.skip_trivial = value == "skip";
+    return need(ok, "trivial=skip or trivial=count");
+  }
+  if (key == "methods") {
+    o.methods_file = std::string(value);
+    return need(!value.empty(), "a label file saved by the REPL, e.g. methods=hot.labels");
+  }
   if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
   if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");
   return Status::error("unknown option " + quoted + " (see docs/recorder.md)");

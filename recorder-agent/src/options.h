@@ -26,6 +26,11 @@ struct Options {
   bool signal_stacks = true;              // stacks=signal: running threads walk their own stack
   bool strict = false;                    // bad options stop the JVM instead of running unprofiled
   bool quiet = false;                     // no summary line on stderr at exit
+  // mode=calltree (docs/recorder.md): which classes and methods get probes.
+  std::string include;       // class globs separated by ':'; empty = every class
+  std::string exclude;       // class globs separated by ':'
+  bool skip_trivial = true;  // trivial=skip (true) or trivial=count
+  std::string methods_file;  // methods=: a REPL label file; only its methods are instrumented
 };
 
 struct ParsedOptions {

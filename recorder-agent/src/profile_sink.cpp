@@ -30,13 +30,15 @@ ProfileSink::~ProfileSink() {
   if (file_ != nullptr) std::fclose(file_);
 }
 
-Status ProfileSink::open(const std::string& path, const calltree::Metadata& metadata) {
+Status ProfileSink::open(const std::string& path, const calltree::Metadata& metadata,
+                         std::span<const calltree::MetricSpec> extra) {
   path_ = path;
   file_ = std::fopen(path.c_str(), "wb");
   if (file_ == nullptr) return Status::error("cannot create profile '" + path + "': " + std::strerror(errno));
   return guarded(path_, [&] {
     writer_ = std::make_unique<calltree::ProfileStreamWriter>(file_);
     writer_->write_metadata(metadata);
+    if (!extra.empty()) writer_->declare_extra_metrics(extra);
     std::fflush(file_);
   });
 }
@@ -49,6 +51,8 @@ Status ProfileSink::flush(FrameTree& tree, const ChunkEncoder& ancillary) {
     if (!strings.empty()) writer_->append_strings(strings);
     if (!p.parents.empty()) writer_->append_nodes(p.parents, p.methods);
     if (!p.costs.empty()) writer_->add_costs(p.costs);
+    for (std::size_t m = 0; m < p.more_costs.size(); ++m)
+      if (!p.more_costs[m].empty()) writer_->add_metric_costs(static_cast<std::uint32_t>(m + 1), p.more_costs[m]);
     for (const AncillaryChunk& chunk : ancillary(p.parents)) writer_->write_chunk(chunk.tag, chunk.bytes);
     if (std::fflush(file_) != 0)
       throw std::runtime_error("cannot write profile '" + path_ + "': " + std::strerror(errno));

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bn/calltree/metadata.h"
+#include "bn/calltree/metric.h"
 #include "bn/calltree/profile_format.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/types.h"
@@ -41,8 +42,11 @@ class ProfileSink {
  public:
   ~ProfileSink();
 
-  // Creates (truncates) `path` and writes the header and the initial metadata.
-  Status open(const std::string& path, const calltree::Metadata& metadata);
+  // Creates (truncates) `path` and writes the header and the initial metadata. `extra`: the
+  // metrics 1, 2, ... of the engine's FrameTree (metric 0 is the one the metadata names), e.g.
+  // the call-tree mode's calls.
+  Status open(const std::string& path, const calltree::Metadata& metadata,
+              std::span<const calltree::MetricSpec> extra = {});
   // Appends what `tree` gained since the last flush, then the chunks `ancillary` encodes (not
   // called when the sink is not open).
   Status flush(FrameTree& tree, const ChunkEncoder& ancillary);

@@ -10,19 +10,13 @@
 #include <span>
 #include <utility>
 
+#include "agent_thread.h"
 #include "os_thread.h"
 #include "report.h"
+#include "system_property.h"
 
 namespace bn::agent {
 namespace {
-
-std::string system_property(jvmtiEnv* jvmti, const char* name) {
-  char* value = nullptr;
-  if (jvmti->GetSystemProperty(name, &value) != JVMTI_ERROR_NONE || value == nullptr) return {};
-  std::string out(value);
-  jvmti->Deallocate(reinterpret_cast<unsigned char*>(value));
-  return out;
-}
 
 std::string fixed(double v, int digits) {
   char buf[32];
@@ -156,17 +150,10 @@ Status SampleEngine::start(JNIEnv* jni) {
         jni->DeleteLocalRef(self);
       }
     }
-    jclass thread_class = jni->FindClass("java/lang/Thread");
-    jmethodID init =
-        thread_class != nullptr ? jni->GetMethodID(thread_class, "<init>", "(Ljava/lang/String;)V") : nullptr;
-    jstring name = jni->NewStringUTF("bottlenecks-sampler");
-    jobject thread = init != nullptr && name != nullptr ? jni->NewObject(thread_class, init, name) : nullptr;
-    if (jni->ExceptionCheck()) jni->ExceptionClear();
-    if (thread == nullptr) return Status::error("cannot create the sampler thread object");
     set_running(true);
-    if (jvmti_->RunAgentThread(thread, run, this, JVMTI_THREAD_MAX_PRIORITY) != JVMTI_ERROR_NONE) {
+    if (Status s = start_agent_thread(jvmti_, jni, "bottlenecks-sampler", run, this); !s.ok()) {
       set_running(false);
-      return Status::error("cannot start the sampler thread");
+      return s;
     }
     return Status();
   } catch (const std::exception& e) {

@@ -1,4 +1,4 @@
-// `bottlenecks generate --nodes 1M -o FILE [--seed N]`: a synthetic profile with the shape of
+// `bottlenecks generate --nodes 1M -o FILE [--seed N] [--calls]`: a synthetic profile with the shape of
 // seed 004's real ones (bn/calltree/synthetic_tree.h), for benchmarks and trying the REPL at
 // scale.
 
@@ -19,6 +19,7 @@ struct GenerateOptions {
   std::string nodes;
   std::string output;
   std::uint64_t seed = 1;
+  bool calls = false;
 };
 
 // "50000", "50k", "1.1M": a node count with an optional k (10^3) or M (10^6) suffix.
@@ -38,7 +39,8 @@ std::uint64_t parse_node_count(const std::string& text) {
 }
 
 void run_generate(const GenerateOptions& options) {
-  const calltree::CallTree tree = calltree::generate_synthetic_tree({parse_node_count(options.nodes), options.seed});
+  const calltree::CallTree tree =
+      calltree::generate_synthetic_tree({parse_node_count(options.nodes), options.seed, options.calls});
   calltree::write_profile(tree, options.output);
 }
 
@@ -54,6 +56,9 @@ void setup_generate(CLI::App& app) {
   sub->add_option("-o,--output", options->output, "File to write in the native format (replaced atomically)")
       ->required();
   sub->add_option("--seed", options->seed, "Seed: the same seed and size give the same profile")->capture_default_str();
+  sub->add_flag("--calls", options->calls,
+                "Give every node a second metric, 'calls' (unit count), besides its samples (docs/profile-format.md, "
+                "\"Several metrics\")");
   sub->callback([options] { run_generate(*options); });
 }
 

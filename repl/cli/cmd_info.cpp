@@ -1,5 +1,6 @@
 // `bottlenecks info PROFILE [--json]`: what a profile is before you search it — the
-// characteristics of seed 004 Table 1, the total cost and metric, and the recorder's metadata.
+// characteristics of seed 004 Table 1, the total cost and metric (and the other metrics of a
+// profile that has several), and the recorder's metadata.
 
 #include <chrono>
 #include <iostream>
@@ -36,7 +37,13 @@ std::string format_time(std::int64_t unix_ns) {
 }
 
 nlohmann::ordered_json to_json(const calltree::OpenedProfile& opened, const calltree::TreeStats& s) {
-  const calltree::Metadata& m = opened.loaded.tree.metadata();
+  const calltree::CallTree& tree = opened.loaded.tree;
+  const calltree::Metadata& m = tree.metadata();
+  nlohmann::ordered_json metrics = nlohmann::ordered_json::array();
+  for (std::size_t k = 0; k < tree.metric_count(); ++k) {
+    const calltree::MetricSpec spec = tree.metric_spec(k);
+    metrics.push_back({{"name", spec.name}, {"unit", spec.unit}, {"total_cost", tree.metric_total(k)}});
+  }
   nlohmann::ordered_json meta = {{"mode", m.mode},
                                  {"metric", m.metric},
                                  {"unit", m.unit},
@@ -56,6 +63,7 @@ nlohmann::ordered_json to_json(const calltree::OpenedProfile& opened, const call
           {"mean_out_degree", mean(s.interior_edges, s.interior_nodes)},
           {"distinct_methods", s.distinct_methods},
           {"total_cost", s.total_cost},
+          {"metrics", metrics},
           {"metadata", meta}};
 }
 
@@ -75,6 +83,13 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
   line("distinct methods", std::to_string(s.distinct_methods));
   line("total cost", std::to_string(s.total_cost) + (m.unit.empty() ? "" : " " + m.unit));
   line("metric", m.metric);
+  const calltree::CallTree& tree = opened.loaded.tree;
+  for (std::size_t k = 1; k < tree.metric_count(); ++k) {
+    const calltree::MetricSpec spec = tree.metric_spec(k);
+    line(k == 1 ? "other metrics" : "", spec.name + ": total " + std::to_string(tree.metric_total(k)) +
+                                            (spec.unit.empty() ? "" : " " + spec.unit) + " (--metric " + spec.name +
+                                            ")");
+  }
   line("mode", m.mode);
   line("jvm", m.jvm);
   line("command line", m.command_line);

@@ -37,7 +37,12 @@ struct RecordOptions {
   std::string flush;
   std::string snapshot;
   std::string stacks;
-  std::string agent;  // default: libbottlenecks-agent.so beside this executable
+  std::string mode;
+  std::string include;
+  std::string exclude;
+  std::string trivial;
+  std::string methods;  // a label file; made absolute, since the JVM's working directory may differ
+  std::string agent;    // default: libbottlenecks-agent.so beside this executable
   int pid = 0;
   std::vector<std::string> command;
 };
@@ -69,10 +74,13 @@ std::string agent_options(const RecordOptions& o, const fs::path& output) {
   std::string s;
   append_agent_option(s, "file", output.string(), "-o");
   append_agent_option(s, "interval", o.interval, "--interval");
+  const std::string methods = o.methods.empty() ? std::string() : fs::absolute(o.methods).string();
   const std::pair<const char*, const std::string*> optional[] = {
-      {"maxoverhead", &o.max_overhead}, {"delay", &o.delay},  {"duration", &o.duration}, {"flush", &o.flush},
-      {"snapshot", &o.snapshot},        {"stacks", &o.stacks}};
-  const char* flags[] = {"--max-overhead", "--delay", "--duration", "--flush", "--snapshot", "--stacks"};
+      {"maxoverhead", &o.max_overhead}, {"delay", &o.delay},     {"duration", &o.duration}, {"flush", &o.flush},
+      {"snapshot", &o.snapshot},        {"stacks", &o.stacks},   {"mode", &o.mode},         {"include", &o.include},
+      {"exclude", &o.exclude},          {"trivial", &o.trivial}, {"methods", &methods}};
+  const char* flags[] = {"--max-overhead", "--delay",   "--duration", "--flush",   "--snapshot", "--stacks",
+                         "--mode",         "--include", "--exclude",  "--trivial", "--methods"};
   for (std::size_t i = 0; i < std::size(optional); ++i)
     if (!optional[i].second->empty()) append_agent_option(s, optional[i].first, *optional[i].second, flags[i]);
   return "strict," + s;
@@ -226,20 +234,35 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
 
 void setup_record(CLI::App& app) {
   auto options = std::make_shared<RecordOptions>();
-  CLI::App* sub = app.add_subcommand("record",
-                                     "Record a Java program with the sampling agent: record -o FILE -- java ARGS..., "
-                                     "or record --pid PID --duration 30s -o FILE");
+  CLI::App* sub = app.add_subcommand(
+      "record",
+      "Record a Java program with the agent (sampling, or --mode calltree): record -o FILE -- java ARGS..., "
+      "or record --pid PID --duration 30s -o FILE");
   sub->add_option("-o,--output", options->output, "Profile file to write")->required();
   sub->add_option("--pid", options->pid, "Attach to this running JVM (with jcmd) instead of starting one");
   sub->add_option("--interval", options->interval, "Mean sampling interval (jittered)")->capture_default_str();
   sub->add_option("--max-overhead", options->max_overhead, "Bound on the agent's cost, e.g. 1%");
   sub->add_option("--delay", options->delay, "Wait this long before the first sample, e.g. 30s");
-  sub->add_option("--duration", options->duration, "Stop sampling after this long, e.g. 30s");
+  sub->add_option("--duration", options->duration,
+                  "Stop recording after this long, e.g. 30s (calltree: then restore the original classes)");
   sub->add_option("--flush", options->flush, "Append to the file this often (default 1s)");
   sub->add_option("--snapshot", options->snapshot, "Also rewrite FILE.snapshot this often");
   sub->add_option("--stacks", options->stacks,
                   "How running threads' stacks are taken: signal (default, AsyncGetCallTrace) or handshake")
       ->check(CLI::IsMember({"signal", "handshake"}));
+  sub->add_option("--mode", options->mode,
+                  "sample (default: stacks of every thread at intervals) or calltree (every call of every "
+                  "instrumented method: exact call counts and times: metrics time and calls)")
+      ->check(CLI::IsMember({"sample", "calltree"}));
+  sub->add_option("--include", options->include,
+                  "calltree: instrument only classes matching these globs, ':'-separated, e.g. 'com.acme.*'");
+  sub->add_option("--exclude", options->exclude, "calltree: never instrument classes matching these globs");
+  sub->add_option("--trivial", options->trivial,
+                  "calltree: skip (default: tiny methods that call nothing get no probes) or count")
+      ->check(CLI::IsMember({"skip", "count"}));
+  sub->add_option("--methods", options->methods,
+                  "calltree: instrument only the methods of this label file (saved by the REPL's save)")
+      ->check(CLI::ExistingFile);
   sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
   sub->add_option("command", options->command, "The java command line, after --");
   // Without --, CLI11 would refuse the java command's own options with a message that does not

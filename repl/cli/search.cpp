@@ -89,8 +89,30 @@ const calltree::CallTree& Search::tree() const { return state_->a.opened.tree(*a
 
 const views::View* Search::built_view() const { return state_->a.opened.view.get(); }
 
+calltree::MetricSpec Search::metric_in_force() const {
+  const calltree::CallTree& recorded = a_file_->file.loaded.tree;
+  const std::string& wanted = state_->wanted.metric;
+  return recorded.metric_spec(wanted.empty() ? 0 : *recorded.find_metric(wanted));
+}
+
+std::string Search::metric_line() const {
+  const calltree::MetricSpec m = metric_in_force();
+  return "metric: " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")") + ", one of " +
+         metric_list(a_file_->file.loaded.tree) + "; `set metric NAME` switches";
+}
+
+std::vector<std::string> Search::metrics() const {
+  const calltree::CallTree& recorded = a_file_->file.loaded.tree;
+  std::vector<std::string> names{metric_in_force().name};
+  for (std::size_t k = 0; k < recorded.metric_count(); ++k)
+    if (recorded.metric_spec(k).name != names.front()) names.push_back(recorded.metric_spec(k).name);
+  return names;
+}
+
 std::vector<std::string> Search::header() const {
-  std::vector<std::string> lines = state_->a.opened.header;
+  std::vector<std::string> lines;
+  if (a_file_->file.loaded.tree.metric_count() > 1) lines.push_back(metric_line());
+  for (const std::string& line : state_->a.opened.header) lines.push_back(line);
   if (state_->comparison)
     for (std::string& line :
          comparison_header(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
@@ -101,13 +123,19 @@ std::vector<std::string> Search::header() const {
 
 std::string Search::header_json() const {
   std::string out;
-  if (!state_->a.opened.header.empty())
-    out = nlohmann::json{{"command", "view"},
-                         {"ok", true},
-                         {"view", view()},
-                         {"model", knob(Knob::model)},
-                         {"header", state_->a.opened.header}}
+  if (a_file_->file.loaded.tree.metric_count() > 1) {
+    const calltree::MetricSpec m = metric_in_force();
+    out = nlohmann::json{{"command", "metric"}, {"ok", true},           {"metric", m.name},
+                         {"unit", m.unit},      {"metrics", metrics()}, {"header", {metric_line()}}}
               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  if (!state_->a.opened.header.empty())
+    out += std::string(out.empty() ? "" : "\n") + nlohmann::json{{"command", "view"},
+                                                                 {"ok", true},
+                                                                 {"view", view()},
+                                                                 {"model", knob(Knob::model)},
+                                                                 {"header", state_->a.opened.header}}
+                                                      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   if (state_->comparison)
     out += (out.empty() ? "" : "\n") +
            comparison_header_json(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
@@ -127,6 +155,8 @@ std::string Search::knob(Knob knob) const {
       return std::string(views::to_string(w.states));
     case Knob::threads:
       return std::string(views::to_string(w.grouping));
+    case Knob::metric:
+      return metric_in_force().name;
   }
   return "";
 }
@@ -145,6 +175,9 @@ void Search::set(Knob knob, std::string_view value) {
       break;
     case Knob::threads:
       next.grouping = views::parse_grouping(value);
+      break;
+    case Knob::metric:
+      next.metric = std::string(value);
       break;
   }
   try {

@@ -40,16 +40,18 @@ class Search final : public repl::ProfileSource {
   iface::Profile& profile() override;
   bool has_views() override;
   std::string view() const override;
-  // The view's description (for a recording with per-sample records), then a comparison's.
+  // The metric in force when PROFILE has several, the view's description (for a recording with
+  // per-sample records), then a comparison's.
   std::vector<std::string> header() const override;
   std::string knob(Knob knob) const override;
   void set(Knob knob, std::string_view value) override;
   repl::ThreadsOutput threads() override;
+  std::vector<std::string> metrics() const override;
 
   // Format of PROFILE as open_profile recognised it ("native", "collapsed").
   const std::string& format() const;
-  // The header as JSON Lines: a "view" object for a view, a "compare" object for a comparison;
-  // "" for a plain profile.
+  // The header as JSON Lines: a "metric" object for a profile with several metrics, a "view"
+  // object for a view, a "compare" object for a comparison; "" for a plain profile.
   std::string header_json() const;
   // PROFILE's view in force as a call tree (for export): its costs are numerators over the
   // denominator of profile() without --base.
@@ -65,6 +67,9 @@ class Search final : public repl::ProfileSource {
 
   // Opens everything for `wanted`; the current state is untouched if that throws.
   std::unique_ptr<State> open(const Wanted& wanted) const;
+  // The name and unit of the metric in force, and the line saying which of PROFILE's it is.
+  calltree::MetricSpec metric_in_force() const;
+  std::string metric_line() const;
 
   SearchOptions options_;
   comparative::CompareOptions compare_;

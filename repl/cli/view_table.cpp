@@ -1,11 +1,13 @@
 #include "view_table.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iterator>
 
 #include "bn/calltree/sample_records.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/error.h"
+#include "profile_options.h"
 
 namespace bn::cli {
 namespace {
@@ -32,6 +34,21 @@ views::ViewSpec spec_of(views::ViewKind kind, const Wanted& w, std::string_view 
   return spec;
 }
 
+// The index of the metric `w` asks for in the file's tree.
+std::size_t metric_of(const OpenedFile& file, const Wanted& w) {
+  return w.metric.empty() ? 0
+                          : find_metric_or_throw(file.file.loaded.tree, w.metric,
+                                                 std::filesystem::path(file.path).filename().string());
+}
+
+// The views weigh each sample's stack (seed 000 sec. 5.2), whatever metric the tree's costs have.
+views::View built(OpenedFile& file, views::ViewKind kind, const Wanted& w, std::string_view param) {
+  if (metric_of(file, w) != 0)
+    throw Error("the views and `set states` count per-sample records, not metric '" + w.metric + "': `set metric " +
+                file.file.loaded.tree.metadata().metric + "` first");
+  return views::build_view(file.file.loaded.tree, file.samples(), spec_of(kind, w, param));
+}
+
 // A kind of profile the tool can search in one opened file. A new backend is one row.
 struct ViewKind {
   std::string_view name;
@@ -43,11 +60,11 @@ struct ViewKind {
 const ViewKind kViews[] = {
     {"tree", "", "the call tree as recorded (seed 004 sec. 2.2), or only its runnable or running threads",
      [](OpenedFile& file, const Wanted& w, std::string_view) {
-       if (w.states != views::States::all)
-         return searched(
-             views::build_view(file.file.loaded.tree, file.samples(), spec_of(views::ViewKind::tree, w, "")));
+       if (w.states != views::States::all) return searched(built(file, views::ViewKind::tree, w, ""));
        OpenedView out;
-       out.profile = std::make_unique<calltree::TreeProfile>(file.file.loaded.tree);
+       if (const std::size_t metric = metric_of(file, w); metric != 0)
+         out.metric_tree = std::make_unique<calltree::CallTree>(file.file.loaded.tree.with_metric(metric));
+       out.profile = std::make_unique<calltree::TreeProfile>(out.tree(file));
        if (views::has_records(file.samples()))
          out.header.push_back(
              "view: tree: every sample of every thread, in any state; `threads` lists the thread "
@@ -56,13 +73,11 @@ const ViewKind kViews[] = {
      }},
     {"server", "", "the CPU time of all threads (seed 000 sec. 4)",
      [](OpenedFile& file, const Wanted& w, std::string_view) {
-       return searched(
-           views::build_view(file.file.loaded.tree, file.samples(), spec_of(views::ViewKind::server, w, "")));
+       return searched(built(file, views::ViewKind::server, w, ""));
      }},
     {"thread", "CLASS", "all the time of one thread class, waiting included (seed 000 sec. 4)",
      [](OpenedFile& file, const Wanted& w, std::string_view cls) {
-       return searched(
-           views::build_view(file.file.loaded.tree, file.samples(), spec_of(views::ViewKind::thread, w, cls)));
+       return searched(built(file, views::ViewKind::thread, w, cls));
      }},
 };
 

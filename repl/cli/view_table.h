@@ -23,6 +23,7 @@ struct Wanted {
   std::optional<views::Model> model;
   views::States states = views::States::all;
   views::Grouping grouping = views::Grouping::by_class;
+  std::string metric;  // a metric of the file's tree (`set metric`); empty: its metric 0
 };
 
 // One file opened for a search, with its per-sample records decoded on first use.
@@ -39,17 +40,22 @@ struct OpenedFile {
 };
 
 // A profile to search, built from one file: the view (absent for the recorded tree), the
-// profile over it, and the lines that describe it.
+// recorded tree under another metric (absent for its metric 0), the profile over either, and
+// the lines that describe it.
 struct OpenedView {
   std::unique_ptr<views::View> view;
+  std::unique_ptr<calltree::CallTree> metric_tree;
   std::unique_ptr<iface::Profile> profile;
   std::vector<std::string> header;
 
-  const calltree::CallTree& tree(const OpenedFile& file) const { return view ? view->tree : file.file.loaded.tree; }
+  const calltree::CallTree& tree(const OpenedFile& file) const {
+    return view ? view->tree : metric_tree ? *metric_tree : file.file.loaded.tree;
+  }
 };
 
-// Opens `wanted` in `file`. Throws bn::Error naming an unknown view (listing the table's rows)
-// or what the view needs and the file lacks.
+// Opens `wanted` in `file`. Throws bn::Error naming an unknown view (listing the table's rows),
+// an unknown metric (listing the file's), a view asked of another metric than the tree's first
+// (views count per-sample records), or what the view needs and the file lacks.
 OpenedView open_view(OpenedFile& file, const Wanted& wanted);
 // The views the table offers, for errors: "tree, server, thread CLASS".
 std::string view_names();

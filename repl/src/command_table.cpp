@@ -58,6 +58,11 @@ std::span<const Command> command_table() {
        {choice("on|off", "zoom setting")},
        "zoom through nearby summaries that concentrate the cost (seed 004 sec. 2.3)",
        h::set_zoom},
+      {"set metric",
+       {word("NAME", kMetrics)},
+       "search another metric of the profile (e.g. calls or time of a call-tree recording; `set` lists them): "
+       "labels stay, their costs change",
+       h::set_metric},
       {"set cutoff", {word("C")}, "zoom cutoff ratio, a number > 0 (default 0.95)", h::set_cutoff},
       {"set limit",
        {choice("N|all")},

@@ -30,6 +30,13 @@ Output settings(Context& c, const Arguments&) {
     out.text += "\nnoise = " + noise;
     out.fields.emplace_back("noise", noise);
   }
+  if (ProfileSource* source = c.session().source(); source && source->metrics().size() > 1) {
+    std::string all;
+    for (const std::string& m : source->metrics()) all += (all.empty() ? "" : ", ") + m;
+    const std::string value = source->knob(ProfileSource::Knob::metric);
+    out.text += "\nmetric = " + value + " (the profile has " + all + ")";
+    out.fields.emplace_back("metric", value);
+  }
   // The knobs of the views of a recording (seed 000 sec. 4), when the session has them.
   if (ProfileSource* source = c.session().source(); source && source->has_views()) {
     using Knob = ProfileSource::Knob;

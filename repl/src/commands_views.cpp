@@ -1,6 +1,6 @@
 // Views of one recording (seed 000 sec. 4-5): `threads`, `view`, `set model`, `set states` and
-// `set threads`. The session's source builds the views; these commands only ask it to switch and
-// keep each view's labels (labels belong to a view).
+// `set threads`; and `set metric`, which switches the tree's metric as a view switch would. The session's source builds
+// the views; these commands only ask it to switch and keep each view's labels (labels belong to a view).
 
 #include "bn/iface/error.h"
 #include "bn/repl/label_file.h"
@@ -56,6 +56,10 @@ Output set_model(Context& c, const Arguments& args) {
 
 Output set_states(Context& c, const Arguments& args) {
   return switch_to(c, ProfileSource::Knob::states, "states", chosen(args[0], {"running", "runnable", "all"}));
+}
+
+Output set_metric(Context& c, const Arguments& args) {
+  return switch_to(c, ProfileSource::Knob::metric, "metric", args[0].text);
 }
 
 Output set_threads(Context& c, const Arguments& args) {

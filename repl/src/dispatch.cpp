@@ -162,6 +162,9 @@ Completion complete_argument(Context& context, const Arg* arg, std::string_view 
     case ArgCompletion::kCommands:
       for (std::string_view w : distinct_words(all_rows(), 0)) out.words.emplace_back(w);
       break;
+    case ArgCompletion::kMetrics:
+      if (const ProfileSource* source = context.session().source()) out.words = source->metrics();
+      break;
   }
   keep_prefixed(out.words, current);
   return out;

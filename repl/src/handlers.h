@@ -27,6 +27,7 @@ Output view(Context& c, const Arguments& args);
 Output set_model(Context& c, const Arguments& args);
 Output set_states(Context& c, const Arguments& args);
 Output set_threads(Context& c, const Arguments& args);
+Output set_metric(Context& c, const Arguments& args);
 
 Output settings(Context& c, const Arguments& args);
 Output set_suggester(Context& c, const Arguments& args);

@@ -4,6 +4,7 @@
 
 #include "bn/iface/call_sequence_text.h"
 #include "bn/iface/error.h"
+#include "bn/iface/glob.h"
 #include "bn/iface/overlap.h"
 #include "bn/repl/text.h"
 
@@ -56,27 +57,6 @@ std::vector<std::string> split_call_sequence(std::string_view text) {
   return parts;
 }
 
-bool glob_match(std::string_view pattern, std::string_view name) {
-  // Iterative wildcard match with one backtrack point: linear in practice, never exponential.
-  std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
-  while (n < name.size()) {
-    if (p < pattern.size() && pattern[p] != '*' && pattern[p] == name[n]) {
-      ++p;
-      ++n;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
-}
-
 MethodIndex::MethodIndex(iface::Profile& profile) {
   for (iface::Summary s : profile.initial_summaries()) {
     const std::vector<std::string_view> path = profile.path_of(s);
@@ -123,7 +103,7 @@ std::string_view MethodIndex::resolve(std::string_view typed) const {
       if (matches(name) || matches(std::string_view(short_name(name)))) found.push_back(name);
   };
   if (pattern.find('*') != std::string_view::npos) {
-    collect([&](std::string_view n) { return glob_match(pattern, n); });
+    collect([&](std::string_view n) { return iface::glob_match(pattern, n); });
   } else {
     if (std::binary_search(names_.begin(), names_.end(), pattern))
       return *std::lower_bound(names_.begin(), names_.end(), pattern);

@@ -158,7 +158,8 @@ std::string render_json(const Output& output, std::string_view command, std::str
   json j = {{"command", std::string(command)},
             {"input", std::string(line)},
             {"ok", true},
-            {"total", exact(context.total, context)}};
+            {"total", exact(context.total, context)},
+            {"metric", context.metric.metric}};  // what the amounts count (a profile may have several)
   if (!context.view.empty()) j["view"] = context.view;
   std::visit([&](const auto& o) { fill(j, o, context); }, output);
   // Replace invalid UTF-8 (method names come from the profile) instead of throwing.

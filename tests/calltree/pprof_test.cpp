@@ -114,6 +114,34 @@ TEST_CASE("pprof: --sample-type, default_sample_type and thread labels") {
         "t.pb: pprof: no sample type 'alloc' (the file has samples, cpu)");
 }
 
+TEST_CASE("pprof keeps every sample type as a metric, and its export writes every metric back") {
+  const CallTree tree = read_pprof_bytes(bytes_of(example()), "t.pb");
+  REQUIRE(tree.metric_count() == 2);
+  CHECK(tree.metric_spec(0).name == "cpu");  // the default: the last type
+  CHECK(tree.metric_spec(1).name == "samples");
+  CHECK(tree.metric_spec(1).unit == "samples");
+  CHECK(tree.metric_total(1) == 4);
+  CHECK(stacks_of(tree.with_metric(1)) ==
+        std::map<std::string, Cost>{{"main;org.h2.Foo.bar;inlined.helper", 3}, {"main;0xabc", 1}});
+  // Exported with metric 0 as default_sample_type, so it stays the default when read back.
+  std::ostringstream out;
+  write_pprof(tree.with_metric(1), out);
+  const std::string text = out.str();
+  const CallTree back = read_pprof_bytes(std::as_bytes(std::span(text.data(), text.size())), "back.pb");
+  REQUIRE(back.metric_count() == 2);
+  CHECK(back.metadata().metric == "samples");
+  CHECK(back.metric_spec(1).name == "cpu");
+  CHECK(back.metric_spec(1).unit == "ns");
+  CHECK(stacks_of(back) == stacks_of(tree.with_metric(1)));
+  CHECK(stacks_of(back.with_metric(1)) == stacks_of(tree));
+  // A repeated type gets its position, so metrics stay apart by name.
+  pb::Profile p = example();
+  p.mutable_sample_type(1)->set_type(p.sample_type(0).type());
+  const CallTree twice = read_pprof_bytes(bytes_of(p), "t.pb");
+  CHECK(twice.metric_spec(0).name == "samples (2)");
+  CHECK(twice.metric_spec(1).name == "samples");
+}
+
 TEST_CASE("pprof: references to undefined ids and strings are errors naming the byte") {
   pb::Profile p = example();
   p.mutable_sample(0)->set_location_id(0, 99);

@@ -29,8 +29,13 @@ std::vector<std::byte> seed_profile() {
     const std::vector<NodeId> parents = {0, 1, 2, 1};
     const std::vector<MethodId> methods = {0, 1, 2, 2};
     w.append_nodes(parents, methods);
+    // A second metric, so the fuzzer starts from the MTRC, MCST and MTOT chunks too.
+    const std::vector<MetricSpec> calls = {{"calls", "count"}};
+    w.declare_extra_metrics(calls);
     const std::vector<std::pair<NodeId, Cost>> costs = {{2, 5}, {1, 1}, {4, -3}, {2, 5}};
     w.add_costs(costs);
+    const std::vector<std::pair<NodeId, Cost>> call_counts = {{1, 1}, {2, 4}, {3, 4}, {4, 2}};
+    w.add_metric_costs(1, call_counts);
     const std::vector<std::byte> ancillary = {std::byte{7}};
     w.write_chunk("smpl", ancillary);
     w.finish();
@@ -76,6 +81,7 @@ TEST_CASE("the fuzz seed corpus is written and every seed is a readable profile"
   const LoadedProfile p = read_profile_bytes(std::span(whole).subspan(1), "seed");
   CHECK(p.tree.node_count() == 5);
   CHECK(p.tree.total_cost() == 8);
+  CHECK(p.tree.metric_total(1) == 11);
   CHECK(p.extra_chunks.size() == 1);
   CHECK(as_chunk_list(file).size() < file.size() * 2);
 }

@@ -12,18 +12,20 @@ namespace bn::calltree::testing {
 
 using Stacks = std::vector<std::pair<std::string, Cost>>;
 
+// The frames of "a;b;c", interned in `builder`.
+inline std::vector<MethodId> frames_of(TreeBuilder& builder, std::string_view stack) {
+  std::vector<MethodId> frames;
+  while (!stack.empty()) {
+    const auto semi = stack.find(';');
+    frames.push_back(builder.intern(stack.substr(0, semi)));
+    stack = semi == std::string_view::npos ? std::string_view() : stack.substr(semi + 1);
+  }
+  return frames;
+}
+
 inline CallTree tree_from_stacks(const Stacks& stacks) {
   TreeBuilder builder;
-  for (const auto& [stack, cost] : stacks) {
-    std::vector<MethodId> frames;
-    std::string_view rest = stack;
-    while (!rest.empty()) {
-      const auto semi = rest.find(';');
-      frames.push_back(builder.intern(rest.substr(0, semi)));
-      rest = semi == std::string_view::npos ? std::string_view() : rest.substr(semi + 1);
-    }
-    builder.add_stack(frames, cost);
-  }
+  for (const auto& [stack, cost] : stacks) builder.add_stack(frames_of(builder, stack), cost);
   Metadata metadata;
   metadata.metric = "samples";
   metadata.unit = "samples";

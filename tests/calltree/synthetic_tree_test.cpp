@@ -76,3 +76,17 @@ TEST_CASE("the generator refuses sizes it cannot shape") {
   CHECK_THROWS_AS(generate_synthetic_tree({99, 1}), bn::Error);
   CHECK_THROWS_AS(generate_synthetic_tree({std::uint64_t{1} << 33, 1}), bn::Error);
 }
+
+TEST_CASE("a second metric of calls leaves the samples as they were and calls every node at least once") {
+  const CallTree plain = generate_synthetic_tree({5'000, 3});
+  const CallTree both = generate_synthetic_tree({5'000, 3, true});
+  CHECK(same_tree(plain, both));  // the samples and the shape
+  CHECK(plain.metric_count() == 1);
+  REQUIRE(both.metric_count() == 2);
+  CHECK(both.metric_spec(1).name == "calls");
+  CHECK(both.metric_spec(1).unit == "count");
+  CHECK(both.metric_cost(1, kRootNode) == 0);
+  for (NodeId n = 1; n < both.node_count(); ++n) CHECK(both.metric_cost(1, n) >= 1);
+  const CallTree again = generate_synthetic_tree({5'000, 3, true});
+  for (NodeId n = 0; n < both.node_count(); ++n) CHECK(again.metric_cost(1, n) == both.metric_cost(1, n));
+}

@@ -242,9 +242,26 @@ const T& pick(std::mt19937& rng, const std::vector<T>& items) {
   return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
 }
 
-void run_case(std::mt19937& rng, bool large) {
+// The stacks' costs as metric "calls" of a tree whose metric 0 has other, random costs, then
+// made the tree's metric 0 by with_metric: what `--metric` and `set metric` search.
+CallTree tree_under_second_metric(const testing::Stacks& stacks, std::mt19937& rng) {
+  TreeBuilder builder;
+  builder.declare_extra_metrics({{"calls", "count"}});
+  for (const auto& [stack, cost] : stacks) {
+    const NodeId node =
+        builder.add_stack(testing::frames_of(builder, stack), static_cast<Cost>(rng() % 1000));  // the decoy
+    builder.add_metric_cost(1, node, cost);
+  }
+  Metadata metadata;
+  metadata.metric = "time";
+  metadata.unit = "ns";
+  const CallTree both = std::move(builder).build(std::move(metadata));
+  return both.with_metric(*both.find_metric("calls"));
+}
+
+void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
   const RandomCase rc = random_case(rng, large);
-  const CallTree tree = testing::tree_from_stacks(rc.stacks);
+  const CallTree tree = second_metric ? tree_under_second_metric(rc.stacks, rng) : testing::tree_from_stacks(rc.stacks);
   const NaiveProfile naive(rc.stacks);
   TreeProfile p(tree);
   Checker checker(tree, p, naive);
@@ -308,6 +325,14 @@ TEST_CASE("on random recursive trees every operation equals the naive set defini
   for (int i = 0; i < 400; ++i) {
     CAPTURE(i);
     run_case(rng, false);
+  }
+}
+
+TEST_CASE("under a profile's second metric every operation equals the naive recount of that metric") {
+  std::mt19937 rng(15);
+  for (int i = 0; i < 150; ++i) {
+    CAPTURE(i);
+    run_case(rng, i % 10 == 0, true);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "bn/iface/error.h"
+#include "bn/iface/glob.h"
 #include "fake_profile.h"
 
 using bn::repl::MethodIndex;
@@ -28,9 +29,9 @@ TEST_CASE("call sequences split on ';' outside JVM signatures") {
 }
 
 TEST_CASE("globs match any run of characters with '*'") {
-  CHECK(bn::repl::glob_match("*Security*check*", "java.lang.SecurityManager.checkPermission"));
-  CHECK(bn::repl::glob_match("a*", "a"));
-  CHECK_FALSE(bn::repl::glob_match("*x", "abc"));
+  CHECK(bn::iface::glob_match("*Security*check*", "java.lang.SecurityManager.checkPermission"));
+  CHECK(bn::iface::glob_match("a*", "a"));
+  CHECK_FALSE(bn::iface::glob_match("*x", "abc"));
 }
 
 TEST_CASE("method names resolve exactly, by short name, by unique prefix and by unique glob") {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "bn/iface/error.h"
+#include "bn/repl/dispatch.h"
 #include "bn/repl/profile_source.h"
 #include "bn/repl/runner.h"
 #include "fake_profile.h"
@@ -39,6 +40,7 @@ class FakeSource final : public ProfileSource {
     if (value != "tree" && value != "server") throw bn::Error("no thread class 'x'");
     view_ = std::string(value);
   }
+  std::vector<std::string> metrics() const override { return {"samples", "calls"}; }
   bn::repl::ThreadsOutput threads() override {
     return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
   }
@@ -156,4 +158,11 @@ TEST_CASE("a session on one profile has no views to switch") {
   bn::repl::Runner runner(session, out, err, {});
   CHECK(runner.run_line("view server", "") == bn::repl::LineResult::kFailed);
   CHECK(err.str() == "bottlenecks: error: this session searches one profile and has no views\n");
+}
+
+TEST_CASE("set metric completes the source's metrics and is shown by set") {
+  Harness h;
+  bn::repl::Context context(h.session);
+  CHECK(bn::repl::complete(context, "set metric c").words == std::vector<std::string>{"calls"});
+  CHECK(h.run("set").find("\nmetric = x (the profile has samples, calls)") != std::string::npos);
 }

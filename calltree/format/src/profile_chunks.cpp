@@ -4,6 +4,7 @@
 #include <charconv>
 #include <string>
 
+#include "bn/calltree/profile_format.h"
 #include "bn/iface/error.h"
 
 namespace bn::calltree {
@@ -182,7 +183,7 @@ std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::si
   return n;
 }
 
-void decode_costs(ByteSource& in, NodeTable& table) {
+void decode_costs(ByteSource& in, std::span<Cost> column) {
   const std::uint32_t n = in.count("cost entry count", 2);
   std::int64_t node = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
@@ -191,15 +192,70 @@ void decode_costs(ByteSource& in, NodeTable& table) {
     const std::int64_t cost = in.zigzag({"cost of entry", i});
     // |delta| and node are below 2^33 once node is checked, so the sum cannot overflow.
     if (delta > std::int64_t{1} << 33 || delta < -(std::int64_t{1} << 33) || node + delta < 0 ||
-        node + delta >= static_cast<std::int64_t>(table.cost.size()))
-      in.fail("cost entry " + std::to_string(i) + " names a node outside the " + std::to_string(table.cost.size()) +
+        node + delta >= static_cast<std::int64_t>(column.size()))
+      in.fail("cost entry " + std::to_string(i) + " names a node outside the " + std::to_string(column.size()) +
                   " nodes read so far",
               at);
     node += delta;
-    if (__builtin_add_overflow(table.cost[node], cost, &table.cost[node]))
+    if (__builtin_add_overflow(column[node], cost, &column[node]))
       in.fail("the cost of node " + std::to_string(node) + " overflows 64 bits", at);
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last cost entry");
+}
+
+void encode_metrics(std::span<const MetricSpec> extra, ByteSink& out) {
+  out.varint(extra.size());
+  for (const MetricSpec& m : extra) {
+    out.string(m.name);
+    out.string(m.unit);
+  }
+}
+
+std::vector<MetricSpec> decode_metrics(ByteSource& in) {
+  const std::uint32_t n = in.count("metric count", 2);
+  if (n > kMaxExtraMetrics)
+    in.fail(std::to_string(n) + " extra metrics, more than the " + std::to_string(kMaxExtraMetrics) + " supported");
+  std::vector<MetricSpec> extra;
+  for (std::uint32_t k = 1; k <= n; ++k) {
+    const std::size_t at = in.offset();
+    MetricSpec m{std::string(in.string({"name of metric", k})), std::string(in.string({"unit of metric", k}))};
+    if (m.name.empty()) in.fail("metric " + std::to_string(k) + " has an empty name", at);
+    for (std::size_t j = 0; j < extra.size(); ++j)
+      if (extra[j].name == m.name)
+        in.fail("metric " + std::to_string(k) + " is called '" + m.name + "' like metric " + std::to_string(j + 1), at);
+    extra.push_back(std::move(m));
+  }
+  if (!in.at_end()) in.fail("unexpected bytes after the last metric");
+  return extra;
+}
+
+std::size_t encode_metric_costs(std::uint32_t metric, std::span<const std::pair<NodeId, Cost>> items, std::size_t limit,
+                                ByteSink& out) {
+  out.varint(metric);
+  return encode_costs(items, limit - varint_size(metric), out);
+}
+
+std::uint32_t decode_metric_index(ByteSource& in, std::size_t declared) {
+  const std::uint64_t metric = in.varint("metric");
+  if (metric == 0 || metric > declared)
+    in.fail("costs for metric " + std::to_string(metric) + ", but " +
+                (declared == 0 ? std::string("no MTRC chunk declared extra metrics before it")
+                               : "the MTRC chunk declares metrics 1 to " + std::to_string(declared)),
+            0);
+  return static_cast<std::uint32_t>(metric);
+}
+
+void encode_metric_totals(std::span<const Cost> totals, ByteSink& out) {
+  out.varint(totals.size());
+  for (Cost t : totals) out.zigzag(t);
+}
+
+std::vector<Cost> decode_metric_totals(ByteSource& in) {
+  const std::uint32_t n = in.count("metric count", 1);
+  std::vector<Cost> totals(n);
+  for (std::uint32_t k = 0; k < n; ++k) totals[k] = in.zigzag({"total cost of metric", k + 1});
+  if (!in.at_end()) in.fail("unexpected bytes after the last total");
+  return totals;
 }
 
 void encode_end(const EndCounts& counts, ByteSink& out) {

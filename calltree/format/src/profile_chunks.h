@@ -10,8 +10,10 @@
 #include <span>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "bn/calltree/call_tree.h"
+#include "bn/calltree/metric.h"
 #include "byte_codec.h"
 
 namespace bn::calltree {
@@ -34,9 +36,23 @@ std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const Method
 void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit);
 
 // COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
-// each cost is added to its node.
+// each cost is added to its node's entry in `column` (one entry per node read so far).
 std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out);
-void decode_costs(ByteSource& in, NodeTable& table);
+void decode_costs(ByteSource& in, std::span<Cost> column);
+
+// MTRC: varint count, then (string name, string unit) per extra metric: metrics 1, 2, ...
+void encode_metrics(std::span<const MetricSpec> extra, ByteSink& out);
+std::vector<MetricSpec> decode_metrics(ByteSource& in);
+
+// MCST: varint metric (1..), then a COST payload for that metric. decode_metric_index reads the
+// metric and checks it is one of the `declared` extra metrics; decode_costs reads the rest.
+std::size_t encode_metric_costs(std::uint32_t metric, std::span<const std::pair<NodeId, Cost>> items, std::size_t limit,
+                                ByteSink& out);
+std::uint32_t decode_metric_index(ByteSource& in, std::size_t declared);
+
+// MTOT: varint count, then the zigzag total cost of each extra metric, 1 first.
+void encode_metric_totals(std::span<const Cost> totals, ByteSink& out);
+std::vector<Cost> decode_metric_totals(ByteSource& in);
 
 // END: node count (without the root), string count, zigzag total cost.
 struct EndCounts {

@@ -43,6 +43,10 @@ struct ReadState {
   StringTable names;
   Metadata metadata;
   std::vector<std::pair<ChunkTag, std::vector<std::byte>>> extra_chunks;
+  // Extra metrics (MTRC), their cost columns grown to the nodes read when costs come (MCST).
+  bool metrics_declared = false;
+  bool metric_totals_read = false;  // MTOT: no metric costs may follow
+  std::vector<MetricColumn> extra_metrics;
 };
 
 void verify_end(const EndCounts& end, const ReadState& s, const std::string& context) {
@@ -68,12 +72,44 @@ struct InputLimits {
   std::uint64_t raw_bytes;  // decompressed bytes of all chunks together
   std::uint64_t nodes;
 
+  // Cost entries of all extra metrics' columns together (8 bytes each, within raw_bytes): a
+  // genuine file takes at least half a byte per node, so this allows 16 metrics or more.
+  std::uint64_t metric_cells() const { return raw_bytes / sizeof(Cost); }
+
   explicit InputLimits(std::size_t bytes)
       : raw_bytes(std::max<std::uint64_t>(std::uint64_t{64} << 20, std::uint64_t{256} * bytes)),
         nodes(std::uint64_t{1} << 20) {
     nodes += std::uint64_t{16} * bytes;
   }
 };
+
+// Sizes every extra metric's column to the nodes read so far, within the limits.
+void grow_metric_columns(ReadState& s, const InputLimits& limits, const std::string& context) {
+  const std::uint64_t nodes = s.table.parent.size();
+  if (s.extra_metrics.size() * nodes > limits.metric_cells())
+    throw Error(context + ": " + std::to_string(s.extra_metrics.size()) + " extra metrics of " + std::to_string(nodes) +
+                " nodes would take more than " + std::to_string(limits.raw_bytes) +
+                " bytes, 256 times the file's size (at least 64 MiB): not a profile this tool wrote");
+  for (MetricColumn& column : s.extra_metrics) column.cost.resize(nodes, 0);
+}
+
+void verify_metric_totals(const std::vector<Cost>& totals, const ReadState& s, const std::string& context) {
+  if (!s.metrics_declared) throw Error(context + ": metric totals, but no MTRC chunk declared extra metrics");
+  if (s.metric_totals_read) throw Error(context + ": a second MTOT chunk");
+  if (totals.size() != s.extra_metrics.size())
+    throw Error(context + ": totals of " + std::to_string(totals.size()) + " metrics, but the MTRC chunk declares " +
+                std::to_string(s.extra_metrics.size()));
+  for (std::size_t k = 0; k < totals.size(); ++k) {
+    Cost total = 0;
+    for (Cost c : s.extra_metrics[k].cost)
+      if (__builtin_add_overflow(total, c, &total))
+        throw Error(context + ": the costs of metric " + std::to_string(k + 1) + " add up past 64 bits");
+    if (totals[k] != total)
+      throw Error(context + ": says the total of metric " + std::to_string(k + 1) + " ('" +
+                  s.extra_metrics[k].spec.name + "') is " + std::to_string(totals[k]) + ", but its costs add up to " +
+                  std::to_string(total));
+  }
+}
 
 // How the chunk sequence ended.
 struct ChunkWalk {
@@ -112,8 +148,9 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
                 " bytes remain";
       break;
     }
-    const bool known =
-        h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes || h.tag == kTagCosts || h.tag == kTagEnd;
+    const bool known = h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes || h.tag == kTagCosts ||
+                       h.tag == kTagEnd || h.tag == kTagMetrics || h.tag == kTagMetricCosts ||
+                       h.tag == kTagMetricTotals;
     if (!known && h.tag.critical())
       throw Error(context + ": unknown critical chunk (written by a newer version of bottlenecks?)");
     raw_total += h.raw_size;
@@ -130,10 +167,25 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     } else if (h.tag == kTagNodes) {
       decode_nodes(in, s.table, s.names.size(), limits.nodes);
     } else if (h.tag == kTagCosts) {
-      decode_costs(in, s.table);
+      decode_costs(in, s.table.cost);
+    } else if (h.tag == kTagMetrics) {
+      if (s.metrics_declared) throw Error(context + ": a second MTRC chunk (extra metrics are declared once)");
+      for (MetricSpec& spec : decode_metrics(in)) s.extra_metrics.push_back({std::move(spec), {}});
+      s.metrics_declared = true;
+    } else if (h.tag == kTagMetricCosts) {
+      const std::uint32_t metric = decode_metric_index(in, s.extra_metrics.size());
+      if (s.metric_totals_read) throw Error(context + ": metric costs after the MTOT chunk");
+      grow_metric_columns(s, limits, context);
+      decode_costs(in, s.extra_metrics[metric - 1].cost);
+    } else if (h.tag == kTagMetricTotals) {
+      grow_metric_columns(s, limits, context);
+      verify_metric_totals(decode_metric_totals(in), s, context);
+      s.metric_totals_read = true;
     } else if (h.tag == kTagEnd) {
       end = decode_end(in);
       verify_end(*end, s, context);
+      if (!s.extra_metrics.empty() && !s.metric_totals_read)
+        throw Error(context + ": the file declares extra metrics but has no MTOT chunk with their totals");
     } else {
       s.extra_chunks.emplace_back(h.tag, std::vector<std::byte>(raw.begin(), raw.end()));
     }
@@ -141,6 +193,7 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     ++walk.complete_chunks;
   }
   walk.end_offset = pos;
+  grow_metric_columns(s, limits, prefix);
   return walk;
 }
 
@@ -169,8 +222,9 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
               "; read the " + std::to_string(walk.complete_chunks) + " complete chunks before it";
   }
   try {
-    return LoadedProfile{CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata)),
-                         !end.has_value(), std::move(warning), std::move(s.extra_chunks)};
+    return LoadedProfile{
+        CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata), std::move(s.extra_metrics)),
+        !end.has_value(), std::move(warning), std::move(s.extra_chunks)};
   } catch (const Error& e) {
     throw Error(prefix + ": " + e.what());
   }

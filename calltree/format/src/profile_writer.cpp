@@ -90,30 +90,83 @@ void ProfileStreamWriter::append_nodes(std::span<const NodeId> parents, std::spa
   }
 }
 
-void ProfileStreamWriter::add_costs(std::span<const std::pair<NodeId, Cost>> increments) {
-  Cost total = total_cost_;
+Cost ProfileStreamWriter::checked_total(std::span<const std::pair<NodeId, Cost>> increments, Cost total) const {
   for (const auto& [node, cost] : increments) {
     if (node > nodes_)
       throw Error("cannot add cost to node " + std::to_string(node) + ": only " + std::to_string(nodes_) +
                   " nodes were written");
     if (__builtin_add_overflow(total, cost, &total)) throw Error("cannot add costs: the total overflows 64 bits");
   }
+  return total;
+}
+
+void ProfileStreamWriter::add_costs(std::span<const std::pair<NodeId, Cost>> increments) {
+  const Cost total = checked_total(increments, total_cost_);
   while (!increments.empty()) {
     ByteSink sink;
     const std::size_t n = encode_costs(increments, max_chunk_raw_, sink);
     emit(kTagCosts, sink.data());
+    costs_written_ = true;
     increments = increments.subspan(n);
   }
   total_cost_ = total;
 }
 
+void ProfileStreamWriter::declare_extra_metrics(std::span<const MetricSpec> extra) {
+  if (metrics_declared_) throw Error("cannot declare extra metrics twice");
+  if (costs_written_) throw Error("cannot declare extra metrics after a cost chunk");
+  if (extra.size() > kMaxExtraMetrics)
+    throw Error("cannot declare " + std::to_string(extra.size()) + " extra metrics: at most " +
+                std::to_string(kMaxExtraMetrics));
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    const std::string which = "cannot declare metric " + std::to_string(k + 1);
+    if (extra[k].name.empty()) throw Error(which + ": it has no name");
+    if (!is_valid_utf8(extra[k].name) || !is_valid_utf8(extra[k].unit))
+      throw Error(which + ": its name or unit is not valid UTF-8");
+    for (std::size_t j = 0; j < k; ++j)
+      if (extra[j].name == extra[k].name)
+        throw Error(which + ": it is called '" + extra[k].name + "' like metric " + std::to_string(j + 1));
+  }
+  if (!extra.empty()) {
+    ByteSink sink;
+    encode_metrics(extra, sink);
+    emit(kTagMetrics, sink.data());
+  }
+  metrics_declared_ = true;
+  extra_totals_.assign(extra.size(), 0);
+}
+
+void ProfileStreamWriter::add_metric_costs(std::uint32_t metric, std::span<const std::pair<NodeId, Cost>> increments) {
+  if (metric == 0) return add_costs(increments);
+  if (metric > extra_totals_.size())
+    throw Error("cannot add costs of metric " + std::to_string(metric) + ": " +
+                (extra_totals_.empty()
+                     ? std::string("no extra metric was declared")
+                     : "only metrics 1 to " + std::to_string(extra_totals_.size()) + " were declared"));
+  const Cost total = checked_total(increments, extra_totals_[metric - 1]);
+  while (!increments.empty()) {
+    ByteSink sink;
+    const std::size_t n = encode_metric_costs(metric, increments, max_chunk_raw_, sink);
+    emit(kTagMetricCosts, sink.data());
+    costs_written_ = true;
+    increments = increments.subspan(n);
+  }
+  extra_totals_[metric - 1] = total;
+}
+
 void ProfileStreamWriter::write_chunk(ChunkTag tag, std::span<const std::byte> raw) {
-  for (ChunkTag own : {kTagMeta, kTagStrings, kTagNodes, kTagCosts, kTagEnd})
+  for (ChunkTag own :
+       {kTagMeta, kTagStrings, kTagNodes, kTagCosts, kTagEnd, kTagMetrics, kTagMetricCosts, kTagMetricTotals})
     if (tag == own) throw Error("chunk " + describe_tag(tag) + " is written by its own ProfileStreamWriter method");
   emit(tag, raw);
 }
 
 void ProfileStreamWriter::finish() {
+  if (!extra_totals_.empty()) {
+    ByteSink totals;
+    encode_metric_totals(extra_totals_, totals);
+    emit(kTagMetricTotals, totals.data());
+  }
   ByteSink sink;
   encode_end({nodes_, strings_, total_cost_}, sink);
   emit(kTagEnd, sink.data());
@@ -139,10 +192,16 @@ void write_profile(const CallTree& tree, const std::filesystem::path& path, std:
       methods[i - 1] = tree.method(i);
     }
     writer.append_nodes(parents, methods);
+    std::vector<MetricSpec> extra;
+    for (const MetricColumn& column : tree.extra_metrics()) extra.push_back(column.spec);
+    writer.declare_extra_metrics(extra);
     std::vector<std::pair<NodeId, Cost>> costs;
-    for (NodeId i = 0; i < n; ++i)
-      if (tree.cost(i) != 0) costs.emplace_back(i, tree.cost(i));
-    writer.add_costs(costs);
+    for (std::uint32_t metric = 0; metric < tree.metric_count(); ++metric) {
+      costs.clear();
+      for (NodeId i = 0; i < n; ++i)
+        if (const Cost c = tree.metric_cost(metric, i); c != 0) costs.emplace_back(i, c);
+      writer.add_metric_costs(metric, costs);
+    }
     for (const auto& [tag, raw] : ancillary) writer.write_chunk(tag, raw);
     writer.finish();
   } catch (const Error& e) {

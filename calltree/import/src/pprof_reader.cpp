@@ -47,7 +47,8 @@ enum ProfileField : int {
 // As in the collapsed reader: real stacks are a few hundred frames.
 constexpr std::size_t kMaxDepth = 65536;
 // Inlined lines let a few bytes name many frames; a legitimate profile makes far fewer than one
-// call-tree node per input byte, so more than this many is refused as a hostile file.
+// call-tree node per input byte, so more than this many is refused as a hostile file. Each
+// sample type costs a column of the tree, so the bound counts nodes times sample types.
 constexpr std::uint64_t kMaxNodesPerByte = 8;
 
 struct Location {
@@ -64,7 +65,8 @@ class PprofParser {
     resolve_functions();
     resolve_locations();
     value_index_ = choose_sample_type();
-    max_nodes_ = std::max<std::uint64_t>(65536, kMaxNodesPerByte * input_.size());
+    declare_extra_metrics();
+    max_nodes_ = std::max<std::uint64_t>(65536, kMaxNodesPerByte * input_.size() / (1 + extra_indices_.size()));
     input_.for_each_field([&](const pprof_input::Field& f) {
       if (f.number == kSample) add_sample(f);
     });
@@ -209,6 +211,31 @@ class PprofParser {
     throw Error(source_ + ": pprof: no sample type '" + wanted + "' (the file has " + known + ")");
   }
 
+  // Every sample type but metric 0's is an extra metric, in file order. Names must tell metrics
+  // apart: an empty or repeated type is named by its position ("value 3", "cpu (3)").
+  void declare_extra_metrics() {
+    if (sample_types_.size() > kMaxExtraMetrics + 1)
+      fail(sample_types_[kMaxExtraMetrics + 1].offset, std::to_string(sample_types_.size()) +
+                                                           " sample types, more than the " +
+                                                           std::to_string(kMaxExtraMetrics + 1) + " supported");
+    std::vector<std::string> taken;
+    std::vector<MetricSpec> extra;
+    for (std::size_t i = 0; i < sample_types_.size(); ++i) {
+      const SampleType& t = sample_types_[i];
+      const std::string type(string_at(t.type, t.offset, "sample_type"));
+      std::string name = type.empty() ? "value " + std::to_string(i + 1) : type;
+      if (std::find(taken.begin(), taken.end(), name) != taken.end()) name += " (" + std::to_string(i + 1) + ")";
+      taken.push_back(name);
+      if (i == value_index_) {
+        metric_name_ = name;
+        continue;
+      }
+      extra.push_back({name, pprof_units::unit_of(type, string_at(t.unit, t.offset, "sample_type"))});
+      extra_indices_.push_back(i);
+    }
+    builder_.declare_extra_metrics(std::move(extra));
+  }
+
   void add_sample(const pprof_input::Field& f) {
     parse_message(f, sample_, "Sample");
     if (static_cast<std::size_t>(sample_.value_size()) != sample_types_.size())
@@ -228,13 +255,16 @@ class PprofParser {
                      location_methods_.begin() + loc.first + loc.count);
     }
     try {
-      builder_.add_stack(frames_, sample_types_.empty() ? 0 : sample_.value(static_cast<int>(value_index_)));
+      const NodeId node =
+          builder_.add_stack(frames_, sample_types_.empty() ? 0 : sample_.value(static_cast<int>(value_index_)));
+      for (std::size_t k = 0; k < extra_indices_.size(); ++k)
+        builder_.add_metric_cost(k + 1, node, sample_.value(static_cast<int>(extra_indices_[k])));
     } catch (const Error& e) {  // node-count or per-node cost overflow
       fail(f.offset, e.what());
     }
     if (builder_.node_count() > max_nodes_)
       fail(f.offset, "the samples expand to more than " + std::to_string(kMaxNodesPerByte) +
-                         " call-tree nodes per input byte (a hostile file?)");
+                         " call-tree nodes (times sample types) per input byte (a hostile file?)");
   }
 
   void add_thread_frame(std::size_t offset) {
@@ -256,7 +286,7 @@ class PprofParser {
       const std::string_view unit = string_at(t.unit, t.offset, "sample_type");
       types += (types.empty() ? "" : ", ") + std::string(type) + "/" + std::string(unit);
       if (i != value_index_) continue;
-      m.metric = type;
+      m.metric = metric_name_;
       m.unit = pprof_units::unit_of(type, unit);
     }
     m.start_time_unix_ns = time_nanos_;
@@ -304,6 +334,8 @@ class PprofParser {
   std::int64_t time_nanos_ = 0, duration_nanos_ = 0, period_ = 0;
   StringRef period_unit_, default_sample_type_;
   std::size_t value_index_ = 0;
+  std::string metric_name_;                 // metric 0's name
+  std::vector<std::size_t> extra_indices_;  // the sample type of each extra metric
   std::uint64_t max_nodes_ = 0;
 
   // Reused for every message of their kind: parsing into a cleared message keeps its capacity.

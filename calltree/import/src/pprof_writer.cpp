@@ -24,7 +24,7 @@ using google::protobuf::io::CodedOutputStream;
 
 // Field numbers of message Profile (profile.proto).
 constexpr int kSampleType = 1, kSample = 2, kLocation = 4, kFunction = 5, kStringTable = 6, kTimeNanos = 9,
-              kDurationNanos = 10, kPeriodType = 11, kPeriod = 12;
+              kDurationNanos = 10, kPeriodType = 11, kPeriod = 12, kDefaultSampleType = 14;
 
 class OstreamSink : public google::protobuf::io::CopyingOutputStream {
  public:
@@ -43,27 +43,36 @@ class ProfileWriter {
   ProfileWriter(const CallTree& tree, CodedOutputStream& out) : tree_(tree), out_(out) {}
 
   void write() {
-    // String ids: 0 is "" (profile.proto requires it), method m is m + 1, then the value names.
+    // String ids: 0 is "" (profile.proto requires it), method m is m + 1, then the type and unit
+    // of each metric (metric k: methods + 1 + 2k and methods + 2 + 2k), then "nanoseconds".
     const auto methods = static_cast<std::int64_t>(tree_.method_count());
+    const auto metrics = static_cast<std::int64_t>(tree_.metric_count());
     const Metadata& md = tree_.metadata();
-    const pprof_units::ValueName value = pprof_units::to_pprof(md.metric, md.unit);
-    pb::ValueType type;
-    type.set_type(methods + 1);
-    type.set_unit(methods + 2);
-    message(kSampleType, type);
+    for (std::int64_t k = 0; k < metrics; ++k) {
+      pb::ValueType type;
+      type.set_type(methods + 1 + 2 * k);
+      type.set_unit(methods + 2 + 2 * k);
+      message(kSampleType, type);
+    }
+    // Every metric is a sample type; metric 0 stays the default (pprof's would be the last).
+    if (metrics > 1) varint(kDefaultSampleType, methods + 1);
     write_samples();
     write_methods();
     write_string("");
     for (MethodId m = 0; m < tree_.method_count(); ++m) write_string(tree_.method_name(m));
-    write_string(value.type);
-    write_string(value.unit);
+    for (std::size_t k = 0; k < tree_.metric_count(); ++k) {
+      const MetricSpec spec = tree_.metric_spec(k);
+      const pprof_units::ValueName value = pprof_units::to_pprof(spec.name, spec.unit);
+      write_string(value.type);
+      write_string(value.unit);
+    }
     if (md.start_time_unix_ns != 0) varint(kTimeNanos, md.start_time_unix_ns);
     if (md.duration_ns != 0) varint(kDurationNanos, md.duration_ns);
     if (md.sample_interval_ns > 0) {
       write_string("nanoseconds");
       pb::ValueType period;
       period.set_type(methods + 1);
-      period.set_unit(methods + 3);
+      period.set_unit(methods + 1 + 2 * metrics);
       message(kPeriodType, period);
       varint(kPeriod, md.sample_interval_ns);
     }
@@ -85,8 +94,8 @@ class ProfileWriter {
     out_.WriteRaw(s.data(), static_cast<int>(s.size()));
   }
 
-  // One Sample per node with a cost, and per leaf even at cost 0, so that reading the file back
-  // gives the same nodes; in preorder, as the tree is stored.
+  // One Sample per node with a cost under any metric, and per leaf even at cost 0, so that
+  // reading the file back gives the same nodes; in preorder, as the tree is stored.
   void write_samples() {
     pb::Sample sample;
     std::vector<std::uint64_t> path;  // location ids from the outermost frame down
@@ -95,10 +104,12 @@ class ProfileWriter {
         path.resize(tree_.depth(n) - 1);
         path.push_back(std::uint64_t{tree_.method(n)} + 1);
       }
-      if (tree_.cost(n) == 0 && (n == kRootNode || !tree_.is_leaf(n))) continue;
+      bool zero = true;
+      for (std::size_t k = 0; k < tree_.metric_count(); ++k) zero = zero && tree_.metric_cost(k, n) == 0;
+      if (zero && (n == kRootNode || !tree_.is_leaf(n))) continue;
       sample.Clear();
       for (auto it = path.rbegin(); it != path.rend(); ++it) sample.add_location_id(*it);  // leaf first
-      sample.add_value(tree_.cost(n));
+      for (std::size_t k = 0; k < tree_.metric_count(); ++k) sample.add_value(tree_.metric_cost(k, n));
       message(kSample, sample);
     }
   }

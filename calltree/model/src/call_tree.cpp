@@ -31,6 +31,34 @@ void validate(const NodeTable& t, std::size_t method_count) {
   }
 }
 
+// Names that `find_metric` can tell apart, columns as long as the table.
+void validate_metrics(const std::vector<MetricColumn>& extra, const Metadata& metadata, std::size_t nodes) {
+  if (extra.size() > kMaxExtraMetrics)
+    throw Error("invalid call tree: " + std::to_string(extra.size()) + " extra metrics, more than the " +
+                std::to_string(kMaxExtraMetrics) + " supported");
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    const std::string where = "invalid call tree: metric " + std::to_string(k + 1);
+    const std::string& name = extra[k].spec.name;
+    if (name.empty()) throw Error(where + " has no name");
+    if (name == metadata.metric) throw Error(where + " is called '" + name + "' like metric 0");
+    for (std::size_t j = 0; j < k; ++j)
+      if (extra[j].spec.name == name)
+        throw Error(where + " is called '" + name + "' like metric " + std::to_string(j + 1));
+    if (extra[k].cost.size() != nodes)
+      throw Error(where + " ('" + name + "') has " + std::to_string(extra[k].cost.size()) + " costs for " +
+                  std::to_string(nodes) + " nodes");
+  }
+}
+
+// Cum-costs of one cost column over a tree in preorder: reverse preorder visits children before
+// parents, so they accumulate in one pass.
+void accumulate_cum(std::span<const NodeId> parent, std::vector<Cost>& cum) {
+  for (std::size_t i = cum.size() - 1; i > 0; --i) {
+    if (__builtin_add_overflow(cum[parent[i]], cum[i], &cum[parent[i]]))
+      throw Error("invalid call tree: costs add up to more than a 64-bit total");
+  }
+}
+
 }  // namespace
 
 std::string_view CallTree::node_name(NodeId n) const {
@@ -138,9 +166,11 @@ std::vector<NodeId> CallTree::renumber(const NodeTable& table) {
   return new_id;
 }
 
-CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata) {
+CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata,
+                         std::vector<MetricColumn> extra_metrics) {
   validate(table, names.size());
   const std::size_t n = table.parent.size();
+  validate_metrics(extra_metrics, metadata, n);
 
   CallTree tree;
   std::vector<NodeId> new_id;  // empty when the table was in preorder (ids unchanged)
@@ -155,16 +185,79 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata) 
     invalid(old, "has two children labelled '" + std::string(tree.names_[m]) + "'");
   }
 
-  // Reverse preorder visits children before parents, so cum-costs accumulate in one pass.
-  tree.cum_cost_ = tree.cost_;
-  for (std::size_t i = n - 1; i > 0; --i) {
-    if (__builtin_add_overflow(tree.cum_cost_[tree.parent_[i]], tree.cum_cost_[i], &tree.cum_cost_[tree.parent_[i]]))
-      throw Error("invalid call tree: costs add up to more than a 64-bit total");
+  tree.accumulate_cum_costs();
+  for (MetricColumn& column : extra_metrics) {
+    if (!new_id.empty()) {
+      std::vector<Cost> renumbered(n);
+      for (std::size_t i = 0; i < n; ++i) renumbered[new_id[i]] = column.cost[i];
+      column.cost = std::move(renumbered);
+    }
+    // Checked here so that with_metric cannot fail on a tree that loaded.
+    std::vector<Cost> cum = column.cost;
+    accumulate_cum(tree.parent_, cum);
   }
 
   tree.metadata_ = std::move(metadata);
+  tree.extra_metrics_ = std::move(extra_metrics);
   tree.index_methods();
   return tree;
+}
+
+void CallTree::accumulate_cum_costs() {
+  cum_cost_ = cost_;
+  accumulate_cum(parent_, cum_cost_);
+}
+
+MetricSpec CallTree::metric_spec(std::size_t metric) const {
+  return metric == 0 ? MetricSpec{metadata_.metric, metadata_.unit} : extra_metrics_[metric - 1].spec;
+}
+
+Cost CallTree::metric_total(std::size_t metric) const {
+  if (metric == 0) return total_cost();
+  Cost total = 0;
+  for (Cost c : extra_metrics_[metric - 1].cost) total += c;  // build checked that it fits
+  return total;
+}
+
+std::optional<std::size_t> CallTree::find_metric(std::string_view name) const {
+  if (name == metadata_.metric) return 0;
+  for (std::size_t k = 0; k < extra_metrics_.size(); ++k)
+    if (extra_metrics_[k].spec.name == name) return k + 1;
+  return std::nullopt;
+}
+
+CallTree CallTree::with_metric(std::size_t metric) && {
+  if (metric >= metric_count())
+    throw Error("the call tree has no metric " + std::to_string(metric) + " (it has " + std::to_string(metric_count()) +
+                ")");
+  if (metric == 0) return std::move(*this);
+  // [0, 1, .., k, ..] becomes [k, 0, 1, .., k - 1, k + 1, ..].
+  MetricColumn chosen = std::move(extra_metrics_[metric - 1]);
+  extra_metrics_.erase(extra_metrics_.begin() + static_cast<std::ptrdiff_t>(metric - 1));
+  extra_metrics_.insert(extra_metrics_.begin(),
+                        MetricColumn{{std::move(metadata_.metric), std::move(metadata_.unit)}, std::move(cost_)});
+  cost_ = std::move(chosen.cost);
+  metadata_.metric = std::move(chosen.spec.name);
+  metadata_.unit = std::move(chosen.spec.unit);
+  accumulate_cum_costs();  // cannot overflow: build checked every metric
+  return std::move(*this);
+}
+
+// Copies member by member: CallTree has no copy constructor, so a tree is never copied by accident.
+CallTree CallTree::with_metric(std::size_t metric) const& {
+  CallTree copy;
+  copy.parent_ = parent_;
+  copy.method_ = method_;
+  copy.cost_ = cost_;
+  copy.cum_cost_ = cum_cost_;
+  copy.subtree_size_ = subtree_size_;
+  copy.depth_ = depth_;
+  copy.method_begin_ = method_begin_;
+  copy.method_nodes_ = method_nodes_;
+  copy.names_ = names_.copy();
+  copy.metadata_ = metadata_;
+  copy.extra_metrics_ = extra_metrics_;
+  return std::move(copy).with_metric(metric);
 }
 
 void CallTree::index_methods() {

@@ -15,6 +15,12 @@ MethodId StringTable::append(std::string_view s) {
   return id;
 }
 
+StringTable StringTable::copy() const {
+  StringTable table;
+  for (std::string_view s : views_) table.append(s);
+  return table;
+}
+
 std::optional<MethodId> StringTable::find(std::string_view s) const {
   if (auto found = index_.find(s); found != index_.end()) return found->second;
   return std::nullopt;

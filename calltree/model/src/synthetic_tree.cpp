@@ -202,7 +202,14 @@ CallTree generate_synthetic_tree(const SyntheticOptions& options) {
   metadata.unit = "samples";
   metadata.set_extra("synthetic.nodes", std::to_string(options.nodes));
   metadata.set_extra("synthetic.seed", std::to_string(options.seed));
-  return CallTree::build(std::move(table), method_names(pools), std::move(metadata));
+  std::vector<MetricColumn> extra;
+  if (options.calls) {
+    Rng calls_rng(options.seed ^ 0x9e3779b97f4a7c15);
+    MetricColumn calls{{"calls", "count"}, std::vector<Cost>(table.parent.size(), 0)};
+    for (std::size_t i = 1; i < calls.cost.size(); ++i) calls.cost[i] = 1 + calls_rng.samples();
+    extra.push_back(std::move(calls));
+  }
+  return CallTree::build(std::move(table), method_names(pools), std::move(metadata), std::move(extra));
 }
 
 }  // namespace bn::calltree

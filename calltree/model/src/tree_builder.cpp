@@ -17,6 +17,7 @@ NodeId TreeBuilder::child(NodeId parent, MethodId method) {
   table_.parent.push_back(parent);
   table_.method.push_back(method);
   table_.cost.push_back(0);
+  for (MetricColumn& column : extra_metrics_) column.cost.push_back(0);
   children_.insert(parent, method, id);
   return id;
 }
@@ -40,9 +41,21 @@ void TreeBuilder::add_cost(NodeId node, Cost cost) {
     throw Error("cost of a call-tree node exceeds the 64-bit range");
 }
 
+void TreeBuilder::declare_extra_metrics(std::vector<MetricSpec> extra) {
+  if (node_count() > 1) throw Error("extra metrics must be declared before the first stack");
+  extra_metrics_.clear();
+  for (MetricSpec& spec : extra) extra_metrics_.push_back({std::move(spec), {0}});
+}
+
+void TreeBuilder::add_metric_cost(std::size_t metric, NodeId node, Cost cost) {
+  if (metric == 0) return add_cost(node, cost);
+  Cost& to = extra_metrics_.at(metric - 1).cost[node];
+  if (__builtin_add_overflow(to, cost, &to)) throw Error("cost of a call-tree node exceeds the 64-bit range");
+}
+
 CallTree TreeBuilder::build(Metadata metadata) && {
   children_.clear();
-  return CallTree::build(std::move(table_), std::move(names_), std::move(metadata));
+  return CallTree::build(std::move(table_), std::move(names_), std::move(metadata), std::move(extra_metrics_));
 }
 
 }  // namespace bn::calltree

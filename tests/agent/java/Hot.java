@@ -1,4 +1,5 @@
 // A CPU-bound program whose known hot path (Hot.hot) should dominate the main thread's samples.
+// Prints how many times it called hot(), which the call-tree mode's detailing test must match.
 public class Hot {
   static volatile long sink;
 
@@ -16,9 +17,12 @@ public class Hot {
 
   public static void main(String[] args) {
     long end = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000L;
+    long hotCalls = 0;
     while (System.nanoTime() < end) {
       sink += hot(1_000_000);
+      hotCalls++;
       sink += cold(1_000_000);
     }
+    System.out.println(hotCalls);
   }
 }

@@ -20,6 +20,7 @@ enum class ArgCompletion {
   kMethods,  // a call sequence: complete the method after the last ';'
   kFiles,
   kCommands,
+  kMetrics,  // the metrics of the profile (ProfileSource::metrics)
 };
 
 enum class ArgKind {

@@ -23,9 +23,6 @@ std::string display_path(const std::vector<std::string_view>& path, NameStyle st
 // Splits "a;b;c" on ';' outside parentheses (JVM signatures contain ';'), trimming blanks.
 std::vector<std::string> split_call_sequence(std::string_view text);
 
-// True if `name` matches `pattern`, where '*' matches any run of characters.
-bool glob_match(std::string_view pattern, std::string_view name);
-
 class MethodIndex {
  public:
   explicit MethodIndex(iface::Profile& profile);

@@ -36,8 +36,8 @@ struct ThreadsOutput {
 class ProfileSource {
  public:
   // What `set` changes: the view, the model of typed time, the state filter of the tree view,
-  // and how threads form classes.
-  enum class Knob { view, model, states, threads };
+  // how threads form classes, and the metric searched when the profile has several (issue 15).
+  enum class Knob { view, model, states, threads, metric };
 
   virtual ~ProfileSource() = default;
 
@@ -52,12 +52,14 @@ class ProfileSource {
   // Lines describing the profile in force: the view and its unit, the model and why, what the
   // recording lacks, and a comparison's header. Empty for a plain call tree.
   virtual std::vector<std::string> header() const = 0;
-  // A knob as `set` shows it ("thread Sender", "measured", "all", "class").
+  // A knob as `set` shows it ("thread Sender", "measured", "all", "class", "calls").
   virtual std::string knob(Knob knob) const = 0;
   // Sets a knob and rebuilds the profile in force. On error (an unknown class, a recording without
   // per-sample records, a model it cannot support) throws bn::Error with one line and changes
   // nothing.
   virtual void set(Knob knob, std::string_view value) = 0;
+  // The names of the profile's metrics, the one in force first; `set metric` takes one.
+  virtual std::vector<std::string> metrics() const = 0;
   // The thread classes of the recording under the model and grouping in force.
   virtual ThreadsOutput threads() = 0;
 };

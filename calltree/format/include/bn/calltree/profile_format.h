@@ -44,5 +44,10 @@ inline constexpr ChunkTag kTagStrings("STRS");  // method names, ids continue ac
 inline constexpr ChunkTag kTagNodes("NODE");    // parent and method columns, ids continue
 inline constexpr ChunkTag kTagCosts("COST");    // cost increments per node
 inline constexpr ChunkTag kTagEnd("END ");      // counts that prove the file is complete
+// Profiles with several metrics (metric.h). Critical: a reader that knows only one metric must
+// refuse such a file rather than drop metrics silently when it converts it.
+inline constexpr ChunkTag kTagMetrics("MTRC");       // names and units of metrics 1..n
+inline constexpr ChunkTag kTagMetricCosts("MCST");   // cost increments per node of one metric
+inline constexpr ChunkTag kTagMetricTotals("MTOT");  // total cost of each of metrics 1..n
 
 }  // namespace bn::calltree

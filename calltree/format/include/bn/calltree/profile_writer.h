@@ -16,6 +16,7 @@
 
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/metadata.h"
+#include "bn/calltree/metric.h"
 #include "bn/calltree/profile_format.h"
 #include "bn/calltree/types.h"
 
@@ -41,11 +42,19 @@ class ProfileStreamWriter {
   void append_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods);
   // COST chunk(s): each pair adds its cost to an already written node (any order, repeats allowed).
   void add_costs(std::span<const std::pair<NodeId, Cost>> increments);
+  // Metrics 1..n of this profile (metric 0 is the one Metadata::metric/unit describe and add_costs writes).
+  // At most once, before any cost chunk. Throws bn::Error otherwise.
+  // Also refused: more than kMaxExtraMetrics, an empty or repeated name, text that is not UTF-8.
+  // MTRC chunk (none for an empty list).
+  void declare_extra_metrics(std::span<const MetricSpec> extra);
+  // Like add_costs, for metric `metric` (0 = add_costs). Throws bn::Error for an undeclared metric.
+  // MCST chunk(s).
+  void add_metric_costs(std::uint32_t metric, std::span<const std::pair<NodeId, Cost>> increments);
   // Any other chunk, e.g. ancillary per-sample records; `raw` is compressed like the others.
   // The tags of the chunks above are refused here.
   void write_chunk(ChunkTag tag, std::span<const std::byte> raw);
-  // END chunk with the node and string counts and the total cost; then fflush. No chunk may
-  // follow.
+  // END chunk with the node and string counts and the total cost, after an MTOT chunk with the
+  // extra metrics' totals if there are any; then fflush. No chunk may follow.
   void finish();
 
   std::uint32_t strings_written() const { return strings_; }
@@ -53,20 +62,25 @@ class ProfileStreamWriter {
 
  private:
   void emit(ChunkTag tag, std::span<const std::byte> raw);
+  // `total` plus the increments; throws if a node is unwritten or the sum leaves 64 bits.
+  Cost checked_total(std::span<const std::pair<NodeId, Cost>> increments, Cost total) const;
 
   std::FILE* out_;
   std::uint32_t max_chunk_raw_;
   std::uint32_t strings_ = 0;
   std::uint32_t nodes_ = 0;
   Cost total_cost_ = 0;
+  std::vector<Cost> extra_totals_;  // one per declared extra metric
+  bool metrics_declared_ = false;
+  bool costs_written_ = false;
   bool finished_ = false;
 };
 
 // An ancillary chunk (e.g. per-sample records, sample_records.h), decompressed.
 using AncillaryChunk = std::pair<ChunkTag, std::vector<std::byte>>;
 
-// Writes `tree` (nodes in preorder, only nonzero costs, so node ids in the file are the tree's
-// ids) and then `ancillary` to `path` atomically: a temporary file in the same directory, fsync,
+// Writes `tree` (nodes in preorder, only nonzero costs of every metric, so node ids in the file
+// are the tree's ids) and then `ancillary` to `path` atomically: a temporary file in the same directory, fsync,
 // rename. On failure `path` is untouched and no temporary file is left; throws bn::Error naming
 // the path.
 void write_profile(const CallTree& tree, const std::filesystem::path& path,

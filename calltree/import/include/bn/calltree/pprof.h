@@ -4,12 +4,12 @@
 // (pprof itself writes gzip). docs/formats.md has the mapping in both directions.
 //
 // Reading: every Sample becomes a stack (location_id[0] is the leaf; a Location's lines list
-// inlined functions first and the caller last) whose cost is one of its values, chosen by
+// inlined functions first and the caller last) whose costs are its values: the one chosen by
 // ImportOptions::sample_type (default: the file's default_sample_type, else the last type, as
-// pprof does). Function names go through normalize_frame, so Java frames get the names the agent
-// and the collapsed import give them. The whole decompressed message is held in memory (protobuf
-// messages are at most 2 GiB); samples are decoded one at a time, so memory is that plus the
-// call tree, never one object per sample.
+// pprof does) is metric 0, every other sample type an extra metric (metric.h) in file order. Function names go through
+// normalize_frame, so Java frames get the names the agent and the collapsed import give them. The whole decompressed
+// message is held in memory (protobuf messages are at most 2 GiB); samples are decoded one at a time, so memory is that
+// plus the call tree, never one object per sample.
 
 #include <cstdint>
 #include <filesystem>
@@ -31,9 +31,10 @@ CallTree read_pprof_bytes(std::span<const std::byte> bytes, std::string_view sou
 // Profile rather than text: it starts with a Profile field and holds a byte no text has.
 bool looks_like_pprof(std::span<const std::byte> head);
 
-// Writes `tree` as an uncompressed Profile: one sample type (the tree's metric and unit), one
-// Function and Location per method, one Sample per node with nonzero cost and per leaf (zero
-// cost), so reading it back gives the same tree. Throws bn::Error if the stream fails.
+// Writes `tree` as an uncompressed Profile: one sample type per metric (metric 0 first and the
+// default_sample_type), one Function and Location per method, one Sample per node with a nonzero
+// cost and per leaf (zero costs), so reading it back gives the same tree and metrics. Throws bn::Error if the stream
+// fails.
 void write_pprof(const CallTree& tree, std::ostream& out);
 
 }  // namespace bn::calltree

@@ -6,7 +6,7 @@
 // one tree. Preorder plus subtree sizes make "d is a descendant of a" the interval test
 // a < d < a + subtree_size(a), children are found without child lists (first child n + 1, next
 // sibling c + subtree_size(c)), and a method's nodes are kept sorted by preorder number.
-// About 36 bytes per node.
+// About 36 bytes per node, plus 8 per node for each extra metric (metric.h).
 
 #include <cstddef>
 #include <optional>
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bn/calltree/metadata.h"
+#include "bn/calltree/metric.h"
 #include "bn/calltree/string_table.h"
 #include "bn/calltree/types.h"
 
@@ -33,8 +34,12 @@ class CallTree {
   // Validates `nodes` (sizes agree, node 0 is the only root, parents come first, method ids are
   // in range, no two siblings share a method) and renumbers them in preorder, keeping siblings
   // in table order (a table already in preorder, as files are, is adopted without copying).
-  // Throws bn::Error naming the first offending node.
-  static CallTree build(NodeTable nodes, StringTable names, Metadata metadata);
+  // Throws bn::Error naming the first offending node. `extra_metrics` are metrics 1.. (metric 0
+  // is `nodes.cost`, named by metadata.metric/unit): one column per metric, in the node order of
+  // `nodes`; their names must be non-empty and differ from each other and from metric 0's, and
+  // each metric's costs must add up within 64 bits.
+  static CallTree build(NodeTable nodes, StringTable names, Metadata metadata,
+                        std::vector<MetricColumn> extra_metrics = {});
 
   CallTree(CallTree&&) noexcept = default;
   CallTree& operator=(CallTree&&) noexcept = default;
@@ -71,8 +76,28 @@ class CallTree {
 
   const Metadata& metadata() const { return metadata_; }
 
+  // Metrics: 0 is the one metadata() names, whose self costs cost() gives; 1.. are the extra
+  // ones, in the order the profile lists them.
+  std::size_t metric_count() const { return 1 + extra_metrics_.size(); }
+  MetricSpec metric_spec(std::size_t metric) const;
+  // Self cost of n under `metric` (0: cost(n)).
+  Cost metric_cost(std::size_t metric, NodeId n) const {
+    return metric == 0 ? cost_[n] : extra_metrics_[metric - 1].cost[n];
+  }
+  std::span<const MetricColumn> extra_metrics() const { return extra_metrics_; }
+  // Sum of the self costs under `metric` (0: total_cost()). O(nodes) for an extra metric.
+  Cost metric_total(std::size_t metric) const;
+  // Index of the metric called `name`.
+  std::optional<std::size_t> find_metric(std::string_view name) const;
+  // The tree with `metric` as metric 0: its costs in cost() and cum_cost(), its name and unit in
+  // metadata(); the other metrics follow in their order. O(nodes). Throws bn::Error for a metric
+  // the tree does not have.
+  CallTree with_metric(std::size_t metric) &&;
+  CallTree with_metric(std::size_t metric) const&;
+
  private:
   CallTree() = default;
+  void accumulate_cum_costs();
   bool adopt_preorder(NodeTable& table);
   std::vector<NodeId> renumber(const NodeTable& table);
   std::pair<NodeId, MethodId> first_repeated_sibling() const;
@@ -89,6 +114,7 @@ class CallTree {
   std::vector<NodeId> method_nodes_;
   StringTable names_;
   Metadata metadata_;
+  std::vector<MetricColumn> extra_metrics_;
 };
 
 class CallTree::ChildRange {

@@ -27,6 +27,8 @@ class StringTable {
   // lookups then find the first occurrence.
   MethodId append(std::string_view s);
   std::optional<MethodId> find(std::string_view s) const;
+  // An equal table (same ids), for the rare deliberate copy of a tree.
+  StringTable copy() const;
 
   std::string_view operator[](MethodId id) const { return views_[id]; }
   std::size_t size() const { return views_.size(); }

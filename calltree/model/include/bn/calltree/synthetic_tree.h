@@ -14,7 +14,7 @@
 //   utilities label ~10^5 nodes of a 10M-node tree; application methods keep to a depth band,
 //   as framework frames do. Recursion: some frames repeat their parent's or grandparent's
 //   method, and popular utilities call each other.
-// - Costs: heavy-tailed sample counts, mostly on leaves.
+// - Costs: heavy-tailed sample counts, mostly on leaves; optionally call counts on every node.
 //
 // The tree is built as a NodeTable level by level, without TreeBuilder's hash map, so 10M
 // nodes take a few seconds and under 1 GB.
@@ -28,6 +28,9 @@ namespace bn::calltree {
 struct SyntheticOptions {
   std::uint64_t nodes = 1'000'000;  // call-tree nodes, the synthetic root not counted; >= 100
   std::uint64_t seed = 1;
+  // Also a second metric "calls" (unit count, metric.h): every node called at least once, with a
+  // heavy tail, drawn from its own generator so the samples are the same with or without it.
+  bool calls = false;
 };
 
 // Throws bn::Error if options.nodes is below 100 or above kMaxNodes.

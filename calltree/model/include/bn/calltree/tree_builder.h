@@ -29,6 +29,10 @@ class TreeBuilder {
   NodeId add_stack(std::span<const MethodId> frames, Cost cost);
   // Adds `cost` to an existing node. Throws bn::Error if the node's cost would overflow.
   void add_cost(NodeId node, Cost cost);
+  // Several metrics (metric.h): declares metrics 1.. (metric 0 is the one build's metadata
+  // names), before any node is made; then add_metric_cost adds to any of them (0: add_cost).
+  void declare_extra_metrics(std::vector<MetricSpec> extra);
+  void add_metric_cost(std::size_t metric, NodeId node, Cost cost);
   std::size_t node_count() const { return table_.parent.size(); }
 
   // Consumes the builder.
@@ -36,6 +40,7 @@ class TreeBuilder {
 
  private:
   NodeTable table_;
+  std::vector<MetricColumn> extra_metrics_;
   StringTable names_;
   ChildIndex children_;
   // The previous stack and its nodes: collapsed files list stacks sorted, so consecutive stacks

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Call-tree mode slowdown (issue 15; docs/performance.md, "Call-tree mode").
+#
+#   [WARMUP=1] [JAVAC_CLASSES=40] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
+#
+# Two real programs doing a fixed amount of work (bench/fidelity's workloads with rounds=N):
+# javac compiling a generated source tree of JAVAC_CLASSES classes (default 40) JAVAC_ROUNDS
+# times (default 10), and the
+# JDK's XML stack (Xerces DOM parse, XPath, XSLT serialize) on a 2000-order document XML_ROUNDS
+# times (default 20). Each variant runs against no agent under farm-bench, interleaved A B A B
+# (RUNS pairs, default 5), which gives the wall-time ratio pair by pair:
+#   calltree          mode=calltree with its defaults (the application's classes, which for
+#                     javac is the compiler itself, jdk.compiler; trivial=skip)
+#   calltree-count    mode=calltree,include=*,trivial=count: every method of every class but
+#                     the never-touched set (docs/recorder.md), the JDK's included
+#   method-events     the anchor: a minimal agent receiving JVMTI MethodEntry/MethodExit for
+#                     every method (bn_method_events, counting only), ANCHOR_RUNS pairs
+#                     (default 3: it is slow)
+# The whole process is timed (JVM start-up, class loading and instrumentation included). Prints
+# farm-bench's reports; quote the median ratio and the load average printed before each.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=$(cd "${1:?usage: run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]}" && pwd)
+runs=${2:-5}
+javac_rounds=${3:-10}
+xml_rounds=${4:-20}
+anchor_runs=${5:-3}
+warmup=${WARMUP:-1}
+javac_classes=${JAVAC_CLASSES:-40}
+java_home=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
+java=$java_home/bin/java
+cmake -S "$root" -B "$build" -DBN_BENCH=ON >/dev/null
+cmake --build "$build" -j2 --target bottlenecks-agent bn_method_events >/dev/null
+agent=$build/libbottlenecks-agent.so
+anchor=$build/bench/calltree/libbn_method_events.so
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$java_home/bin/javac" -d "$work" "$root/bench/fidelity/JavacWorkload.java" "$root/bench/fidelity/XmlWorkload.java"
+
+variant_flag() {
+  case $1 in
+    calltree) flag="-agentpath:$agent=mode=calltree,quiet,file=$work/run.bnp" ;;
+    calltree-count) flag="-agentpath:$agent=mode=calltree,quiet,include=*,trivial=count,file=$work/run.bnp" ;;
+    method-events) flag="-agentpath:$anchor" ;;
+  esac
+}
+
+for workload in javac xml; do
+  case $workload in
+    javac) program=(JavacWorkload "rounds=$javac_rounds" "$javac_classes") ;;
+    xml) program=(XmlWorkload "rounds=$xml_rounds") ;;
+  esac
+  baseline="$java -cp $work ${program[*]}"
+  for variant in calltree calltree-count method-events; do
+    n=$runs
+    [[ $variant == method-events ]] && n=$anchor_runs
+    echo "== $workload, $variant against no agent; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+    variant_flag "$variant"
+    farm-bench -n "$n" --warmup "$warmup" --timeout 3600 --vs "$baseline" -- "$java" "$flag" -cp "$work" "${program[@]}"
+  done
+done

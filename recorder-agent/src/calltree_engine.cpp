@@ -1,0 +1,291 @@
+#include "calltree_engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <utility>
+
+#include "agent_files.h"
+#include "agent_thread.h"
+#include "label_methods.h"
+#include "os_thread.h"
+#include "report.h"
+#include "system_property.h"
+
+namespace bn::agent {
+namespace {
+
+// The hook's guard against itself: the transformer runs Java code, which may load classes on
+// the same thread (ASM's, the JDK's); those are never transformed.
+thread_local bool t_in_hook = false;
+
+// "Lpkg/Outer$Inner;" -> "pkg/Outer$Inner"; empty for arrays and primitives.
+std::string internal_name(std::string_view signature) {
+  if (signature.size() < 3 || signature.front() != 'L' || signature.back() != ';') return {};
+  return std::string(signature.substr(1, signature.size() - 2));
+}
+
+// "pkg.Outer$Inner.method" -> "pkg/Outer$Inner".
+std::string class_of_method(const std::string& method) {
+  std::string cls = method.substr(0, method.rfind('.'));
+  std::replace(cls.begin(), cls.end(), '.', '/');
+  return cls;
+}
+
+// Metric 1 (DrainedTrees::kCallsMetric); metric 0 is the metadata's: exclusive time.
+const calltree::MetricSpec kExtraMetrics[] = {{"calls", "count"}};
+
+std::string seconds(std::int64_t ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e9);
+  return buf;
+}
+
+}  // namespace
+
+CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
+    : jvmti_(setup.jvmti),
+      options_(setup.options),
+      filter_(options_.include, options_.exclude),
+      start_ns_(monotonic_ns()),
+      start_unix_ns_(realtime_ns()) {}
+
+Engine::Needs CallTreeEngine::needs() const {
+  Needs needs;
+  // Every class's load reaches the hook; loaded classes can be retransformed (instrumented at
+  // start, restored at the end of duration=).
+  needs.required.can_generate_all_class_hook_events = 1;
+  needs.required.can_retransform_classes = 1;
+  needs.events = {JVMTI_EVENT_CLASS_FILE_LOAD_HOOK};
+  return needs;
+}
+
+bool CallTreeEngine::wants(JNIEnv* jni, std::string_view name, jobject loader) const {
+  if (!filter_.instruments(name) || java_.is_own_loader(jni, loader)) return false;
+  if (!filter_.has_include() && java_.is_runtime_loader(jni, loader)) return false;
+  return !methods_ || method_classes_.contains(std::string(name));
+}
+
+void CallTreeEngine::class_file_loaded(JNIEnv* jni, jclass, jobject loader, const char* name, jint length,
+                                       const unsigned char* data, jint* new_length, unsigned char** new_data) {
+  if (phase_.load(std::memory_order_acquire) != Phase::kInstrumenting || name == nullptr || t_in_hook) return;
+  try {
+    if (!wants(jni, name, loader)) return;
+    t_in_hook = true;
+    const bool replaced = java_.transform(jvmti_, jni, name, length, data, new_length, new_data);
+    t_in_hook = false;
+    if (replaced) {
+      const std::lock_guard<std::mutex> lock(instrumented_mutex_);
+      instrumented_.insert(name);
+    }
+  } catch (const std::exception&) {
+    t_in_hook = false;  // out of memory: the class stays as it is
+  }
+}
+
+template <class Select>
+std::uint64_t CallTreeEngine::retransform_loaded(JNIEnv* jni, Select select) {
+  jint count = 0;
+  jclass* classes = nullptr;
+  if (jvmti_->GetLoadedClasses(&count, &classes) != JVMTI_ERROR_NONE) return 0;
+  std::vector<jclass> chosen;
+  for (jint i = 0; i < count; ++i) {
+    char* signature = nullptr;
+    jboolean modifiable = JNI_FALSE;
+    if (jvmti_->GetClassSignature(classes[i], &signature, nullptr) == JVMTI_ERROR_NONE) {
+      const std::string name = internal_name(signature);
+      jvmti_->Deallocate(reinterpret_cast<unsigned char*>(signature));
+      jobject loader = nullptr;
+      const bool selected =
+          !name.empty() && jvmti_->GetClassLoader(classes[i], &loader) == JVMTI_ERROR_NONE && select(jni, name, loader);
+      if (loader != nullptr) jni->DeleteLocalRef(loader);
+      if (selected && jvmti_->IsModifiableClass(classes[i], &modifiable) == JVMTI_ERROR_NONE &&
+          modifiable == JNI_TRUE) {
+        chosen.push_back(classes[i]);
+        continue;
+      }
+    }
+    jni->DeleteLocalRef(classes[i]);
+  }
+  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(classes));
+  std::uint64_t done = 0;
+  // One call retransforms them all at one safepoint; if the JVM refuses one class (it names
+  // none), the whole call fails, and each class is tried alone.
+  if (!chosen.empty() &&
+      jvmti_->RetransformClasses(static_cast<jint>(chosen.size()), chosen.data()) == JVMTI_ERROR_NONE) {
+    done = chosen.size();
+  } else {
+    for (jclass c : chosen) done += jvmti_->RetransformClasses(1, &c) == JVMTI_ERROR_NONE ? 1 : 0;
+  }
+  for (jclass c : chosen) jni->DeleteLocalRef(c);
+  return done;
+}
+
+Status CallTreeEngine::start(JNIEnv* jni) {
+  try {
+    jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
+    command_line_ = process_command_line();
+    if (!options_.methods_file.empty()) {
+      LabelMethods labels = read_label_methods(options_.methods_file);
+      if (!labels.status.ok()) return labels.status;
+      for (const std::string& m : labels.methods) method_classes_.insert(class_of_method(m));
+      methods_ = std::move(labels.methods);
+    }
+    AgentFiles files;
+    if (Status s = find_agent_files(files); !s.ok()) return s;
+    if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path); !s.ok()) return s;
+    if (Status s = java_.configure(jni, options_.skip_trivial, methods_ ? &*methods_ : nullptr); !s.ok()) return s;
+    if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
+    phase_.store(Phase::kInstrumenting, std::memory_order_release);
+    // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
+    // probes here; the hook takes every class loaded from now on.
+    retransformed_at_start_ = retransform_loaded(
+        jni, [this](JNIEnv* env, const std::string& name, jobject loader) { return wants(env, name, loader); });
+    set_running(true);
+    if (Status s = start_agent_thread(jvmti_, jni, "bottlenecks-calltree", run, this); !s.ok()) {
+      set_running(false);
+      return s;
+    }
+    return Status();
+  } catch (const std::exception& e) {
+    return Status::error(std::string("cannot start: ") + e.what());
+  }
+}
+
+void CallTreeEngine::stop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  stop_requested_ = true;
+  changed_.notify_all();
+  changed_.wait(lock, [this] { return !running_; });
+}
+
+void CallTreeEngine::set_running(bool running) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  running_ = running;
+  changed_.notify_all();
+}
+
+bool CallTreeEngine::wait_ns(std::int64_t ns) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return !changed_.wait_for(lock, std::chrono::nanoseconds(ns), [this] { return stop_requested_; });
+}
+
+void JNICALL CallTreeEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) { static_cast<CallTreeEngine*>(self)->loop(jni); }
+
+void CallTreeEngine::loop(JNIEnv* jni) {
+  try {
+    const std::int64_t cpu_before = thread_cpu_ns();
+    if (options_.max_overhead > 0) picos_per_call_ = java_.picos_per_call(jni);
+    while (true) {
+      const std::int64_t now = monotonic_ns() - start_ns_;
+      std::int64_t wait = options_.flush_ns;
+      if (options_.duration_ns > 0) wait = std::min(wait, options_.duration_ns - now);
+      if (wait > 0 && !wait_ns(wait)) break;
+      if (options_.duration_ns > 0 && monotonic_ns() - start_ns_ >= options_.duration_ns) {
+        restore(jni, "duration");
+        break;
+      }
+      flush(jni);
+      // DYPER's bound: detailing ends at the first flush where the probes' estimated cost is
+      // above maxoverhead= of one CPU over the time since start.
+      const double elapsed = static_cast<double>(monotonic_ns() - start_ns_);
+      if (options_.max_overhead > 0 && static_cast<double>(estimated_cost_ns()) > options_.max_overhead * elapsed) {
+        restore(jni, "maxoverhead");
+        break;
+      }
+    }
+    phase_.store(Phase::kDone, std::memory_order_release);
+    flush(jni);
+    flush_cpu_ns_ = thread_cpu_ns() - cpu_before;
+    end_ns_ = monotonic_ns() - start_ns_;
+    if (Status s = sink_.finish(metadata(true, jni)); !s.ok()) report(s.message());
+    if (!options_.quiet) report_summary();
+  } catch (const std::exception& e) {
+    report(std::string("call-tree recording stopped: ") + e.what());
+  }
+  set_running(false);
+}
+
+void CallTreeEngine::restore(JNIEnv* jni, std::string why) {
+  // DYPER's detailing for a bounded time: the frames running instrumented code finish in it,
+  // and nobody drains their trees again.
+  phase_.store(Phase::kDone, std::memory_order_release);
+  stopped_by_ = std::move(why);
+  restored_ = retransform_loaded(jni, [this](JNIEnv*, const std::string& name, jobject) {
+    const std::lock_guard<std::mutex> lock(instrumented_mutex_);
+    return instrumented_.contains(name);
+  });
+  const std::lock_guard<std::mutex> lock(instrumented_mutex_);
+  restored_all_ = restored_ == instrumented_.size();
+}
+
+std::int64_t CallTreeEngine::estimated_cost_ns() const {
+  return static_cast<std::int64_t>(drained_.calls()) * picos_per_call_ / 1000;
+}
+
+void CallTreeEngine::flush(JNIEnv* jni) {
+  ++flushes_;
+  std::vector<std::string> names;
+  Status s = java_.drain(jni, records_, names);
+  if (s.ok()) s = drained_.merge(records_, names, tree_);
+  if (s.ok()) s = sink_.flush(tree_, [](std::span<const calltree::NodeId>) { return std::vector<AncillaryChunk>(); });
+  counts_ = java_.counts(jni);
+  if (!s.ok()) report(s.message());
+}
+
+calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
+  calltree::Metadata m;
+  m.mode = "calltree";
+  m.metric = "time";  // exclusive ("self") nanoseconds; inclusive is a node's cum
+  m.unit = "ns";
+  m.jvm = jvm_;
+  m.command_line = command_line_;
+  m.start_time_unix_ns = start_unix_ns_;
+  m.set_extra("trivial", options_.skip_trivial ? "skip: methods of at most 16 instructions that call nothing, never "
+                                                 "loop and take no monitor have no probes; their time is their caller's"
+                                               : "count");
+  m.set_extra("include", options_.include.empty() ? "the application's classes (not the boot or platform loader's)"
+                                                  : options_.include);
+  if (!options_.exclude.empty()) m.set_extra("exclude", options_.exclude);
+  m.set_extra("never_instrumented",
+              "bottlenecks.runtime.* bottlenecks.transform.* java.lang.* "
+              "java.util.concurrent.atomic.* jdk.internal.* sun.misc.* sun.reflect.* sun.invoke.*");
+  if (methods_) {
+    m.set_extra("methods_file", options_.methods_file);
+    m.set_extra("methods_named", std::to_string(methods_->size()));
+  }
+  if (options_.duration_ns > 0) m.set_extra("detailing_duration_ns", std::to_string(options_.duration_ns));
+  if (!final) return m;
+  m.duration_ns = end_ns_;
+  m.set_extra("instrumented_classes", std::to_string(counts_[0]));
+  m.set_extra("instrumented_methods", std::to_string(counts_[1]));
+  m.set_extra("trivial_methods_skipped", std::to_string(counts_[2]));
+  m.set_extra("refused_classes", std::to_string(counts_[3]));
+  m.set_extra("retransformed_at_start", std::to_string(retransformed_at_start_));
+  m.set_extra("threads", std::to_string(drained_.threads_seen()));
+  m.set_extra("calls", std::to_string(drained_.calls()));
+  m.set_extra("flushes", std::to_string(flushes_));
+  m.set_extra("agent_cpu_ns", std::to_string(flush_cpu_ns_));
+  if (!stopped_by_.empty()) {
+    m.set_extra("stopped_by", stopped_by_);
+    m.set_extra("restored", restored_all_ ? "yes: every instrumented class has its original bytes again"
+                                          : "partly: " + std::to_string(restored_) + " classes");
+  }
+  if (options_.max_overhead > 0) {
+    m.set_extra("max_overhead_percent", std::to_string(options_.max_overhead * 100));
+    m.set_extra("picos_per_call", std::to_string(picos_per_call_));
+    m.set_extra("estimated_cost_ns", std::to_string(estimated_cost_ns()));
+  }
+  return m;
+}
+
+void CallTreeEngine::report_summary() const {
+  report("wrote " + options_.file + ": " + std::to_string(drained_.calls()) + " calls on " +
+         std::to_string(drained_.threads_seen()) + " threads over " + seconds(end_ns_) + " s; " +
+         std::to_string(counts_[1]) + " methods in " + std::to_string(counts_[0]) + " classes instrumented, " +
+         std::to_string(counts_[2]) + " trivial methods skipped, " + std::to_string(counts_[3]) + " classes refused");
+}
+
+}  // namespace bn::agent

@@ -1,0 +1,174 @@
+#include "java_side.h"
+
+#include <cstring>
+
+#include "jvm_text.h"
+
+namespace bn::agent {
+namespace {
+
+// A JNI local frame for one call, popped on every path.
+class LocalFrame {
+ public:
+  LocalFrame(JNIEnv* jni, jint capacity) : jni_(jni), ok_(jni->PushLocalFrame(capacity) == 0) {
+    if (!ok_) jni->ExceptionClear();
+  }
+  ~LocalFrame() {
+    if (ok_) jni_->PopLocalFrame(nullptr);
+  }
+  bool ok() const { return ok_; }
+
+ private:
+  JNIEnv* jni_;
+  bool ok_;
+};
+
+// Clears a pending exception; true if there was one.
+bool failed(JNIEnv* jni) {
+  if (!jni->ExceptionCheck()) return false;
+  jni->ExceptionClear();
+  return true;
+}
+
+jclass global_class(JNIEnv* jni, jclass local) {
+  return local == nullptr ? nullptr : static_cast<jclass>(jni->NewGlobalRef(local));
+}
+
+}  // namespace
+
+Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar,
+                      const std::string& transformer_path) {
+  if (jvmti->AddToBootstrapClassLoaderSearch(runtime_jar.c_str()) != JVMTI_ERROR_NONE)
+    return Status::error("cannot put '" + runtime_jar + "' on the boot class path");
+  const LocalFrame frame(jni, 16);
+  if (!frame.ok()) return Status::error("out of JNI local references");
+  registry_ = global_class(jni, jni->FindClass("bottlenecks/runtime/Registry"));
+  names_ = global_class(jni, jni->FindClass("bottlenecks/runtime/MethodNames"));
+  calibration_ = global_class(jni, jni->FindClass("bottlenecks/runtime/Calibration"));
+  const jclass loader_class = jni->FindClass("bottlenecks/runtime/TransformerLoader");
+  if (failed(jni) || registry_ == nullptr || names_ == nullptr || calibration_ == nullptr || loader_class == nullptr)
+    return Status::error("cannot load the runtime classes from '" + runtime_jar + "'");
+  drain_ = jni->GetStaticMethodID(registry_, "drain", "()[J");
+  take_names_ = jni->GetStaticMethodID(names_, "takeNew", "()[Ljava/lang/String;");
+  picos_ = jni->GetStaticMethodID(calibration_, "picosPerCall", "()J");
+  const jmethodID load =
+      jni->GetStaticMethodID(loader_class, "load", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Class;");
+  if (failed(jni) || drain_ == nullptr || take_names_ == nullptr || picos_ == nullptr || load == nullptr)
+    return Status::error("the runtime in '" + runtime_jar + "' is not this agent's version");
+  const jstring path = jni->NewStringUTF(transformer_path.c_str());
+  const jstring name = jni->NewStringUTF("bottlenecks.transform.Transformer");
+  const auto klass = static_cast<jclass>(jni->CallStaticObjectMethod(loader_class, load, path, name));
+  if (failed(jni) || klass == nullptr)
+    return Status::error("cannot load the transformer from '" + transformer_path + "' (are the ASM jars there?)");
+  configure_ = jni->GetStaticMethodID(klass, "configure", "(Z[Ljava/lang/String;)V");
+  transform_ = jni->GetStaticMethodID(klass, "transform", "(Ljava/lang/String;[B)[B");
+  counts_ = jni->GetStaticMethodID(klass, "counts", "()[J");
+  const jclass class_class = jni->FindClass("java/lang/Class");
+  const jmethodID get_loader =
+      class_class != nullptr ? jni->GetMethodID(class_class, "getClassLoader", "()Ljava/lang/ClassLoader;") : nullptr;
+  const jobject loader = get_loader != nullptr ? jni->CallObjectMethod(klass, get_loader) : nullptr;
+  if (failed(jni) || configure_ == nullptr || transform_ == nullptr || counts_ == nullptr || loader == nullptr)
+    return Status::error("the transformer in '" + transformer_path + "' is not this agent's version");
+  const jclass loader_class_class = jni->FindClass("java/lang/ClassLoader");
+  const jmethodID get_platform =
+      loader_class_class != nullptr
+          ? jni->GetStaticMethodID(loader_class_class, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;")
+          : nullptr;
+  const jobject platform =
+      get_platform != nullptr ? jni->CallStaticObjectMethod(loader_class_class, get_platform) : nullptr;
+  if (failed(jni) || platform == nullptr) return Status::error("cannot find the JDK's platform class loader");
+  platform_loader_ = jni->NewGlobalRef(platform);
+  loader_ = jni->NewGlobalRef(loader);
+  transformer_ = global_class(jni, klass);  // last: loaded() means everything above is set
+  return Status();
+}
+
+Status JavaSide::configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods) {
+  const LocalFrame frame(jni, 8);
+  if (!frame.ok()) return Status::error("out of JNI local references");
+  jobjectArray array = nullptr;
+  if (methods != nullptr) {
+    const jclass string_class = jni->FindClass("java/lang/String");
+    array = string_class != nullptr ? jni->NewObjectArray(static_cast<jsize>(methods->size()), string_class, nullptr)
+                                    : nullptr;
+    if (failed(jni) || array == nullptr) return Status::error("out of Java heap for the methods of methods=");
+    for (std::size_t i = 0; i < methods->size(); ++i) {
+      const jstring s = jni->NewStringUTF((*methods)[i].c_str());
+      if (failed(jni) || s == nullptr) return Status::error("out of Java heap for the methods of methods=");
+      jni->SetObjectArrayElement(array, static_cast<jsize>(i), s);
+      jni->DeleteLocalRef(s);
+    }
+  }
+  jni->CallStaticVoidMethod(transformer_, configure_, skip_trivial ? JNI_TRUE : JNI_FALSE, array);
+  if (failed(jni)) return Status::error("cannot configure the transformer");
+  return Status();
+}
+
+bool JavaSide::transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name, jint length,
+                         const unsigned char* data, jint* new_length, unsigned char** new_data) const {
+  const LocalFrame frame(jni, 8);
+  if (!frame.ok()) return false;
+  const jstring name = jni->NewStringUTF(internal_name);
+  const jbyteArray bytes = jni->NewByteArray(length);
+  if (failed(jni) || name == nullptr || bytes == nullptr) return false;
+  jni->SetByteArrayRegion(bytes, 0, length, reinterpret_cast<const jbyte*>(data));
+  const auto result = static_cast<jbyteArray>(jni->CallStaticObjectMethod(transformer_, transform_, name, bytes));
+  if (failed(jni) || result == nullptr) return false;
+  const jsize size = jni->GetArrayLength(result);
+  unsigned char* out = nullptr;
+  if (jvmti->Allocate(size, &out) != JVMTI_ERROR_NONE) return false;
+  jni->GetByteArrayRegion(result, 0, size, reinterpret_cast<jbyte*>(out));
+  *new_length = size;
+  *new_data = out;
+  return true;
+}
+
+bool JavaSide::is_own_loader(JNIEnv* jni, jobject loader) const {
+  return loader != nullptr && loader_ != nullptr && jni->IsSameObject(loader, loader_);
+}
+
+bool JavaSide::is_runtime_loader(JNIEnv* jni, jobject loader) const {
+  return loader == nullptr || jni->IsSameObject(loader, platform_loader_);
+}
+
+Status JavaSide::drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vector<std::string>& new_names) const {
+  const LocalFrame frame(jni, 16);
+  if (!frame.ok()) return Status::error("out of JNI local references");
+  // The trees first, then the names: a node drained now holds a method registered before.
+  const auto array = static_cast<jlongArray>(jni->CallStaticObjectMethod(registry_, drain_));
+  if (failed(jni) || array == nullptr) return Status::error("cannot drain the call trees (out of Java heap?)");
+  const jsize size = jni->GetArrayLength(array);
+  records.resize(static_cast<std::size_t>(size));
+  static_assert(sizeof(jlong) == sizeof(std::int64_t));
+  jni->GetLongArrayRegion(array, 0, size, reinterpret_cast<jlong*>(records.data()));
+  const auto names = static_cast<jobjectArray>(jni->CallStaticObjectMethod(names_, take_names_));
+  if (failed(jni) || names == nullptr) return Status::error("cannot take the method names (out of Java heap?)");
+  const jsize count = jni->GetArrayLength(names);
+  for (jsize i = 0; i < count; ++i) {
+    const auto s = static_cast<jstring>(jni->GetObjectArrayElement(names, i));
+    const char* utf = s != nullptr ? jni->GetStringUTFChars(s, nullptr) : nullptr;
+    new_names.push_back(utf != nullptr ? standard_utf8(utf) : std::string("[unknown method]"));
+    if (utf != nullptr) jni->ReleaseStringUTFChars(s, utf);
+    if (s != nullptr) jni->DeleteLocalRef(s);
+  }
+  if (failed(jni)) return Status::error("cannot take the method names (out of Java heap?)");
+  return Status();
+}
+
+std::array<std::int64_t, 4> JavaSide::counts(JNIEnv* jni) const {
+  std::array<std::int64_t, 4> out{};
+  const LocalFrame frame(jni, 4);
+  if (!frame.ok()) return out;
+  const auto array = static_cast<jlongArray>(jni->CallStaticObjectMethod(transformer_, counts_));
+  if (failed(jni) || array == nullptr || jni->GetArrayLength(array) != 4) return out;
+  static_assert(sizeof(jlong) == sizeof(std::int64_t));
+  jni->GetLongArrayRegion(array, 0, 4, reinterpret_cast<jlong*>(out.data()));
+  return out;
+}
+
+std::int64_t JavaSide::picos_per_call(JNIEnv* jni) const {
+  const jlong picos = jni->CallStaticLongMethod(calibration_, picos_);
+  return failed(jni) ? 0 : picos;
+}
+
+}  // namespace bn::agent

@@ -1,0 +1,343 @@
+// End-to-end: mode=calltree on a real JVM (issue 15, "Must show"). tests/agent/java/Counted.java
+// makes calls whose numbers are known by construction; the recorded tree must hold exactly
+// those numbers, per calling context, and its times must add up.
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <fstream>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "agent_harness.h"
+
+namespace ct = bn::calltree;
+using bn::test::JavaRunOptions;
+
+namespace {
+
+// Counted.java's constants.
+constexpr ct::Cost kLoop = 1000, kFibCalls = 1973, kThrows = 50, kThreads = 4, kPerThread = 300, kLambdas = 200,
+                   kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000;
+
+struct Recording {
+  bn::test::JavaRun run;
+  ct::LoadedProfile time;   // metric 0: exclusive ns
+  ct::LoadedProfile calls;  // the same file with its metric "calls" as metric 0
+};
+
+// The profile at `file` with its calls as the cost.
+ct::LoadedProfile read_calls(const std::filesystem::path& file) {
+  ct::LoadedProfile p = ct::read_profile(file);
+  const auto calls = p.tree.find_metric("calls");
+  REQUIRE(calls);
+  p.tree = std::move(p.tree).with_metric(*calls);
+  return p;
+}
+
+Recording record_counted(const std::string& options) {
+  const auto dir = bn::test::work_dir("Counted-" + std::to_string(getpid()) + "-" +
+                                      std::to_string(std::hash<std::string>{}(options)));
+  const auto file = dir / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Counted";
+  o.agent_options = "mode=calltree,strict,file=" + file.string() + options;
+  bn::test::JavaRun run = bn::test::run_java(o);
+  INFO("stderr: " << run.err);
+  REQUIRE_FALSE(run.timed_out);
+  REQUIRE(run.exit_code == 0);
+  return Recording{std::move(run), ct::read_profile(file), read_calls(file)};
+}
+
+// The node reached from the root through these methods, if any.
+std::optional<ct::NodeId> node_at(const ct::CallTree& tree, std::initializer_list<std::string_view> path) {
+  ct::NodeId node = ct::kRootNode;
+  for (const std::string_view name : path) {
+    std::optional<ct::NodeId> next;
+    for (const ct::NodeId child : tree.children(node))
+      if (tree.node_name(child) == name) next = child;
+    if (!next) return std::nullopt;
+    node = *next;
+  }
+  return node;
+}
+
+// Calls recorded at a path (0 if the path is not in the tree).
+ct::Cost calls_at(const Recording& r, std::initializer_list<std::string_view> path) {
+  const auto node = node_at(r.calls.tree, path);
+  return node ? r.calls.tree.cost(*node) : 0;
+}
+
+// The child of `path` whose name starts with `prefix` (javac numbers lambdas), as a full name.
+std::string child_named_like(const ct::CallTree& tree, std::initializer_list<std::string_view> path,
+                             std::string_view prefix) {
+  const auto node = node_at(tree, path);
+  if (node)
+    for (const ct::NodeId child : tree.children(*node))
+      if (tree.node_name(child).starts_with(prefix)) return std::string(tree.node_name(child));
+  return {};
+}
+
+std::size_t child_count(const ct::CallTree& tree, std::initializer_list<std::string_view> path) {
+  const auto node = node_at(tree, path);
+  std::size_t n = 0;
+  if (node)
+    for ([[maybe_unused]] const ct::NodeId child : tree.children(*node)) ++n;
+  return n;
+}
+
+// Every count Counted.java guarantees, whatever else is instrumented around it.
+void check_counts(const Recording& r) {
+  const std::string_view main = "Counted.main";
+  CHECK(calls_at(r, {main}) == 1);
+  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
+  CHECK(calls_at(r, {main, "Counted.loop", "Counted.leaf"}) == kLoop);
+
+  // Recursion: one node per depth, the calls of all of them 2 fib(16) - 1.
+  ct::Cost fib_calls = 0;
+  const auto fib = r.calls.tree.find_method("Counted.fib");
+  REQUIRE(fib);
+  for (const ct::NodeId n : r.calls.tree.nodes_of(*fib)) fib_calls += r.calls.tree.cost(n);
+  CHECK(fib_calls == kFibCalls);
+  CHECK(calls_at(r, {main, "Counted.fib"}) == 1);
+  CHECK(calls_at(r, {main, "Counted.fib", "Counted.fib"}) == 2);
+
+  // The exception leaves thrower, rethrower (which caught and rethrew it) and passer; catcher
+  // keeps it, and its next call is its own child.
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer", "Counted.rethrower"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer", "Counted.rethrower",
+                     "Counted.thrower"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.afterCatch"}) == kThrows);
+  CHECK(child_count(r.calls.tree, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer"}) == 1);
+
+  // Threads that ended: their trees merged, rooted at the lambda their Runnable runs.
+  const std::string thread_root = child_named_like(r.calls.tree, {}, "Counted.lambda$threads$");
+  REQUIRE_FALSE(thread_root.empty());
+  CHECK(calls_at(r, {thread_root}) == kThreads);
+  CHECK(calls_at(r, {thread_root, "Counted.worker"}) == kThreads);
+  CHECK(calls_at(r, {thread_root, "Counted.worker", "Counted.leaf"}) == kThreads * kPerThread);
+
+  const std::string lambda = child_named_like(r.calls.tree, {main, "Counted.lambdas"}, "Counted.lambda$lambdas$");
+  REQUIRE_FALSE(lambda.empty());
+  CHECK(calls_at(r, {main, "Counted.lambdas", lambda}) == kLambdas);
+  CHECK(calls_at(r, {main, "Counted.lambdas", lambda, "Counted.leaf"}) == kLambdas);
+
+  CHECK(calls_at(r, {main, "Counted$Holder.<clinit>"}) == 1);
+  CHECK(calls_at(r, {main, "Counted$Holder.<clinit>", "Counted$Holder.compute", "Counted.leaf"}) == 1);
+
+  // Constructors: argument() runs before super() and is the constructor's; a constructor that
+  // throws there is popped, and the catching method's next call is its own.
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>"}) == 2 * kObjects);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Derived.argument"}) == 2 * kObjects);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Base.<init>"}) == kObjects);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted.afterCatch"}) == kObjects);
+
+  // The bridge compareTo(Object) and the method it calls share a name: two nested nodes.
+  CHECK(calls_at(r, {main, "Counted.bridges", "Counted$Box.<init>"}) == kObjects + 1);
+  CHECK(calls_at(r, {main, "Counted.bridges", "Counted$Box.compareTo"}) == kObjects);
+  CHECK(calls_at(r, {main, "Counted.bridges", "Counted$Box.compareTo", "Counted$Box.compareTo"}) == kObjects);
+}
+
+// Inclusive time (the cum of exclusive times) of the sleeping section lies between the time
+// slept and the wall time the program measured around it; main's covers the time main measured
+// from its first line to its last (both printed on stdout).
+void check_times(const Recording& r) {
+  const ct::CallTree& t = r.time.tree;
+  const auto main = node_at(t, {"Counted.main"});
+  const auto sleeper = node_at(t, {"Counted.main", "Counted.sleeper"});
+  REQUIRE(main);
+  REQUIRE(sleeper);
+  std::istringstream printed(r.run.out);
+  ct::Cost sleep_window = 0, main_window = 0;
+  printed >> sleep_window >> main_window;
+  CHECK(t.cum_cost(*sleeper) >= kSleeps * kSleepNs);
+  CHECK(t.cum_cost(*sleeper) <= sleep_window);
+  CHECK(t.cum_cost(*main) >= main_window);
+  // Exclusive times add up to inclusive ones per node: the exclusive times of main's subtree,
+  // added here one by one, are its inclusive time; none is negative.
+  ct::Cost subtree = 0;
+  bool negative = false;
+  for (ct::NodeId n = *main; n < t.subtree_end(*main); ++n) {
+    subtree += t.cost(n);
+    negative |= t.cost(n) < 0;
+  }
+  CHECK(subtree == t.cum_cost(*main));
+  CHECK_FALSE(negative);
+}
+
+}  // namespace
+
+TEST_CASE("mode=calltree records the exact calls of every calling context, on every thread") {
+  const Recording r = record_counted(",include=Counted*,trivial=count");
+  check_counts(r);
+  check_times(r);
+  // Only the program's classes were instrumented: the tree holds nothing else.
+  for (ct::MethodId m = 0; m < r.calls.tree.method_count(); ++m) {
+    INFO(r.calls.tree.method_name(m));
+    CHECK(r.calls.tree.method_name(m).starts_with("Counted"));
+  }
+  const auto& meta = r.time.tree.metadata();
+  CHECK(meta.mode == "calltree");
+  CHECK(meta.metric == "time");
+  CHECK(meta.unit == "ns");
+  CHECK(r.calls.tree.metadata().metric == "calls");
+  CHECK(meta.find_extra("trivial") == "count");
+  CHECK(r.time.tree.metric_count() == 2);
+  CHECK(r.time.tree.metric_spec(1).unit == "count");
+}
+
+TEST_CASE("mode=calltree with include=* (the JDK too) keeps the program's counts exact") {
+  const Recording r = record_counted(",include=*,trivial=count");
+  check_counts(r);
+  check_times(r);
+  // JDK classes were instrumented (java.util's, called by the program, the launcher and the JDK
+  // itself), but nothing of the never-touched set.
+  bool jdk = false;
+  for (ct::MethodId m = 0; m < r.calls.tree.method_count(); ++m) {
+    const std::string_view name = r.calls.tree.method_name(m);
+    jdk |= name.starts_with("java.util.");
+    CHECK_FALSE(name.starts_with("java.lang."));
+    CHECK_FALSE(name.starts_with("bottlenecks."));
+  }
+  CHECK(jdk);
+}
+
+TEST_CASE("by default the application's classes are instrumented, the JDK's runtime is not") {
+  const Recording r = record_counted("");
+  CHECK(calls_at(r, {"Counted.main", "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  for (ct::MethodId m = 0; m < r.calls.tree.method_count(); ++m) {
+    INFO(r.calls.tree.method_name(m));
+    CHECK_FALSE(r.calls.tree.method_name(m).starts_with("java."));
+  }
+}
+
+TEST_CASE("trivial=skip leaves tiny methods without probes: their time is their caller's, and the profile says so") {
+  const Recording r = record_counted(",include=Counted*");
+  CHECK(calls_at(r, {"Counted.main", "Counted.loop"}) == 1);
+  CHECK_FALSE(node_at(r.calls.tree, {"Counted.main", "Counted.loop", "Counted.leaf"}));
+  CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
+  // Not trivial: they call something.
+  CHECK(calls_at(r, {"Counted.main", "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  const auto trivial = r.time.tree.metadata().find_extra("trivial");
+  REQUIRE(trivial);
+  CHECK(trivial->starts_with("skip"));
+  CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
+}
+
+TEST_CASE("exclude= keeps classes out; their time is their callers'") {
+  const Recording r = record_counted(",include=Counted*,exclude=Counted$Box:Counted$Holder,trivial=count");
+  CHECK(r.calls.tree.find_method("Counted$Box.compareTo") == std::nullopt);
+  CHECK(r.calls.tree.find_method("Counted$Holder.compute") == std::nullopt);
+  CHECK(calls_at(r, {"Counted.main", "Counted.bridges"}) == 1);
+  CHECK(calls_at(r, {"Counted.main", "Counted.loop", "Counted.leaf"}) == kLoop);
+}
+
+namespace {
+
+const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
+
+// Runs Hot for `ms` under the agent with `options`; returns the hot calls it printed.
+ct::Cost run_detailed(const std::string& options, const std::string& ms) {
+  JavaRunOptions o;
+  o.main_class = "Hot";
+  o.args = {ms};
+  o.agent_options = options;
+  const auto r = bn::test::run_java(o);
+  INFO("stderr: " << r.err);
+  REQUIRE_FALSE(r.timed_out);
+  REQUIRE(r.exit_code == 0);
+  return std::stoll(r.out);
+}
+
+}  // namespace
+
+TEST_CASE("detailing: a label file the REPL saved from a sampled profile instruments exactly its methods") {
+  const auto dir = bn::test::work_dir("Detailed-" + std::to_string(getpid()));
+  const auto sampled = dir / "sampled.bnp", labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
+  run_detailed("file=" + sampled.string() + ",interval=10ms,quiet", "1500");
+  const auto repl = bn::test::run_command(
+      {kCli, "repl", sampled.string(), "-c", "path Hot.main;Hot.hot; label hot; save " + labels.string()},
+      std::chrono::seconds(60));
+  INFO("repl: " << repl.out << repl.err);
+  REQUIRE(repl.exit_code == 0);
+
+  const ct::Cost hot_calls = run_detailed(
+      "mode=calltree,strict,trivial=count,file=" + detailed.string() + ",methods=" + labels.string(), "800");
+  const auto calls = read_calls(detailed);
+  const ct::CallTree& t = calls.tree;
+  std::vector<std::string> methods;
+  for (ct::MethodId m = 0; m < t.method_count(); ++m) methods.emplace_back(t.method_name(m));
+  std::sort(methods.begin(), methods.end());
+  CHECK(methods == std::vector<std::string>{"Hot.hot", "Hot.main"});
+  const auto hot = node_at(t, {"Hot.main", "Hot.hot"});
+  REQUIRE(hot);
+  CHECK(t.cost(*hot) == hot_calls);
+  CHECK(calls.tree.metadata().find_extra("methods_named") == "2");
+  CHECK(calls.tree.metadata().find_extra("methods_file") == labels.string());
+}
+
+TEST_CASE("detailing with duration= restores the original classes: the calls after it are not counted") {
+  const auto dir = bn::test::work_dir("Restored-" + std::to_string(getpid()));
+  const auto labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
+  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Hot.main\n  Hot.hot\n";
+  const ct::Cost hot_calls = run_detailed(
+      "mode=calltree,strict,trivial=count,duration=1s,file=" + detailed.string() + ",methods=" + labels.string(),
+      "4000");
+  const auto calls = read_calls(detailed);
+  const auto hot = node_at(calls.tree, {"Hot.main", "Hot.hot"});
+  REQUIRE(hot);
+  // Counted for the first second of four: the program ran on with its original classes.
+  CHECK(calls.tree.cost(*hot) > 0);
+  CHECK(calls.tree.cost(*hot) < hot_calls);
+  const auto restored = calls.tree.metadata().find_extra("restored");
+  REQUIRE(restored);
+  CHECK(restored->starts_with("yes"));
+}
+
+TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost passes the bound") {
+  const auto dir = bn::test::work_dir("Bounded-" + std::to_string(getpid()));
+  const auto labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
+  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Hot.main\n  Hot.hot\n";
+  // Thousands of calls a second at tens of nanoseconds each: far above 0.0001% of one CPU.
+  const ct::Cost hot_calls =
+      run_detailed("mode=calltree,strict,trivial=count,flush=100ms,maxoverhead=0.0001%,file=" + detailed.string() +
+                       ",methods=" + labels.string(),
+                   "3000");
+  const auto calls = read_calls(detailed);
+  const auto& meta = calls.tree.metadata();
+  CHECK(meta.find_extra("stopped_by") == "maxoverhead");
+  CHECK(std::stoll(std::string(*meta.find_extra("picos_per_call"))) > 0);
+  const auto restored = meta.find_extra("restored");
+  REQUIRE(restored);
+  CHECK(restored->starts_with("yes"));
+  const auto hot = node_at(calls.tree, {"Hot.main", "Hot.hot"});
+  REQUIRE(hot);
+  CHECK(calls.tree.cost(*hot) < hot_calls);
+}
+
+TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to the agent") {
+  const auto file = bn::test::work_dir("record-calltree-" + std::to_string(getpid())) / "run.bnp";
+  const auto classes = bn::test::compiled("Counted");
+  const auto r = bn::test::run_command(
+      {kCli, "record", "-o", file.string(), "--mode", "calltree", "--include", "Counted*", "--trivial", "count",
+       "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
+      std::chrono::seconds(120));
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto calls = read_calls(file);
+  const auto leaf = node_at(calls.tree, {"Counted.main", "Counted.loop", "Counted.leaf"});
+  REQUIRE(leaf);
+  CHECK(calls.tree.cost(*leaf) == kLoop);
+  CHECK(ct::read_profile(file).tree.metadata().find_extra("include") == "Counted*");
+}

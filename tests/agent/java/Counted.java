@@ -1,0 +1,163 @@
+import java.util.function.IntUnaryOperator;
+
+// Calls whose counts are known by construction, for the call-tree mode's end-to-end test
+// (agent_calltree_test.cpp, which repeats these numbers): loops, recursion, an exception through
+// three frames, threads, lambdas, a static initialiser, constructors (code before super()
+// included, and one that throws there) and a bridge method. Prints two wall times in ns: of the
+// sleeping section, which bounds its recorded inclusive time from above, and of main's body,
+// which main's recorded inclusive time must cover.
+public class Counted {
+  static final int LOOP = 1000;
+  static final int FIB = 15; // fib(15) makes 2 * fib(16) - 1 = 1973 calls
+  static final int THROWS = 50;
+  static final int THREADS = 4;
+  static final int PER_THREAD = 300;
+  static final int LAMBDAS = 200;
+  static final int OBJECTS = 70;
+  static final int SLEEPS = 5;
+  static final int SLEEP_MS = 20;
+  static volatile int sink;
+
+  static int leaf(int x) {
+    return x + 1;
+  }
+
+  static void loop() {
+    for (int i = 0; i < LOOP; i++) sink += leaf(i);
+  }
+
+  static int fib(int n) {
+    return n < 2 ? n : fib(n - 1) + fib(n - 2);
+  }
+
+  // The frame that throws, one that catches and rethrows, one that only passes it on, and one
+  // that catches it for good and then calls on: its next call must be its own child.
+  static void thrower() {
+    throw new IllegalStateException("thrown on purpose");
+  }
+
+  static void rethrower() {
+    try {
+      thrower();
+    } catch (IllegalStateException e) {
+      sink++;
+      throw e;
+    }
+  }
+
+  static void passer() {
+    rethrower();
+  }
+
+  static void afterCatch() {
+    sink++;
+  }
+
+  static void catcher() {
+    try {
+      passer();
+    } catch (IllegalStateException e) {
+      afterCatch();
+    }
+  }
+
+  static void exceptions() {
+    for (int i = 0; i < THROWS; i++) catcher();
+  }
+
+  static void worker() {
+    for (int i = 0; i < PER_THREAD; i++) sink += leaf(i);
+  }
+
+  static void threads() throws InterruptedException {
+    Thread[] all = new Thread[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+      all[t] = new Thread(() -> worker(), "counted-" + t);
+      all[t].start();
+    }
+    for (Thread t : all) t.join();
+  }
+
+  static void lambdas() {
+    IntUnaryOperator f = x -> leaf(x) * 2;
+    for (int i = 0; i < LAMBDAS; i++) sink += f.applyAsInt(i);
+  }
+
+  static final class Holder {
+    static final int VALUE = compute();
+
+    static int compute() {
+      return leaf(41);
+    }
+  }
+
+  static class Base {
+    final int x;
+
+    Base(int x) {
+      this.x = x;
+    }
+  }
+
+  static final class Derived extends Base {
+    Derived(int x) {
+      super(argument(x)); // argument() runs before super(): the constructor's own call
+    }
+
+    static int argument(int x) {
+      if (x < 0) throw new IllegalArgumentException("negative");
+      return x;
+    }
+  }
+
+  static void objects() {
+    for (int i = 0; i < OBJECTS; i++) sink += new Derived(i).x;
+    for (int i = 0; i < OBJECTS; i++) {
+      try {
+        new Derived(-1);
+      } catch (IllegalArgumentException e) {
+        afterCatch(); // a child of objects, not of Derived.<init>
+      }
+    }
+  }
+
+  // compareTo(Object), the bridge javac generates, calls compareTo(Box).
+  static final class Box implements Comparable<Box> {
+    final int v;
+
+    Box(int v) {
+      this.v = v;
+    }
+
+    @Override
+    public int compareTo(Box o) {
+      return Integer.compare(v, o.v);
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static void bridges() {
+    Comparable c = new Box(1);
+    for (int i = 0; i < OBJECTS; i++) sink += c.compareTo(new Box(i));
+  }
+
+  static void sleeper() throws InterruptedException {
+    Thread.sleep(SLEEP_MS);
+  }
+
+  public static void main(String[] args) throws Exception {
+    long body = System.nanoTime();
+    loop();
+    sink += fib(FIB);
+    exceptions();
+    threads();
+    lambdas();
+    sink += Holder.VALUE;
+    objects();
+    bridges();
+    long start = System.nanoTime();
+    for (int i = 0; i < SLEEPS; i++) sleeper();
+    long end = System.nanoTime();
+    System.out.println((end - start) + " " + (end - body));
+  }
+}
