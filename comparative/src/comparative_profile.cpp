@@ -212,10 +212,34 @@ Amount ComparativeProfile::total_cum_of(std::span<const Summary> S) {
 Amount ComparativeProfile::total() { return scaling_.difference(a_.total(), b_.total()); }
 
 iface::Profile::PercentBase ComparativeProfile::percent_base() {
-  const Amount difference = total();
-  if (difference != 0) return {difference, "total"};
+  if (percent_base_reason().empty()) return {total(), "total"};
   return {scaling_.scale_a(a_.total()), "A"};
 }
+
+std::string ComparativeProfile::percent_base_reason() {
+  const Amount difference = total();
+  if (difference == 0) return "the difference sums to 0";
+  if (const auto n = total_noise(); n && !n->significant())
+    return "the total difference is within sampling noise (|z| = " + n->z_text() + " < " +
+           std::to_string(iface::kSignificantZ) + ")";
+  // Near zero: |A - B| below 1% of |A|, both over the common denominator.
+  if (iface::abs_amount(difference) * 100 < iface::abs_amount(scaling_.scale_a(a_.total())))
+    return "the total difference is near zero (under 1% of A's total)";
+  return {};
+}
+
+std::optional<iface::Noise> ComparativeProfile::noise_of(Amount a, Amount b) {
+  if (!metric_.is_sample_count) return std::nullopt;
+  return iface::difference_noise(iface::to_rational(a, a_.denominator()), iface::to_rational(b, b_.denominator()),
+                                 scaling_.factor());
+}
+
+std::optional<iface::Noise> ComparativeProfile::noise(Summary s) {
+  const Record& r = record(s);
+  return noise_of(r.a ? a_.cum_of(*r.a) : 0, r.b ? b_.cum_of(*r.b) : 0);
+}
+
+std::optional<iface::Noise> ComparativeProfile::total_noise() { return noise_of(a_.total(), b_.total()); }
 
 std::optional<iface::SideBySide> ComparativeProfile::sides(Summary s) {
   const Record& r = record(s);

@@ -55,14 +55,15 @@ std::unique_ptr<comparative::ComparativeProfile> make_comparison(iface::Profile&
 std::vector<std::string> comparison_header(comparative::ComparativeProfile& p, const Side& a, const Side& b) {
   const iface::Amount d = p.denominator();
   const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
-  std::vector<std::string> lines{
-      "comparing A = " + file_name(a.path) + " (total " + iface::to_string(a.total) + unit +
-          ") minus B = " + file_name(b.path) + " (total " + iface::to_string(b.total) + unit +
-          "); normalisation: " + p.normalization_text(),
-      p.total() != 0 ? "every number is A - B; percentages are of the total difference " +
-                           iface::decimal_string(p.total(), d) + unit
-                     : "every number is A - B; the difference sums to 0, so percentages are of A's total " +
-                           iface::decimal_string(p.percent_base().amount, d) + unit};
+  std::vector<std::string> lines{"comparing A = " + file_name(a.path) + " (total " + iface::to_string(a.total) + unit +
+                                     ") minus B = " + file_name(b.path) + " (total " + iface::to_string(b.total) +
+                                     unit + "); normalisation: " + p.normalization_text(),
+                                 p.percent_base_reason().empty()
+                                     ? "every number is A - B; percentages are of the total difference " +
+                                           iface::decimal_string(p.total(), d) + unit
+                                     : "every number is A - B; " + p.percent_base_reason() +
+                                           ", so percentages are of A's total " +
+                                           iface::decimal_string(p.percent_base().amount, d) + unit};
   for (const std::string& note : p.notes()) lines.push_back("note: " + note);
   return lines;
 }
@@ -76,7 +77,13 @@ std::string comparison_header_json(comparative::ComparativeProfile& p, const Sid
                       {"a_total", iface::to_string(a.total)},
                       {"b_total", iface::to_string(b.total)},
                       {"total", iface::exact_string(p.total(), p.denominator())},
-                      {"notes", p.notes()}};
+                      {"notes", p.notes()},
+                      {"percentages_of", p.percent_base().name}};
+  if (const std::string why = p.percent_base_reason(); !why.empty()) j["percentages_why"] = why;
+  if (const auto noise = p.total_noise()) {
+    j["total_significant"] = noise->significant();
+    j["total_z"] = noise->z_text();
+  }
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

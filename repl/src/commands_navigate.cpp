@@ -30,13 +30,17 @@ Output suggest(Context& c, const Arguments& args) {
   const std::string_view typed = args[0].text;
   const std::int64_t n = typed.empty() ? kDefaultSuggestions : parse_whole(typed, 1, INT64_MAX, "count");
   Session& session = c.session();
-  const Shortlist ranked = suggest(session.profile(), session.settings().suggester, static_cast<std::size_t>(n));
+  iface::Profile& p = session.profile();
+  const Shortlist ranked = suggest(p, session.settings().suggester, static_cast<std::size_t>(n),
+                                   session.settings().skip_noise ? [&p](iface::Summary s) { return beyond_noise(p, s); }
+                                                                 : std::function<bool(iface::Summary)>{});
   const std::size_t methods = ranked.shown.size() + ranked.more;
   const bool by_cum = session.settings().suggester == Suggester::kHighCum;
   return numbered_list(session,
                        std::string(suggester_name(session.settings().suggester)) + ": " +
                            std::to_string(ranked.shown.size()) + " of " + std::to_string(methods) + " methods by " +
-                           (by_cum ? "|cum|" : "|base|"),
+                           (by_cum ? "|cum|" : "|base|") +
+                           (session.settings().skip_noise && p.total_noise() ? " beyond noise" : ""),
                        ranked.shown);
 }
 

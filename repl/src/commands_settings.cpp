@@ -30,6 +30,12 @@ Output settings(Context& c, const Arguments&) {
                      {"limit", limit},
                      {"names", names},
                      {"width", width}}};
+  // The noise setting matters only where differences have a noise estimate.
+  if (c.session().profile().total_noise()) {
+    const std::string noise = s.skip_noise ? "skip" : "show";
+    out.text += "\nnoise = " + noise;
+    out.fields.emplace_back("noise", noise);
+  }
   if (ProfileSource* source = c.session().source(); source && source->metrics().size() > 1) {
     std::string all;
     for (const std::string& m : source->metrics()) all += (all.empty() ? "" : ", ") + m;
@@ -86,6 +92,11 @@ Output set_width(Context& c, const Arguments& args) {
   Settings& s = c.session().settings();
   s.width = args[0].choice == kOff ? 0 : static_cast<std::size_t>(parse_whole(typed, kNarrowest, 100000, "width"));
   return setting("width", width_text(s.width));
+}
+
+Output set_noise(Context& c, const Arguments& args) {
+  c.session().settings().skip_noise = args[0].choice == 1;
+  return setting("noise", c.session().settings().skip_noise ? "skip" : "show");
 }
 
 Output set_names(Context& c, const Arguments& args) {

@@ -1,8 +1,8 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
-// (commands_navigate.cpp), aspects and refinements through gaps (commands_aspects.cpp), labels (commands_labels.cpp),
-// pictures (commands_flame.cpp), views (commands_views.cpp), settings and help (commands_settings.cpp). Each gets its
-// arguments already matched against its row (arguments.h). Internal to bn_repl.
+// (commands_navigate.cpp), aspects and refinements through gaps (commands_aspects.cpp), labels (commands_labels.cpp,
+// commands_autolabel.cpp), pictures (commands_flame.cpp), views (commands_views.cpp), settings and help
+// (commands_settings.cpp). Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
 
 #include "bn/repl/commands.h"
 
@@ -24,6 +24,7 @@ Output refine(Context& c, const Arguments& args);
 Output label(Context& c, const Arguments& args);
 Output unlabel(Context& c, const Arguments& args);
 Output labels(Context& c, const Arguments& args);
+Output autolabel(Context& c, const Arguments& args);
 Output save(Context& c, const Arguments& args);
 Output load(Context& c, const Arguments& args);
 
@@ -43,6 +44,7 @@ Output set_cutoff(Context& c, const Arguments& args);
 Output set_limit(Context& c, const Arguments& args);
 Output set_width(Context& c, const Arguments& args);
 Output set_names(Context& c, const Arguments& args);
+Output set_noise(Context& c, const Arguments& args);
 Output help(Context& c, const Arguments& args);
 Output quit(Context& c, const Arguments& args);
 

@@ -18,6 +18,11 @@ json row(const Row& r, const RenderContext& c) {
   for (std::string_view m : r.path) path.push_back(std::string(m));
   json j = {{"path", path}, {"cum", exact(r.cum, c)}, {"base", exact(r.base, c)}, {"unreliable", r.unreliable}};
   if (r.number >= 0) j["number"] = r.number;
+  // Comparisons of sampled runs: the two-sample test of the difference (docs/compare.md, "Noise").
+  if (r.noise) {
+    j["significant"] = r.noise->significant();
+    j["z"] = r.noise->z_text();
+  }
   // Comparative profiles: each side's values (B normalised), so cum == a.cum - b.cum.
   if (r.sides) {
     j["a"] = {{"present", r.sides->in_a}, {"cum", exact(r.sides->a_cum, c)}, {"base", exact(r.sides->a_base, c)}};
@@ -106,6 +111,40 @@ void fill(json& j, const ThreadsOutput& o, const RenderContext&) {
                             {"lifetime_ns", r.lifetime_ns},
                             {"time", time},
                             {"total", iface::exact_string(r.total, o.denominator)}});
+  }
+}
+
+std::string_view move_key(AutolabelMove move) {
+  switch (move) {
+    case AutolabelMove::kSuggestion:
+      return "suggestion";
+    case AutolabelMove::kCallers:
+      return "callers";
+    case AutolabelMove::kCallees:
+      return "callees";
+  }
+  return "";
+}
+
+void fill(json& j, const AutolabelOutput& o, const RenderContext& c) {
+  j["asked"] = o.asked;
+  j["candidates"] = o.candidates;
+  j["not_proposed"] = {
+      {"too_general", o.too_general}, {"overlapping_labels", o.overlapping_labels}, {"within_noise", o.within_noise}};
+  j["best_of_candidates"] = o.best_of_candidates;
+  j["proposals"] = json::array();
+  for (const AutolabelRow& r : o.rows) {
+    json p = row(r.row, c);
+    p["label"] = r.label;
+    p["covered"] = exact(r.covered, c);
+    json suggestion = json::array();
+    for (std::string_view m : r.suggestion) suggestion.push_back(std::string(m));
+    p["why"] = {{"suggester", std::string(suggester_name(r.origin.suggester))},
+                {"rank", r.origin.rank},
+                {"suggestion", suggestion},
+                {"move", std::string(move_key(r.origin.move))}};
+    if (r.instead_of) p["instead_of"] = row(*r.instead_of, c);
+    j["proposals"].push_back(std::move(p));
   }
 }
 

@@ -56,6 +56,8 @@ std::string share(Amount a, const RenderContext& c) { return iface::percent_stri
 std::string share_of(Amount a, const RenderContext& c) { return share(a, c) + " of " + c.percent_base.name; }
 
 constexpr std::string_view kUnreliable = "  (unreliable: under 10 samples)";
+// The mark of a difference within sampling noise (noise.h); docs/compare.md, "Noise".
+std::string_view noise_mark(const Row& r) { return r.noise && !r.noise->significant() ? "  (within noise)" : ""; }
 
 // A comparative profile's side value, "-" when the call sequence has no root in that run.
 std::string side_value(bool present, Amount a, const RenderContext& c) { return present ? value(a, c) : "-"; }
@@ -102,7 +104,8 @@ void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view
   const std::size_t before_cum = indent.size() + w.number + 2;
   // The unreliable note may run over the width: the path keeps the room.
   out << numbers.substr(0, before_cum) << painted(cum, colour) << numbers.substr(before_cum + cum.size())
-      << painted(path_text(r.path, c, room(c, numbers.size())), colour) << (r.unreliable ? kUnreliable : "") << "\n";
+      << painted(path_text(r.path, c, room(c, numbers.size())), colour) << (r.unreliable ? kUnreliable : "")
+      << noise_mark(r) << "\n";
 }
 
 void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c, std::string_view indent,
@@ -145,7 +148,8 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
   RenderContext shown = c;
   if (o.full) shown.width = 0;
   const Row& s = o.summary;
-  out << painted(path_text(s.path, shown, shown.width), heat(s.cum, c)) << (s.unreliable ? kUnreliable : "") << "\n";
+  out << painted(path_text(s.path, shown, shown.width), heat(s.cum, c)) << (s.unreliable ? kUnreliable : "")
+      << noise_mark(s) << "\n";
   if (!o.labels.empty()) {
     out << "  labels:";
     for (const std::string& l : o.labels) out << " " << safe(l);
@@ -163,6 +167,10 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
     side("B", s.sides->in_b, s.sides->b_cum, s.sides->b_base);
   }
   // Overlaps with labels this summary shares nothing with are left out: JSON lists them all.
+  if (s.noise)
+    out << "  difference of cum: |z| = " << s.noise->z_text()
+        << (s.noise->significant() ? " (beyond sampling noise)" : " (within sampling noise: under ")
+        << (s.noise->significant() ? "" : std::to_string(iface::kSignificantZ) + ")") << "\n";
   for (const LabelOverlap& ov : o.overlaps)
     if (ov.cum != 0 || ov.base != 0)
       out << "  overlap with label " << safe(ov.label) << ": cum " << value(ov.cum, c) << " ("
@@ -198,6 +206,58 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
         << "), base " << value(ov.base, c) << " (" << share_of(ov.base, c) << ")\n";
   out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
       << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
+}
+
+// Why autolabel proposed a summary: the suggestion it started from and the move that led here.
+std::string origin_text(const AutolabelRow& r, const RenderContext& c) {
+  std::string text = std::string(suggester_name(r.origin.suggester)) + " #" + std::to_string(r.origin.rank) + " " +
+                     safe(display_path(r.suggestion, c.names));
+  switch (r.origin.move) {
+    case AutolabelMove::kSuggestion:
+      return text + " itself";
+    case AutolabelMove::kCallers:
+      return text + ", extended through its callers while one held the cutoff share (bottom-up)";
+    case AutolabelMove::kCallees:
+      return text + ", extended through its callees while one held the cutoff share (top-down)";
+  }
+  return text;
+}
+
+void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out) {
+  out << "autolabel: " << o.rows.size() << " non-overlapping proposals (at most " << o.asked << ") from "
+      << o.candidates << " candidates; "
+      << (o.best_of_candidates ? "the heaviest such set of candidates"
+                               : "the heaviest set found within the search budget (not proven best)")
+      << "\n";
+  const std::size_t skipped = o.too_general + o.overlapping_labels + o.within_noise;
+  if (skipped > 0)
+    out << "not proposed: " << o.too_general << " too general (ending in a trunk method), " << o.overlapping_labels
+        << " overlapping a label, " << o.within_noise << " within noise\n";
+  if (o.rows.empty()) return;
+  std::size_t label = 5, covered = 7, covered_share = 1;
+  Widths w;
+  for (const AutolabelRow& r : o.rows) {
+    w.fit(r.row, c);
+    label = std::max(label, r.label.size());
+    covered = std::max(covered, value(r.covered, c).size());
+    covered_share = std::max(covered_share, share(r.covered, c).size());
+  }
+  out << "  " << pad_left("#", w.number) << "  " << pad_left("cum", w.cum) << " " << pad_left("%", w.cum_share) << "  "
+      << pad_left("covered", covered) << " " << pad_left("%", covered_share) << "  " << std::string(label - 5, ' ')
+      << "label  summary\n";
+  for (const AutolabelRow& r : o.rows) {
+    out << "  " << pad_left(std::to_string(r.row.number), w.number) << "  " << pad_left(value(r.row.cum, c), w.cum)
+        << " " << pad_left(share(r.row.cum, c), w.cum_share) << "  " << pad_left(value(r.covered, c), covered) << " "
+        << pad_left(share(r.covered, c), covered_share) << "  " << pad_left(safe(r.label), label) << "  "
+        << safe(display_path(r.row.path, c.names)) << (r.row.unreliable ? kUnreliable : "") << noise_mark(r.row)
+        << "\n";
+    out << "  " << std::string(w.number, ' ') << "  why: " << origin_text(r, c) << "\n";
+    if (r.instead_of)
+      out << "  " << std::string(w.number, ' ') << "  preferred to " << safe(display_path(r.instead_of->path, c.names))
+          << " (cum " << value(r.instead_of->cum, c) << "), which overlaps it: the set covers more without it\n";
+  }
+  out << "percentages are of " << c.percent_base.name << "; `labels` shows the coverage, `autolabel undo` removes "
+      << "these labels\n";
 }
 
 // A message may hold several lines (`set`); each is made safe on its own.

@@ -32,6 +32,7 @@ std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::str
   profile_ = &source_->profile();
   numbered_.clear();
   trail_.clear();
+  autolabelled_.clear();
   labels_ = LabelSet();
   measures_.clear();
   labels_dirty_ = false;

@@ -63,8 +63,16 @@ Shortlist rank(iface::Profile& profile, const std::vector<iface::Summary>& summa
 
 }  // namespace
 
-Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limit) {
-  return rank(profile, profile.initial_summaries(), suggester == Suggester::kHighCum, limit);
+Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limit,
+                  const std::function<bool(iface::Summary)>& keep) {
+  std::vector<iface::Summary> starts = profile.initial_summaries();
+  if (keep) std::erase_if(starts, [&](iface::Summary s) { return !keep(s); });
+  return rank(profile, starts, suggester == Suggester::kHighCum, limit);
+}
+
+bool beyond_noise(iface::Profile& profile, iface::Summary s) {
+  const std::optional<iface::Noise> noise = profile.noise(s);
+  return !noise || noise->significant();
 }
 
 Shortlist rank_summaries(iface::Profile& profile, const std::vector<iface::Summary>& summaries, Suggester suggester,

@@ -20,7 +20,7 @@ std::pair<iface::Amount, iface::Amount> heaviness(iface::Amount cum, iface::Amou
 
 Row make_row(Session& session, iface::Summary s, int number) {
   iface::Profile& p = session.profile();
-  Row row{number, s, p.path_of(s), p.cum_of(s), p.base_of(s), false, p.sides(s)};
+  Row row{number, s, p.path_of(s), p.cum_of(s), p.base_of(s), false, p.sides(s), p.noise(s)};
   const iface::MetricInfo m = p.metric();
   row.unreliable =
       m.is_sample_count && iface::abs_amount(row.cum) < kReliableSamples * (m.sample != 0 ? m.sample : p.denominator());

@@ -116,8 +116,11 @@ TEST_CASE("a user scale factor is applied exactly") {
   CHECK(exact(c, c.cum_of(path(c, {"c"}))) == "39/2");  // 97 - 155/2
   CHECK(exact(c, c.total()) == "21");                   // 100 - 79
   CHECK(c.normalization_text() == "scale (B × 1/2)");
-  CHECK(exact(c, c.percent_base().amount) == "21");  // the total difference
-  CHECK(c.percent_base().name == "total");
+  // 21 samples of difference against a standard error of sqrt(100 + 158/4): |z| = 1.8, within
+  // sampling noise (noise.h), so percentages are of A's total, and the reason says so.
+  CHECK(exact(c, c.percent_base().amount) == "100");
+  CHECK(c.percent_base().name == "A");
+  CHECK(c.percent_base_reason() == "the total difference is within sampling noise (|z| = 1.8 < 4)");
 }
 
 TEST_CASE("profiles of different metrics are refused unless forced") {

@@ -42,8 +42,8 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   using Words = std::vector<std::string>;
   CHECK(bn::repl::complete(context, "sel").words == Words{"select"});
   CHECK(bn::repl::complete(context, "la").words == Words{"label", "labels"});
-  CHECK(bn::repl::complete(context, "set ").words ==
-        Words{"cutoff", "limit", "metric", "model", "names", "states", "suggester", "threads", "width", "zoom"});
+  CHECK(bn::repl::complete(context, "set ").words == Words{"cutoff", "limit", "metric", "model", "names", "noise",
+                                                           "states", "suggester", "threads", "width", "zoom"});
   CHECK(bn::repl::complete(context, "view ").words == Words{"server", "thread", "tree"});
   CHECK(bn::repl::complete(context, "set model c").words == Words{"cpus"});
   CHECK(bn::repl::complete(context, "set suggester h").words == Words{"HighBase", "HighCum"});

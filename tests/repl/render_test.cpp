@@ -15,7 +15,9 @@ namespace {
 // comparative profile may produce: cum -6/4 below base 1/4.
 ListOutput sample_list() {
   static const std::string m = "pkg.Cls.method";
-  return ListOutput{"t", {Row{0, {7}, {m}, -6, 1, false, std::nullopt}, Row{1, {8}, {m, m}, 3, 3, true, std::nullopt}}};
+  return ListOutput{"t",
+                    {Row{0, {7}, {m}, -6, 1, false, std::nullopt, std::nullopt},
+                     Row{1, {8}, {m, m}, 3, 3, true, std::nullopt, std::nullopt}}};
 }
 
 RenderContext context() {

@@ -79,11 +79,19 @@ class ComparativeProfile final : public iface::Profile {
   // Both sides' gap_extensions merged by name, like extension_amounts.
   std::vector<iface::ExtensionAmounts> gap_extensions(iface::Summary s) override;
   iface::Amount total() override;
-  // The total difference, or A's total when the difference sums to 0 (--normalize total).
+  // The total difference, or A's total when percent_base_reason() says why not.
   iface::Profile::PercentBase percent_base() override;
+  // Why percentages are of A's total instead of the total difference, which would make them
+  // meaningless (241.8%, -176.2%): the difference sums to 0 (--normalize total), is within
+  // sampling noise, or is near zero (under 1% of A's total). Empty when they are of the difference.
+  std::string percent_base_reason();
   iface::Amount denominator() override { return scaling_.denominator(); }
   iface::MetricInfo metric() override { return metric_; }
   std::optional<iface::SideBySide> sides(iface::Summary s) override;
+  // The two-sample test of noise.h on the sides' sample counts, B weighed by the normalisation;
+  // nullopt unless both sides count samples.
+  std::optional<iface::Noise> noise(iface::Summary s) override;
+  std::optional<iface::Noise> total_noise() override;
 
  private:
   using NameId = std::uint32_t;
@@ -109,6 +117,8 @@ class ComparativeProfile final : public iface::Profile {
   class RunningUnion;  // comparative_extensions.cpp
 
   const Record& record(iface::Summary s) const;
+  // The test for A's and B's amounts (numerators over each side's denominator).
+  std::optional<iface::Noise> noise_of(iface::Amount a, iface::Amount b);
   NameId name_id(std::string_view side_owned_name);
   // The interned summary for a pair of side summaries of the same call sequence.
   std::optional<iface::Summary> intern(std::optional<iface::Summary> a, std::optional<iface::Summary> b);

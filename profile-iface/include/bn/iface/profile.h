@@ -19,6 +19,7 @@
 #include "bn/iface/extension_amounts.h"
 #include "bn/iface/extension_union.h"
 #include "bn/iface/metric_info.h"
+#include "bn/iface/noise.h"
 #include "bn/iface/side_by_side.h"
 #include "bn/iface/summary.h"
 #include "bn/iface/summary_set.h"
@@ -110,6 +111,11 @@ class Profile {
   virtual bool costs_never_negative() { return false; }
   // Per-side values of s for a profile that compares two runs; nullopt for a profile of one run.
   virtual std::optional<SideBySide> sides(Summary /*s*/) { return std::nullopt; }
+  // Whether s's cum, a difference of sampled runs, exceeds sampling noise (noise.h); nullopt for
+  // a profile of one run or of costs that are not sample counts.
+  virtual std::optional<Noise> noise(Summary /*s*/) { return std::nullopt; }
+  // The same for the profile's total.
+  virtual std::optional<Noise> total_noise() { return std::nullopt; }
 
   // === The paper's operations with the end chosen at run time (not virtual) ================
   std::vector<std::string_view> extensions(Summary s, End end) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/autolabel.h"
 #include "bn/repl/label_file.h"
 #include "bn/repl/nearby.h"
 #include "bn/repl/profile_source.h"
@@ -27,6 +28,8 @@ struct Row {
   bool unreliable = false;  // ten-samples rule (seed 000 sec. 5.1)
   // A comparative profile's values in A and in B behind cum and base (Profile::sides).
   std::optional<iface::SideBySide> sides;
+  // A comparison of sampled runs: whether cum's difference exceeds sampling noise (noise.h).
+  std::optional<iface::Noise> noise;
 };
 
 // `suggest`, `history`.
@@ -114,6 +117,23 @@ struct ViewOutput {
   std::vector<UnresolvedLabel> unresolved;  // its kept labels that no longer resolve
 };
 
+// `autolabel [N]` (issue 17): the proposals, each labelled, and what the search considered.
+struct AutolabelRow {
+  Row row;                    // numbered for `select`
+  std::string label;          // the label it was given
+  iface::Amount covered = 0;  // total_cum_of this proposal and the ones before it
+  AutolabelOrigin origin;
+  std::vector<std::string_view> suggestion;  // the origin's suggested method, as a call path
+  std::optional<Row> instead_of;             // a heavier candidate it was preferred to
+};
+
+struct AutolabelOutput {
+  std::vector<AutolabelRow> rows;
+  std::size_t asked = 0;  // N
+  std::size_t candidates = 0, too_general = 0, overlapping_labels = 0, within_noise = 0;
+  bool best_of_candidates = true;
+};
+
 struct HelpEntry {
   std::string name;
   std::string args;
@@ -129,7 +149,7 @@ struct QuitOutput {
 };
 
 using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutput, LoadOutput, HelpOutput, QuitOutput,
-                            ViewOutput, ThreadsOutput>;
+                            ViewOutput, ThreadsOutput, AutolabelOutput>;
 
 // What the renderers need besides an Output: profile-wide facts and the display settings.
 struct RenderContext {

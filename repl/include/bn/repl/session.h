@@ -75,6 +75,10 @@ class Session {
   bool back();
   std::span<const iface::Summary> trail() const { return trail_; }
 
+  // The labels the last `autolabel` added, as (label, summary), so `autolabel undo` takes them all
+  // off in one command. Emptied by that undo and when the view changes.
+  std::vector<std::pair<std::string, iface::Summary>>& autolabelled() { return autolabelled_; }
+
   // Labels of the view in force changed since the last save or load.
   bool labels_dirty() const { return labels_dirty_; }
   void set_labels_dirty(bool dirty) { labels_dirty_ = dirty; }
@@ -94,6 +98,7 @@ class Session {
   AspectTable aspects_;  // kept across views: the patterns name methods, not nodes
   std::vector<iface::Summary> numbered_;
   std::vector<iface::Summary> trail_;
+  std::vector<std::pair<std::string, iface::Summary>> autolabelled_;
   bool labels_dirty_ = false;
 };
 

@@ -24,6 +24,9 @@ struct Settings {
   // |total_cum_of(T)| >= c·|cum_of(s)| never depends on floating-point rounding.
   iface::Rational cutoff{19, 20};
   NameStyle names = NameStyle::kFull;
+  // `set noise skip`: suggesters and autolabel leave out differences within sampling noise
+  // (Profile::noise; comparisons of sampled runs only).
+  bool skip_noise = false;
   // `set limit N|all`: the most nearby summaries listed per group (SIZE_MAX for all). A hot
   // utility method has 10^5 callers in a 10M-node profile; 5 rows per group keep the four groups
   // of `select` within one screen (the paper's Fig. 1 shows a handful; 20 made a select of 66

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "bn/iface/profile.h"
@@ -20,7 +21,13 @@ struct Shortlist {
 // bottom-up). Absolute values because comparative profiles go negative (sec. 2.3, footnote 6).
 // Ties keep a stable order: by the other metric's magnitude, then by method name. Only the first
 // `limit` are returned (a partial sort, so asking for 10 of 156k methods does not sort them all).
-Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limit = SIZE_MAX);
+// With `keep`, only the summaries it keeps are ranked (`set noise skip`: beyond_noise).
+Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limit = SIZE_MAX,
+                  const std::function<bool(iface::Summary)>& keep = {});
+
+// False only for a summary whose difference the profile reports within sampling noise
+// (Profile::noise, noise.h): what `set noise skip` keeps.
+bool beyond_noise(iface::Profile& profile, iface::Summary s);
 
 // Any summaries ranked as `suggest` ranks the methods (aspects, `find`'s matches).
 Shortlist rank_summaries(iface::Profile& profile, const std::vector<iface::Summary>& summaries, Suggester suggester,
