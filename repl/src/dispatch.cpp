@@ -120,7 +120,8 @@ namespace {
 
 // Method names that may end the call sequence `current` ("a;b;ru"): after "a;b;" only the
 // methods that a;b calls, each returned with the typed head so it replaces the whole word. A gap
-// `..` (when the head calls something) and the aspects `:NAME` are offered too; after a gap
+// `..` (once a '.' is typed, so that a single callee still completes at once, and when the head
+// calls something) and the aspects `:NAME` are offered too; after a gap
 // ("a;..;") any method may follow. A name typed in its short form, or not typed yet, completes
 // in its short form ("Foo.r" to "Foo.run", not "org.x.Foo.run"), unless two of the candidates
 // share that short name.
@@ -130,7 +131,7 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
   const std::string_view typed = current.substr(head.size());
   std::vector<std::string_view> names = context.methods().complete(typed);
   std::vector<std::string> extra;
-  if (!head.empty() && iface::kGapText.starts_with(typed)) extra.emplace_back(iface::kGapText);
+  if (!head.empty() && !typed.empty() && iface::kGapText.starts_with(typed)) extra.emplace_back(iface::kGapText);
   for (const auto& [name, pattern] : context.session().aspects().all())
     if (std::string_view(":" + name).starts_with(typed)) extra.push_back(":" + name);
   if (!head.empty() && !head.ends_with(std::string(iface::kGapText) + ";")) {

@@ -130,7 +130,9 @@ TEST_CASE("in a browser: a click zooms, the search shows the REPL's coverage, ho
   const std::string transcript = run(
       kBin + " repl " + (dir.path() / "a.collapsed").string() + " --json -c 'path a; label s; path c; label s; labels'",
       dir.path());
-  const nlohmann::json labels = nlohmann::json::parse(transcript.substr(transcript.rfind("{\"command\":\"labels\"")));
+  // The labels line only: the REPL's note on unsaved labels (stderr, merged here) may follow it.
+  const std::size_t at = transcript.rfind("{\"command\":\"labels\"");
+  const nlohmann::json labels = nlohmann::json::parse(transcript.substr(at, transcript.find('\n', at) - at));
   const std::string cum = labels["coverage"]["cum"], total = labels["total"];
   const std::string expected = "matched " + iface::percent_string(std::stoll(cum), std::stoll(total)) + " (" + cum +
                                " samples of " + total + " samples)";

@@ -53,6 +53,8 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   CHECK(bn::repl::complete(context, "path Foo.r").words == Words{"Foo.run"});
   CHECK(bn::repl::complete(context, "path Ba").words == Words{"Bar.go"});
   CHECK(bn::repl::complete(context, "path org.x.Foo.run;").words == Words{"org.x.Foo.run;Foo.call"});
+  // A gap is offered once a '.' is typed (issue 16), so a single callee above still completes at once.
+  CHECK(bn::repl::complete(context, "path org.x.Foo.run;.").words == Words{"org.x.Foo.run;.."});
   CHECK(bn::repl::complete(context, "path org.y.Bar.go;").words.empty());
   CHECK(bn::repl::complete(context, "path org.y.Bar.go;").call_sequence);
   CHECK_FALSE(bn::repl::complete(context, "set ").call_sequence);
