@@ -18,6 +18,7 @@
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "naive_patterns.h"
+#include "random_patterns.h"
 #include "random_stacks.h"
 
 using namespace bn::calltree;
@@ -26,72 +27,12 @@ using bn::iface::CallPattern;
 using bn::iface::PatternElement;
 using bn::iface::ProfileFilter;
 using testing::Context;
-using testing::NaiveElement;
 using testing::NaivePattern;
 using testing::NaiveProfile;
 
 namespace {
 
 using Kind = PatternElement::Kind;
-
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
-
-// Two aspects over the alphabet: a random set of letters written as alternatives, and "*".
-struct Aspects {
-  std::map<std::string, std::set<std::string>> members;
-  std::map<std::string, std::shared_ptr<const bn::iface::MethodPattern>> patterns;
-
-  Aspects(std::mt19937& rng, const std::vector<std::string>& alphabet) {
-    std::set<std::string> chosen{pick(rng, alphabet)};
-    for (const std::string& letter : alphabet)
-      if (rng() % 2 == 0) chosen.insert(letter);
-    std::string text;
-    for (const std::string& letter : chosen) text += (text.empty() ? "" : "|") + letter;
-    add("x", chosen, text);
-    add("any", {alphabet.begin(), alphabet.end()}, "*");
-  }
-  void add(const std::string& name, std::set<std::string> set, const std::string& text) {
-    members[name] = std::move(set);
-    patterns[name] = std::make_shared<const bn::iface::MethodPattern>(text);
-  }
-};
-
-// A random sequence of 1 to 4 elements that obeys call_pattern.h's rules; plain or not.
-CallPattern random_pattern(std::mt19937& rng, const std::vector<std::string>& alphabet, const Aspects& aspects) {
-  const std::vector<std::string> aspect_names = {"x", "any"};
-  for (;;) {
-    CallPattern p;
-    for (int n = std::uniform_int_distribution<int>(1, 4)(rng); n > 0; --n) {
-      const int kind = std::uniform_int_distribution<int>(0, 4)(rng);
-      if (kind <= 2) {
-        p.elements.push_back(PatternElement::method(pick(rng, alphabet)));
-      } else if (kind == 3) {
-        const std::string& name = pick(rng, aspect_names);
-        p.elements.push_back({Kind::aspect, name, aspects.patterns.at(name)});
-      } else {
-        p.elements.push_back(PatternElement::gap());
-      }
-    }
-    try {
-      bn::iface::check_call_pattern(p);
-      return p;
-    } catch (const bn::Error&) {
-    }
-  }
-}
-
-NaivePattern naive_of(const CallPattern& p, const Aspects& aspects) {
-  NaivePattern out;
-  for (const PatternElement& e : p.elements) {
-    if (e.kind == Kind::gap) out.push_back({NaiveElement::Kind::gap, "", {}});
-    if (e.kind == Kind::method) out.push_back({NaiveElement::Kind::method, e.name, {}});
-    if (e.kind == Kind::aspect) out.push_back({NaiveElement::Kind::aspect, e.name, aspects.members.at(e.name)});
-  }
-  return out;
-}
 
 std::string joined(const Context& context) {
   std::string out;
@@ -103,12 +44,12 @@ std::string joined(const Context& context) {
 // its stack passes each filter (focus: satisfies it; exclude: does not). Costs of 0 carry
 // nothing, so they are not measurements a listing should show.
 testing::Stacks naive_survivors(const NaiveProfile& all, const std::vector<ProfileFilter>& filters,
-                                const Aspects& aspects) {
+                                const testing::RandomAspects& aspects) {
   testing::Stacks out;
   for (const auto& [context, cost] : all.nodes()) {
     bool passes = cost != 0;
     for (const ProfileFilter& f : filters)
-      passes = passes && f.passes(testing::naive_satisfies(naive_of(f.pattern, aspects), context, false));
+      passes = passes && f.passes(testing::naive_satisfies(testing::naive_of(f.pattern, aspects), context, false));
     if (passes) out.push_back({joined(context), cost});
   }
   return out;
@@ -118,11 +59,11 @@ std::vector<std::string_view> views_of(const std::vector<std::string>& calls) { 
 
 void run_case(std::mt19937& rng, bool large) {
   const testing::RandomCase c = testing::random_case(rng, large);
-  const Aspects aspects(rng, c.alphabet);
+  const testing::RandomAspects aspects(rng, c.alphabet);
   std::vector<ProfileFilter> filters;
   for (int n = std::uniform_int_distribution<int>(1, 3)(rng); n > 0; --n)
     filters.push_back({rng() % 2 ? ProfileFilter::Kind::focus : ProfileFilter::Kind::exclude,
-                       random_pattern(rng, c.alphabet, aspects)});
+                       testing::random_pattern(rng, c.alphabet, aspects, true)});
   const std::string shown = bn::iface::filters_text(filters);
   CAPTURE(shown);
 
@@ -147,7 +88,7 @@ void run_case(std::mt19937& rng, bool large) {
     CHECK(p.base_of(*s) == naive.total_base({calls}));
   }
   for (int i = 0; i < 12; ++i) {
-    const CallPattern q = random_pattern(rng, c.alphabet, aspects);
+    const CallPattern q = testing::random_pattern(rng, c.alphabet, aspects, true);
     const std::string text = q.text();
     CAPTURE(text);
     if (q.is_plain()) {
@@ -159,7 +100,7 @@ void run_case(std::mt19937& rng, bool large) {
       CHECK(p.cum_of(*s) == naive.total_cum({calls}));
       CHECK(p.base_of(*s) == naive.total_base({calls}));
     } else {
-      const NaivePattern n = naive_of(q, aspects);
+      const NaivePattern n = testing::naive_of(q, aspects);
       const std::set<Context> cum_nodes = testing::naive_pattern_nodes(naive, n, false);
       const auto s = p.pattern_summary(q);
       REQUIRE(s.has_value() == !cum_nodes.empty());
