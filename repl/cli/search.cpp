@@ -19,6 +19,8 @@ Wanted wanted_of(const SearchOptions& o) {
   return w;
 }
 
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
 }  // namespace
 
 void add_view_options(CLI::App& sub, SearchOptions& options) {
@@ -125,7 +127,36 @@ std::vector<std::string> Search::header() const {
          comparison_header(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
                            {options_.compare.base, state_->b.opened.profile->total()}))
       lines.push_back(std::move(line));
+  if (!filters().empty()) lines.push_back(filters_line());
   return lines;
+}
+
+std::string Search::filters_line() const {
+  const auto kept = [](const OpenedView& side) {
+    iface::Profile& p = *side.profile;
+    const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
+    return iface::decimal_string(p.total(), p.denominator()) + " of " +
+           iface::decimal_string(side.unfiltered_total, p.denominator()) + unit + " (" +
+           iface::percent_string(p.total(), side.unfiltered_total) + ")";
+  };
+  const std::string what = state_->comparison
+                               ? "A keeps " + kept(state_->a.opened) + ", B keeps " + kept(state_->b.opened)
+                               : kept(state_->a.opened) + " kept";
+  return "filters: " + iface::filters_text(filters()) + ": " + what +
+         "; percentages are of what is kept (`filters` lists them, `unfilter` drops the last)";
+}
+
+const std::vector<iface::ProfileFilter>& Search::filters() const { return state_->wanted.filters; }
+
+void Search::set_filters(std::vector<iface::ProfileFilter> filters) {
+  Wanted next = state_->wanted;
+  next.filters = std::move(filters);
+  std::unique_ptr<State> filtered = open(next);
+  const auto empty = [](const Run& side) { return side.opened.tree(*side.file).node_count() == 1; };
+  if (!next.filters.empty() && empty(filtered->a) && (!b_file_ || empty(filtered->b)))
+    throw Error(next.filters.back().text() + ": no measurement of " + file_name(options_.profile.path) +
+                (b_file_ ? " or " + file_name(options_.compare.base) : "") + " would be left");
+  state_ = std::move(filtered);
 }
 
 std::string Search::header_json() const {

@@ -2,8 +2,9 @@
 // The one place that opens the profile a user asked to search: a file in any format
 // open_profile reads, the view of it to search (view_table.h), and with --base the same view of
 // a second file subtracted (A minus B, seed 004 sec. 2.2). A Search is the REPL's ProfileSource:
-// `view`, `set model|states|threads` switch the view in force at run time, and `threads` lists
-// the thread classes. The session knows nothing but profile-iface and that interface.
+// `view`, `set model|states|threads` switch the view in force at run time, `exclude`/`focus`
+// filter it (both sides of a comparison alike), and `threads` lists the thread classes. The session knows nothing but
+// profile-iface and that interface.
 
 #include <memory>
 #include <string>
@@ -41,17 +42,21 @@ class Search final : public repl::ProfileSource {
   bool has_views() override;
   std::string view() const override;
   // The metric in force when PROFILE has several, the view's description (for a recording with
-  // per-sample records), then a comparison's.
+  // per-sample records), a comparison's, then the filters in force.
   std::vector<std::string> header() const override;
   std::string knob(Knob knob) const override;
   void set(Knob knob, std::string_view value) override;
   repl::ThreadsOutput threads() override;
   std::vector<std::string> metrics() const override;
+  const std::vector<iface::ProfileFilter>& filters() const override;
+  // Refuses filters that would leave no measurement (on neither side of a comparison).
+  void set_filters(std::vector<iface::ProfileFilter> filters) override;
 
   // Format of PROFILE as open_profile recognised it ("native", "collapsed").
   const std::string& format() const;
   // The header as JSON Lines: a "metric" object for a profile with several metrics, a "view"
-  // object for a view, a "compare" object for a comparison; "" for a plain profile.
+  // object for a view, a "compare" object for a comparison; "" for a plain profile. (Filters are
+  // set only in a session: each JSON line then names them.)
   std::string header_json() const;
   // PROFILE's view in force as a call tree (for export): its costs are numerators over the
   // denominator of profile() without --base.
@@ -77,6 +82,8 @@ class Search final : public repl::ProfileSource {
   // The name and unit of the metric in force, and the line saying which of PROFILE's it is.
   calltree::MetricSpec metric_in_force() const;
   std::string metric_line() const;
+  // The filters in force and what each side keeps of its total.
+  std::string filters_line() const;
 
   SearchOptions options_;
   comparative::CompareOptions compare_;

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "bn/calltree/sample_records.h"
+#include "bn/calltree/tree_filter.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/error.h"
 #include "profile_options.h"
@@ -81,6 +82,16 @@ const ViewKind kViews[] = {
      }},
 };
 
+// Searches only what passes the filters: the tree in force, pruned, under the same denominator and
+// metric (a view's unit stays its own).
+void apply_filters(OpenedView& opened, const OpenedFile& file, std::span<const iface::ProfileFilter> filters) {
+  opened.unfiltered_total = opened.profile->total();
+  if (filters.empty()) return;
+  opened.filtered_tree = std::make_unique<calltree::CallTree>(calltree::filtered_tree(opened.tree(file), filters));
+  opened.profile = std::make_unique<calltree::TreeProfile>(*opened.filtered_tree, opened.profile->denominator(),
+                                                           opened.profile->metric());
+}
+
 }  // namespace
 
 const calltree::SampleData& OpenedFile::samples() {
@@ -111,7 +122,9 @@ OpenedView open_view(OpenedFile& file, const Wanted& wanted) {
   const auto it = std::find_if(std::begin(kViews), std::end(kViews), [&](const ViewKind& v) { return v.name == name; });
   if (it == std::end(kViews) || it->param.empty() != param.empty())
     throw Error("unknown view '" + std::string(text) + "' (expected " + view_names() + ")");
-  return it->open(file, wanted, param);
+  OpenedView opened = it->open(file, wanted, param);
+  apply_filters(opened, file, wanted.filters);
+  return opened;
 }
 
 }  // namespace bn::cli

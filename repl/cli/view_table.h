@@ -12,6 +12,7 @@
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/sample_data.h"
 #include "bn/iface/profile.h"
+#include "bn/iface/profile_filter.h"
 #include "bn/views/view.h"
 
 namespace bn::cli {
@@ -23,7 +24,8 @@ struct Wanted {
   std::optional<views::Model> model;
   views::States states = views::States::all;
   views::Grouping grouping = views::Grouping::by_class;
-  std::string metric;  // a metric of the file's tree (`set metric`); empty: its metric 0
+  std::string metric;                         // a metric of the file's tree (`set metric`); empty: its metric 0
+  std::vector<iface::ProfileFilter> filters;  // `exclude` and `focus`, oldest first
 };
 
 // One file opened for a search, with its per-sample records decoded on first use.
@@ -40,20 +42,26 @@ struct OpenedFile {
 };
 
 // A profile to search, built from one file: the view (absent for the recorded tree), the
-// recorded tree under another metric (absent for its metric 0), the profile over either, and
-// the lines that describe it.
+// recorded tree under another metric (absent for its metric 0), the tree of what passes the
+// filters (absent without filters), the profile over the last of these, and the lines that
+// describe it.
 struct OpenedView {
   std::unique_ptr<views::View> view;
   std::unique_ptr<calltree::CallTree> metric_tree;
+  std::unique_ptr<calltree::CallTree> filtered_tree;
   std::unique_ptr<iface::Profile> profile;
   std::vector<std::string> header;
+  iface::Amount unfiltered_total = 0;  // the profile's total before the filters
 
   const calltree::CallTree& tree(const OpenedFile& file) const {
+    return filtered_tree ? *filtered_tree : unfiltered_tree(file);
+  }
+  const calltree::CallTree& unfiltered_tree(const OpenedFile& file) const {
     return view ? view->tree : metric_tree ? *metric_tree : file.file.loaded.tree;
   }
 };
 
-// Opens `wanted` in `file`. Throws bn::Error naming an unknown view (listing the table's rows),
+// Opens `wanted` in `file`, its filters applied. Throws bn::Error naming an unknown view (listing the table's rows),
 // an unknown metric (listing the file's), a view asked of another metric than the tree's first
 // (views count per-sample records), or what the view needs and the file lacks.
 OpenedView open_view(OpenedFile& file, const Wanted& wanted);

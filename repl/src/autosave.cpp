@@ -26,12 +26,14 @@ std::string file_part(std::string_view view) {
 }  // namespace
 
 std::vector<std::filesystem::path> autosave_labels(const Session& session, const std::filesystem::path& dir) {
-  std::vector<std::pair<std::string, std::vector<SavedLabel>>> views;
-  if (session.labels_dirty() && !session.labels().empty())
-    views.emplace_back(session.view(), saved_labels(session.profile(), session.labels()));
+  // Written like `save` writes: with the aspects the labels use, so that `:NAME` reloads.
+  std::vector<LabelFile> views;
+  if (LabelFile in_force = session.label_file(); session.labels_dirty() && !in_force.labels.empty())
+    views.push_back(std::move(in_force));
   for (const std::string& view : session.dirty_kept_views())
     if (const auto kept = session.kept_labels().find(view); kept != session.kept_labels().end())
-      views.emplace_back(view, kept->second);
+      views.push_back(
+          {view, aspects_used(session.profile(), LabelSet(), kept->second, session.aspects()), kept->second});
   if (views.empty()) return {};
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -43,10 +45,10 @@ std::vector<std::filesystem::path> autosave_labels(const Session& session, const
     throw Error("'" + dir.string() + "' already holds " + std::to_string(kMaxNumber) + " unsaved-N.labels files");
   std::vector<std::filesystem::path> written;
   const std::string stem = "unsaved-" + std::to_string(number);
-  for (const auto& [view, labels] : views) {
-    const bool in_force = view == session.view();
-    written.push_back(dir / (stem + (in_force ? "" : "." + file_part(view)) + ".labels"));
-    write_label_file(written.back(), view, labels);
+  for (const LabelFile& labels : views) {
+    const bool in_force = labels.view == session.view();
+    written.push_back(dir / (stem + (in_force ? "" : "." + file_part(labels.view)) + ".labels"));
+    write_label_file(written.back(), labels.view, labels.labels, labels.aspects);
   }
   return written;
 }

@@ -1,5 +1,7 @@
 // Labelling commands (seed 004 sec. 2.3) and their persistence.
 
+#include <set>
+
 #include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "bn/repl/label_file.h"
@@ -66,15 +68,17 @@ Output labels(Context& c, const Arguments&) { return labels_report(c.session());
 Output save(Context& c, const Arguments& args) {
   const std::string file = file_argument(args);
   Session& session = c.session();
-  const std::string view = session.view();
-  save_labels(file, session.profile(), session.labels(), view);
+  const LabelFile saved = session.label_file();
+  const std::string& view = saved.view;
+  write_label_file(file, view, saved.labels, saved.aspects);
   session.set_labels_dirty(false);
-  std::size_t count = 0;
-  for (const auto& entry : session.labels().all()) count += entry.second.size();
-  // Labels belong to a view; the file says which (label_file.h).
-  return MessageOutput{"saved " + std::to_string(count) + " labelled summaries (" +
-                           std::to_string(session.labels().all().size()) + " labels)" +
-                           (view == "tree" ? "" : " of view " + view) + " to " + file,
+  const std::size_t count = saved.labels.size();
+  std::set<std::string> names;
+  for (const SavedLabel& label : saved.labels) names.insert(label.label);
+  // Labels belong to a view; the file says which (label_file.h). Those set aside (under a filter)
+  // are saved too: a filter changes what is searched, not what the analyst found.
+  return MessageOutput{"saved " + std::to_string(count) + " labelled summaries (" + std::to_string(names.size()) +
+                           " labels)" + (view == "tree" ? "" : " of view " + view) + " to " + file,
                        {{"file", file}, {"summaries", count}, {"view", view}}};
 }
 

@@ -7,23 +7,23 @@
 #include "handlers.h"
 
 namespace bn::repl::handlers {
-namespace {
 
 ProfileSource& source_of(Context& c) {
   if (ProfileSource* source = c.session().source()) return *source;
   throw Error("this session searches one profile and has no views");
 }
 
-// Sets a knob of the source and moves the session, and its labels, to the profile now in force.
-Output switch_to(Context& c, ProfileSource::Knob knob, std::string_view setting, std::string_view value) {
+ViewOutput switch_profile(Context& c, const std::function<void(ProfileSource&)>& change) {
   Session& session = c.session();
   ProfileSource& source = source_of(c);
   const std::string left = source.view();
   std::vector<SavedLabel> labels = saved_labels(session.profile(), session.labels());
   const std::size_t left_labels = labels.size();
-  source.set(knob, value);  // throws, changing nothing, when the view cannot be built
+  change(source);  // throws, changing nothing, when the profile cannot be built
   c.profile_changed();
-  ViewOutput out{std::string(setting), source.knob(knob), source.view(), source.header(), "", 0, 0, {}};
+  ViewOutput out;
+  out.view = source.view();
+  out.header = source.header();
   if (out.view != left) {
     out.left = left;
     out.left_labels = left_labels;
@@ -31,6 +31,16 @@ Output switch_to(Context& c, ProfileSource::Knob knob, std::string_view setting,
   for (auto& [label, reason] : session.switched(left, std::move(labels)))
     out.unresolved.push_back({std::move(label), std::move(reason)});
   for (const auto& entry : session.labels().all()) out.labels += entry.second.size();
+  return out;
+}
+
+namespace {
+
+// Sets a knob of the source and moves the session, and its labels, to the profile now in force.
+Output switch_to(Context& c, ProfileSource::Knob knob, std::string_view setting, std::string_view value) {
+  ViewOutput out = switch_profile(c, [&](ProfileSource& source) { source.set(knob, value); });
+  out.setting = std::string(setting);
+  out.value = source_of(c).knob(knob);
   return out;
 }
 

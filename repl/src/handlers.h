@@ -1,12 +1,22 @@
 #pragma once
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
 // (commands_navigate.cpp), aspects and refinements through gaps (commands_aspects.cpp), labels (commands_labels.cpp,
-// commands_autolabel.cpp), pictures (commands_flame.cpp), views (commands_views.cpp), settings and help
+// commands_autolabel.cpp), pictures (commands_flame.cpp), pruning and focus (commands_filters.cpp), views
+// (commands_views.cpp), settings and help
 // (commands_settings.cpp). Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
+
+#include <functional>
 
 #include "bn/repl/commands.h"
 
 namespace bn::repl::handlers {
+
+// Shared by the commands that change the profile in force (commands_views.cpp,
+// commands_filters.cpp): the session's source, or an error for a session on one profile; and
+// change(source), which throws, changing nothing, when the profile cannot be built, followed by
+// moving the session and its labels to the profile now in force (Session::switched).
+ProfileSource& source_of(Context& c);
+ViewOutput switch_profile(Context& c, const std::function<void(ProfileSource&)>& change);
 
 Output suggest(Context& c, const Arguments& args);
 Output select(Context& c, const Arguments& args);
@@ -29,6 +39,11 @@ Output save(Context& c, const Arguments& args);
 Output load(Context& c, const Arguments& args);
 
 Output flame(Context& c, const Arguments& args);
+
+Output exclude(Context& c, const Arguments& args);
+Output focus(Context& c, const Arguments& args);
+Output filters(Context& c, const Arguments& args);
+Output unfilter(Context& c, const Arguments& args);
 
 Output threads(Context& c, const Arguments& args);
 Output view(Context& c, const Arguments& args);

@@ -217,7 +217,19 @@ iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex&
   for (const std::string& t : typed) {
     const bool kept = t == iface::kGapText || (t.starts_with(':') && aspects.find(std::string_view(t).substr(1)));
     plain = plain && !kept;
-    names.push_back(kept ? std::string_view(t) : methods.resolve(t));
+    if (kept) {
+      names.push_back(t);
+    } else if (t.starts_with(':')) {
+      try {
+        names.push_back(methods.resolve(t));  // a view's typed time, `:RUN`
+      } catch (const Error&) {
+        throw Error("'" + t +
+                    "' is no aspect (`aspects` lists them, `aspect NAME = PATTERN` defines one) and no method "
+                    "of this profile");
+      }
+    } else {
+      names.push_back(methods.resolve(t));
+    }
   }
   if (!plain) {
     if (const std::optional<iface::Summary> s = summary_of_frames(profile, names, aspects)) return *s;

@@ -69,6 +69,7 @@ void fill(json& j, const LabelsOutput& o, const RenderContext& c) {
     j["overlaps"].push_back(
         {{"labels", {ov.first, ov.second}}, {"cum", exact(ov.cum, c)}, {"base", exact(ov.base, c)}});
   j["coverage"] = {{"cum", exact(o.coverage_cum, c)}, {"base", exact(o.coverage_base, c)}};
+  if (o.set_aside > 0) j["set_aside"] = o.set_aside;
 }
 
 void fill(json& j, const MessageOutput& o, const RenderContext&) {
@@ -97,6 +98,7 @@ void fill(json& j, const ViewOutput& o, const RenderContext&) {
   if (!o.left.empty()) j["left"] = {{"view", o.left}, {"labels_kept", o.left_labels}};
   j["labels_restored"] = o.labels;
   j["unresolved"] = unresolved(o.unresolved);
+  if (!o.current.empty()) j["current"] = o.current;
 }
 
 void fill(json& j, const ThreadsOutput& o, const RenderContext&) {
@@ -165,6 +167,7 @@ std::string render_json(const Output& output, std::string_view command, std::str
             {"total", exact(context.total, context)},
             {"metric", context.metric.metric}};  // what the amounts count (a profile may have several)
   if (!context.view.empty()) j["view"] = context.view;
+  if (!context.filters.empty()) j["filters"] = context.filters;
   std::visit([&](const auto& o) { fill(j, o, context); }, output);
   // Replace invalid UTF-8 (method names come from the profile) instead of throwing.
   return j.dump(-1, ' ', false, json::error_handler_t::replace);

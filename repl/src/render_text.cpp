@@ -187,9 +187,17 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
   }
 }
 
+void set_aside_note(const LabelsOutput& o, std::ostream& out) {
+  if (o.set_aside > 0)
+    out << "note: " << o.set_aside
+        << " labelled summaries set aside: they do not resolve in the profile in force, and come back when they do "
+           "(`filters`, `unfilter`)\n";
+}
+
 void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   if (o.labels.empty()) {
     out << "no labels yet: `label NAME` labels the current summary\n";
+    set_aside_note(o, out);
     return;
   }
   Widths w;
@@ -206,6 +214,7 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
         << "), base " << value(ov.base, c) << " (" << share_of(ov.base, c) << ")\n";
   out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
       << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
+  set_aside_note(o, out);
 }
 
 // Why autolabel proposed a summary: the suggestion it started from and the move that led here.
@@ -294,7 +303,7 @@ void unresolved(const std::vector<UnresolvedLabel>& labels, const RenderContext&
   for (const UnresolvedLabel& u : labels) {
     const std::vector<std::string_view> calls(u.saved.calls.begin(), u.saved.calls.end());
     out << "  label " << safe(u.saved.label) << " " << path_text(calls, c, room(c, kReasonColumns))
-        << " not restored: " << safe(u.reason) << "\n";
+        << " set aside, until it resolves again: " << safe(u.reason) << "\n";
   }
 }
 
@@ -306,6 +315,7 @@ void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
         << "`\n";
   if (o.labels > 0) out << o.labels << " labelled summaries of view " << safe(o.view) << " restored\n";
   unresolved(o.unresolved, c, out);
+  if (!o.current.empty()) out << "current summary: " << safe(o.current) << "\n";
 }
 
 // A share of a class's time, "12.5%".

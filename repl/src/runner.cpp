@@ -13,6 +13,9 @@ Runner::Runner(Session& session, std::ostream& out, std::ostream& err, RunOption
 
 RenderContext Runner::render_context() const {
   iface::Profile& p = session_.profile();
+  std::vector<std::string> filters;
+  if (const ProfileSource* source = session_.source())
+    for (const iface::ProfileFilter& f : source->filters()) filters.push_back(f.text());
   return {p.total(),
           p.percent_base(),
           p.denominator(),
@@ -20,7 +23,8 @@ RenderContext Runner::render_context() const {
           session_.settings().names,
           options_.color && !options_.json,
           session_.settings().width,
-          session_.source() && session_.source()->has_views() ? session_.view() : std::string()};
+          session_.source() && session_.source()->has_views() ? session_.view() : std::string(),
+          std::move(filters)};
 }
 
 LineResult Runner::run_line(std::string_view raw, std::string_view location, std::string_view hint) {

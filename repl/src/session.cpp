@@ -27,7 +27,10 @@ void Session::make_current(iface::Summary s) {
 
 std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::string& left,
                                                                   std::vector<SavedLabel> left_labels) {
-  if (!left_labels.empty()) kept_[left] = std::move(left_labels);
+  if (!left_labels.empty()) {
+    std::vector<SavedLabel>& kept = kept_[left];  // after any set aside in it
+    kept.insert(kept.end(), std::make_move_iterator(left_labels.begin()), std::make_move_iterator(left_labels.end()));
+  }
   if (labels_dirty_) dirty_views_[left] = true;
   profile_ = &source_->profile();
   numbered_.clear();
@@ -40,16 +43,32 @@ std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::str
   const std::string now = view();
   const auto kept = kept_.find(now);
   if (kept == kept_.end()) return unresolved;
+  std::vector<SavedLabel> set_aside;
   for (SavedLabel& label : kept->second) {
     const std::vector<std::string_view> calls(label.calls.begin(), label.calls.end());
-    if (const std::optional<iface::Summary> s = summary_of_frames(*profile_, calls, aspects_))
+    if (const std::optional<iface::Summary> s = summary_of_frames(*profile_, calls, aspects_)) {
       labels_.add(label.label, *s);
-    else
-      unresolved.emplace_back(std::move(label), why_no_root(*profile_, calls));
+    } else {
+      unresolved.emplace_back(label, why_no_root(*profile_, calls));
+      set_aside.push_back(std::move(label));
+    }
   }
-  kept_.erase(kept);
+  if (set_aside.empty())
+    kept_.erase(kept);
+  else
+    kept->second = std::move(set_aside);
   labels_dirty_ = dirty_views_.erase(now) > 0;
   return unresolved;
+}
+
+LabelFile Session::label_file() const {
+  LabelFile file{view(), {}, saved_labels(*profile_, labels_)};
+  const auto kept = kept_.find(file.view);
+  const std::vector<SavedLabel> none;
+  const std::vector<SavedLabel>& set_aside = kept == kept_.end() ? none : kept->second;
+  file.labels.insert(file.labels.end(), set_aside.begin(), set_aside.end());
+  file.aspects = aspects_used(*profile_, labels_, set_aside, aspects_);
+  return file;
 }
 
 std::vector<std::string> Session::dirty_kept_views() const {

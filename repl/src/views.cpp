@@ -94,6 +94,8 @@ LabelsOutput labels_report(Session& session) {
         out.overlaps.push_back({sorted[a].label, sorted[b].label, shared.cum, shared.base});
     }
   out.labels = std::move(sorted);
+  if (const auto kept = session.kept_labels().find(session.view()); kept != session.kept_labels().end())
+    out.set_aside = kept->second.size();
   iface::SummarySet& all = session.all_labelled();
   out.coverage_cum = all.total_cum();
   out.coverage_base = all.total_base();

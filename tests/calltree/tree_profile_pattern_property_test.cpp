@@ -19,6 +19,7 @@
 #include "bn/iface/overlap.h"
 #include "bn/iface/refinements.h"
 #include "naive_patterns.h"
+#include "random_patterns.h"
 #include "random_stacks.h"
 
 using namespace bn::calltree;
@@ -30,6 +31,8 @@ using testing::Context;
 using testing::NaiveElement;
 using testing::NaivePattern;
 using testing::NaiveProfile;
+using testing::pick;
+using testing::RandomAspects;
 
 namespace {
 
@@ -37,79 +40,16 @@ using Kind = bn::iface::PatternElement::Kind;
 
 std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
-
-// Aspects over the alphabet: each a random set of letters written as alternatives ("a|c"), and
-// "any" written as the glob "*".
-struct Aspects {
-  std::map<std::string, std::set<std::string>> members;
-  std::map<std::string, std::shared_ptr<const bn::iface::MethodPattern>> patterns;
-
-  Aspects(std::mt19937& rng, const std::vector<std::string>& alphabet) {
-    for (const std::string name : {"x", "y"}) {
-      std::set<std::string> chosen;
-      std::string text;
-      for (const std::string& letter : alphabet)
-        if (rng() % 2 == 0) chosen.insert(letter);
-      if (chosen.empty()) chosen.insert(pick(rng, alphabet));
-      for (const std::string& letter : chosen) text += (text.empty() ? "" : "|") + letter;
-      add(name, chosen, text);
-    }
-    add("any", {alphabet.begin(), alphabet.end()}, "*");
-  }
-  void add(const std::string& name, std::set<std::string> set, const std::string& text) {
-    members[name] = std::move(set);
-    patterns[name] = std::make_shared<const bn::iface::MethodPattern>(text);
-  }
-};
-
-NaivePattern naive_of(const CallPattern& p, const Aspects& aspects) {
-  NaivePattern out;
-  for (const auto& e : p.elements) {
-    if (e.kind == Kind::gap) out.push_back({NaiveElement::Kind::gap, "", {}});
-    if (e.kind == Kind::method) out.push_back({NaiveElement::Kind::method, e.name, {}});
-    if (e.kind == Kind::aspect) out.push_back({NaiveElement::Kind::aspect, e.name, aspects.members.at(e.name)});
-  }
-  return out;
-}
-
-// A random sequence of 1 to 5 elements that obeys the rules, with at least one gap or aspect.
-CallPattern random_pattern(std::mt19937& rng, const std::vector<std::string>& alphabet, const Aspects& aspects) {
-  const std::vector<std::string> aspect_names = {"x", "y", "any"};
-  for (;;) {
-    CallPattern p;
-    for (int n = std::uniform_int_distribution<int>(1, 5)(rng); n > 0; --n) {
-      const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
-      if (kind <= 1) {
-        p.elements.push_back(bn::iface::PatternElement::method(pick(rng, alphabet)));
-      } else if (kind == 2) {
-        const std::string& name = pick(rng, aspect_names);
-        p.elements.push_back({Kind::aspect, name, aspects.patterns.at(name)});
-      } else {
-        p.elements.push_back(bn::iface::PatternElement::gap());
-      }
-    }
-    if (p.is_plain()) continue;
-    try {
-      bn::iface::check_call_pattern(p);
-      return p;
-    } catch (const bn::Error&) {
-    }
-  }
-}
-
 class Checker {
  public:
-  Checker(TreeProfile& p, const NaiveProfile& naive, const Aspects& aspects, const std::vector<std::string>& alphabet)
+  Checker(TreeProfile& p, const NaiveProfile& naive, const RandomAspects& aspects,
+          const std::vector<std::string>& alphabet)
       : p_(p), naive_(naive), aspects_(aspects), alphabet_(alphabet) {}
 
   // The nodes a summary counts, naively: by the seed 000 rules for a pattern, by seed 004's
   // along and descendants for a plain sequence.
   std::set<Context> nodes(const CallPattern& q, bool cum) const {
-    if (!q.is_plain()) return testing::naive_pattern_nodes(naive_, naive_of(q, aspects_), !cum);
+    if (!q.is_plain()) return testing::naive_pattern_nodes(naive_, testing::naive_of(q, aspects_), !cum);
     std::vector<std::string> calls;
     for (const auto& e : q.elements) calls.push_back(e.name);
     return cum ? naive_.cum_nodes({calls}) : naive_.paths({calls}).along;
@@ -215,7 +155,7 @@ class Checker {
  private:
   TreeProfile& p_;
   const NaiveProfile& naive_;
-  const Aspects& aspects_;
+  const RandomAspects& aspects_;
   const std::vector<std::string>& alphabet_;
   std::vector<Summary> seen_;
   std::mt19937 rng_{7};
@@ -225,11 +165,11 @@ void run_case(std::mt19937& rng, bool large) {
   const testing::RandomCase rc = testing::random_case(rng, large);
   const CallTree tree = testing::tree_from_stacks(rc.stacks);
   const NaiveProfile naive(rc.stacks);
-  const Aspects aspects(rng, rc.alphabet);
+  const RandomAspects aspects(rng, rc.alphabet);
   TreeProfile p(tree);
   Checker checker(p, naive, aspects, rc.alphabet);
   for (int i = 0; i < (large ? 4 : 6); ++i) {
-    const CallPattern q = random_pattern(rng, rc.alphabet, aspects);
+    const CallPattern q = testing::random_pattern(rng, rc.alphabet, aspects, false);
     if (const auto s = checker.check_result(p.pattern_summary(q), q)) checker.check_pattern(*s, q);
   }
   for (const Summary s : p.initial_summaries()) checker.seen().push_back(s);

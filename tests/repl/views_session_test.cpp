@@ -26,7 +26,7 @@ class FakeSource final : public ProfileSource {
  public:
   bn::iface::Profile& profile() override {
     if (view_ == "server") return server_;
-    return model_ == "measured" ? thin_ : tree_;
+    return model_ == "measured" || !filters_.empty() ? thin_ : tree_;
   }
   bool has_views() override { return true; }
   std::string view() const override { return view_; }
@@ -41,6 +41,9 @@ class FakeSource final : public ProfileSource {
     view_ = std::string(value);
   }
   std::vector<std::string> metrics() const override { return {"samples", "calls"}; }
+  // Any filter gives the tree view the profile without [d], as `exclude d` would.
+  const std::vector<bn::iface::ProfileFilter>& filters() const override { return filters_; }
+  void set_filters(std::vector<bn::iface::ProfileFilter> filters) override { filters_ = std::move(filters); }
   bn::repl::ThreadsOutput threads() override {
     return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
   }
@@ -56,6 +59,7 @@ class FakeSource final : public ProfileSource {
   FakeProfile thin_{{{"a;c", 4}, {"a;b", 1}}};
   std::string view_ = "tree";
   std::string model_ = "paper";
+  std::vector<bn::iface::ProfileFilter> filters_;
 };
 
 struct Harness {
@@ -118,9 +122,43 @@ TEST_CASE("labels that no longer resolve in their view are named with the reason
   h.run("label warm");
   const std::string rebuilt = h.run("set model measured");  // the same view, rebuilt without [c;d]
   CHECK(rebuilt.find("1 labelled summaries of view tree restored") != std::string::npos);
-  CHECK(rebuilt.find("label hot [c;d] not restored: [c] never calls d") != std::string::npos);
+  CHECK(rebuilt.find("label hot [c;d] set aside, until it resolves again: [c] never calls d") != std::string::npos);
   CHECK(h.session.labels().all().count("warm") == 1);
   CHECK(h.session.labels().all().count("hot") == 0);
+}
+
+TEST_CASE("labels set aside under a filter come back when it is dropped, and save keeps them meanwhile") {
+  Harness h;
+  h.run("path c;d");
+  h.run("label hot");
+  h.run("path a;c");
+  h.run("label warm");
+  const std::string filtered = h.run("exclude c;d");
+  CHECK(filtered.find("filters = exclude c;d\n") == 0);
+  CHECK(filtered.find("label hot [c;d] set aside, until it resolves again: [c] never calls d") != std::string::npos);
+  CHECK(filtered.find("current summary: [a;c]") != std::string::npos);  // kept across the rebuild
+  CHECK(h.session.labels().all().count("hot") == 0);
+  // Saved with the labels in force, so quitting under a filter loses nothing.
+  const bn::repl::LabelFile saved = h.session.label_file();
+  REQUIRE(saved.labels.size() == 2);
+  CHECK(saved.labels[1].label == "hot");
+  const std::string dropped = h.run("unfilter");
+  CHECK(dropped.find("filters = none\n") == 0);
+  CHECK(dropped.find("2 labelled summaries of view tree restored") != std::string::npos);
+  CHECK(h.session.labels().all().count("hot") == 1);
+  CHECK(h.run("unfilter") ==
+        "bottlenecks: error: no filter to drop: `exclude SEQUENCE` or `focus SEQUENCE` adds one\n");
+}
+
+TEST_CASE("a filter of an unknown aspect, of nothing, or given twice is refused and changes nothing") {
+  Harness h;
+  CHECK(h.run("exclude a;..;:nope").find("':nope' is no aspect") != std::string::npos);
+  CHECK(h.run("focus").find("usage") != std::string::npos);
+  CHECK(h.run("exclude zz").find("error") != std::string::npos);
+  CHECK(h.source.filters().empty());
+  h.run("exclude a;c");
+  CHECK(h.run("exclude a;c") == "bottlenecks: error: exclude a;c is already in force (`filters` lists them)\n");
+  CHECK(h.source.filters().size() == 1);
 }
 
 TEST_CASE("a view that cannot be built changes nothing") {

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/aspects.h"
 #include "bn/repl/labels.h"
 
 namespace bn::repl {
@@ -52,12 +53,17 @@ struct LabelFile {
 
 // Every labelled summary as its call sequence, in label order.
 std::vector<SavedLabel> saved_labels(iface::Profile& profile, const LabelSet& labels);
+// The aspects labels use, by name: those of `labels` (measured by `profile`) with the definitions
+// their summaries were built with, and those of `set_aside` (call sequences) as `table` defines
+// them now.
+std::vector<SavedAspect> aspects_used(iface::Profile& profile, const LabelSet& labels,
+                                      const std::vector<SavedLabel>& set_aside, const AspectTable& table);
 // Writes `labels`, made in `view`, and the definitions of the aspects they use, atomically
 // (temporary file, then rename). Throws bn::Error naming the file.
 void write_label_file(const std::filesystem::path& file, const std::string& view, const std::vector<SavedLabel>& labels,
                       const std::vector<SavedAspect>& aspects = {});
-// Writes every label, made in `view`, atomically (temporary file, then rename). Throws bn::Error
-// naming the file.
+// Writes every label, made in `view`, and the aspects they use, atomically (temporary file, then
+// rename). Throws bn::Error naming the file.
 void save_labels(const std::filesystem::path& file, iface::Profile& profile, const LabelSet& labels,
                  const std::string& view);
 // Parses a label file completely; throws bn::Error naming file:line on the first bad line.

@@ -82,6 +82,7 @@ struct LabelsOutput {
   iface::Amount coverage_cum = 0;
   iface::Amount coverage_base = 0;
   std::vector<LabelPairOverlap> overlaps;
+  std::size_t set_aside = 0;  // labelled summaries that do not resolve in the profile in force
 };
 
 // `set ...`, `label`, `unlabel`, `save`: one sentence plus the same facts as key/value pairs
@@ -105,16 +106,18 @@ struct LoadOutput {
   std::string saved_view;                   // the view the file was saved from, when not this one
 };
 
-// `view`, `set model|states|threads`: the profile in force changed (seed 000 sec. 4).
+// `view`, `set model|states|threads|metric`, `exclude`, `focus`, `unfilter`: the profile in force
+// changed (seed 000 sec. 4; filters: issue 16).
 struct ViewOutput {
-  std::string setting;                      // what changed: "view", "model", "states", "threads"
+  std::string setting;                      // what changed: "view", "model", ..., "filters"
   std::string value;                        // as `set` shows it
   std::string view;                         // the view in force
   std::vector<std::string> header;          // the source's description of it
   std::string left;                         // the view left, when the view changed
   std::size_t left_labels = 0;              // labels kept for a return to it
   std::size_t labels = 0;                   // labels of the view in force, brought back
-  std::vector<UnresolvedLabel> unresolved;  // its kept labels that no longer resolve
+  std::vector<UnresolvedLabel> unresolved;  // its labels that do not resolve now, set aside
+  std::string current;                      // the current summary, kept (filters), as a path; or ""
 };
 
 // `autolabel [N]` (issue 17): the proposals, each labelled, and what the search considered.
@@ -159,8 +162,9 @@ struct RenderContext {
   iface::MetricInfo metric;
   NameStyle names = NameStyle::kFull;
   bool color = false;
-  std::size_t width = 0;  // columns text output fits in (`set width`); 0: no limit
-  std::string view;       // the view the numbers are of (JSON "view"); empty for a session on one profile
+  std::size_t width = 0;             // columns text output fits in (`set width`); 0: no limit
+  std::string view;                  // the view the numbers are of (JSON "view"); empty for a session on one profile
+  std::vector<std::string> filters;  // the filters in force (JSON "filters", when there are any)
 };
 
 }  // namespace bn::repl

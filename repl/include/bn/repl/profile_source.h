@@ -13,6 +13,7 @@
 
 #include "bn/iface/amount.h"
 #include "bn/iface/profile.h"
+#include "bn/iface/profile_filter.h"
 
 namespace bn::repl {
 
@@ -69,7 +70,8 @@ class ProfileSource {
   // view: the session keeps each view's labels apart.
   virtual std::string view() const = 0;
   // Lines describing the profile in force: the view and its unit, the model and why, what the
-  // recording lacks, and a comparison's header. Empty for a plain call tree.
+  // recording lacks, a comparison's header, and the filters with what they keep. Empty for a plain
+  // call tree without filters.
   virtual std::vector<std::string> header() const = 0;
   // A knob as `set` shows it ("thread Sender", "measured", "all", "class", "calls").
   virtual std::string knob(Knob knob) const = 0;
@@ -77,6 +79,12 @@ class ProfileSource {
   // per-sample records, a model it cannot support) throws bn::Error with one line and changes
   // nothing.
   virtual void set(Knob knob, std::string_view value) = 0;
+  // Pruning and focus in force (bn/iface/profile_filter.h), oldest first. They apply to every
+  // view, model and metric, and to both sides of a comparison.
+  virtual const std::vector<iface::ProfileFilter>& filters() const = 0;
+  // Replaces the filters and rebuilds the profile in force. On error (no measurement would be
+  // left, a sequence a backend refuses) throws bn::Error with one line and changes nothing.
+  virtual void set_filters(std::vector<iface::ProfileFilter> filters) = 0;
   // The names of the profile's metrics, the one in force first; `set metric` takes one.
   virtual std::vector<std::string> metrics() const = 0;
   // The thread classes of the recording under the model and grouping in force.

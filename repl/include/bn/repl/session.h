@@ -39,12 +39,17 @@ class Session {
   // After the source switched from view `left`, whose labels (as call sequences, taken before the
   // switch) are `left_labels`: the session follows the new profile, forgets its numbering, current
   // summary and trail, keeps `left`'s labels for a return, and brings back those kept for the view
-  // now in force (the same one when only the model changed). Returns those that no longer resolve,
-  // with the reason.
+  // now in force (the same one when only the model or the filters changed). Returns those that do
+  // not resolve in the new profile, with the reason: they stay set aside for the view, and come
+  // back at the next switch in which they resolve (after `unfilter`, say).
   std::vector<std::pair<SavedLabel, std::string>> switched(const std::string& left,
                                                            std::vector<SavedLabel> left_labels);
-  // Labels kept for views other than the one in force, by view.
+  // Labels kept for views other than the one in force, and those set aside for the view in force,
+  // by view.
   const std::map<std::string, std::vector<SavedLabel>>& kept_labels() const { return kept_; }
+  // The labels of the view in force as `save` writes them: those in force, then those set aside,
+  // with the aspects they use.
+  LabelFile label_file() const;
   Settings& settings() { return settings_; }
   const Settings& settings() const { return settings_; }
   AspectTable& aspects() { return aspects_; }
