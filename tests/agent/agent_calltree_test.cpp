@@ -354,17 +354,19 @@ TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost pass
 TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to the agent") {
   const auto file = bn::test::work_dir("record-calltree-" + std::to_string(getpid())) / "run.bnp";
   const auto classes = bn::test::compiled("Counted");
-  const auto r = bn::test::run_command(
-      {kCli, "record", "-o", file.string(), "--mode", "calltree", "--include", "Counted*", "--trivial", "count",
-       "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
-      std::chrono::seconds(120));
+  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--mode", "calltree", "--include",
+                                        "Counted*", "--trivial", "count", "--clock", "exact", "--agent", BN_AGENT_PATH,
+                                        "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
+                                       std::chrono::seconds(120));
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
   const auto calls = read_calls(file);
   const auto leaf = node_at(calls.tree, {"Counted.main", "Counted.loop", "Counted.leaf"});
   REQUIRE(leaf);
   CHECK(calls.tree.cost(*leaf) == kLoop);
-  CHECK(ct::read_profile(file).tree.metadata().find_extra("include") == "Counted*");
+  const ct::LoadedProfile time = ct::read_profile(file);
+  CHECK(time.tree.metadata().find_extra("include") == "Counted*");
+  CHECK(time.tree.metadata().find_extra("clock").value_or("").starts_with("exact"));
 }
 
 TEST_CASE("a JVM killed mid-run keeps the call tree of every flush before") {
