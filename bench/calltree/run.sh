@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Call-tree mode slowdown (issue 15; docs/performance.md, "Call-tree mode").
 #
-#   [WARMUP=1] [JAVAC_CLASSES=40] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
+#   [WARMUP=1] [JAVAC_CLASSES=40] [VARIANTS="calltree ..."] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
 #
 # Two real programs doing a fixed amount of work (bench/fidelity's workloads with rounds=N):
 # javac compiling a generated source tree of JAVAC_CLASSES classes (default 40) JAVAC_ROUNDS
@@ -10,13 +10,14 @@
 # times (default 20). Each variant runs against no agent under bench/common/interleave.sh, interleaved A B A B
 # (RUNS pairs, default 5), which gives the wall-time ratio pair by pair:
 #   calltree          mode=calltree with its defaults (the application's classes, which for
-#                     javac is the compiler itself, jdk.compiler; trivial=skip)
+#                     javac is the compiler itself, jdk.compiler; trivial=skip; clock=tick)
+#   calltree-exact    the same with clock=exact (System.nanoTime() at every entry and exit)
 #   calltree-count    mode=calltree,include=*,trivial=count: every method of every class but
 #                     the never-touched set (docs/recorder.md), the JDK's included
 #   method-events     the anchor: a minimal agent receiving JVMTI MethodEntry/MethodExit for
 #                     every method (bn_method_events, counting only), ANCHOR_RUNS pairs
 #                     (default 3: it is slow)
-# The whole process is timed (JVM start-up, class loading and instrumentation included). Prints
+# VARIANTS (default: all four, in this order) runs only those named. The whole process is timed (JVM start-up, class loading and instrumentation included). Prints
 # the reports; quote the median ratio and the load average printed before each.
 set -euo pipefail
 . "$(cd "$(dirname "$0")/.." && pwd)/common/interleave.sh"
@@ -42,6 +43,7 @@ trap 'rm -rf "$work"' EXIT
 variant_flag() {
   case $1 in
     calltree) flag="-agentpath:$agent=mode=calltree,quiet,file=$work/run.bnp" ;;
+    calltree-exact) flag="-agentpath:$agent=mode=calltree,quiet,clock=exact,file=$work/run.bnp" ;;
     calltree-count) flag="-agentpath:$agent=mode=calltree,quiet,include=*,trivial=count,file=$work/run.bnp" ;;
     method-events) flag="-agentpath:$anchor" ;;
   esac
@@ -53,7 +55,7 @@ for workload in javac xml; do
     xml) program=(XmlWorkload "rounds=$xml_rounds") ;;
   esac
   baseline="$java -cp $work ${program[*]}"
-  for variant in calltree calltree-count method-events; do
+  for variant in ${VARIANTS:-calltree calltree-exact calltree-count method-events}; do
     n=$runs
     [[ $variant == method-events ]] && n=$anchor_runs
     echo "== $workload, $variant against no agent; load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -34,6 +34,11 @@ std::string class_of_method(const std::string& method) {
   return cls;
 }
 
+// clock=tick's period. Its ticks are the samples that divide time among calling contexts
+// (Clock.java); 1 ms is the shortest Thread.sleep, and the clock thread's wake-ups then cost well
+// under 1% of a CPU.
+constexpr std::int64_t kTickMillis = 1;
+
 // Metric 1 (DrainedTrees::kCallsMetric); metric 0 is the metadata's: exclusive time.
 const calltree::MetricSpec kExtraMetrics[] = {{"calls", "count"}};
 
@@ -74,7 +79,9 @@ void CallTreeEngine::class_file_loaded(JNIEnv* jni, jclass, jobject loader, cons
   try {
     if (!wants(jni, name, loader)) return;
     t_in_hook = true;
+    const std::int64_t cpu_before = thread_cpu_ns();
     const bool replaced = java_.transform(jvmti_, jni, name, length, data, new_length, new_data);
+    transform_cpu_ns_.fetch_add(thread_cpu_ns() - cpu_before, std::memory_order_relaxed);
     t_in_hook = false;
     if (replaced) {
       const std::lock_guard<std::mutex> lock(instrumented_mutex_);
@@ -136,7 +143,10 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     AgentFiles files;
     if (Status s = find_agent_files(files); !s.ok()) return s;
     if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path); !s.ok()) return s;
-    if (Status s = java_.configure(jni, options_.skip_trivial, methods_ ? &*methods_ : nullptr); !s.ok()) return s;
+    if (Status s = java_.configure(jni, options_.skip_trivial, methods_ ? &*methods_ : nullptr,
+                                   options_.exact_clock ? 0 : kTickMillis);
+        !s.ok())
+      return s;
     if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
     // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
@@ -246,6 +256,10 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
   m.set_extra("trivial", options_.skip_trivial ? "skip: methods of at most 16 instructions that call nothing, never "
                                                  "loop and take no monitor have no probes; their time is their caller's"
                                                : "count");
+  m.set_extra("clock", options_.exact_clock ? "exact: System.nanoTime() at every entry and exit"
+                                            : "tick: every " + std::to_string(kTickMillis) +
+                                                  " ms; exact calls, time divided among calling contexts by "
+                                                  "the calling context current at each tick");
   m.set_extra("include", options_.include.empty() ? "the application's classes (not the boot or platform loader's)"
                                                   : options_.include);
   if (!options_.exclude.empty()) m.set_extra("exclude", options_.exclude);
@@ -263,6 +277,7 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
   m.set_extra("instrumented_methods", std::to_string(counts_[1]));
   m.set_extra("trivial_methods_skipped", std::to_string(counts_[2]));
   m.set_extra("refused_classes", std::to_string(counts_[3]));
+  m.set_extra("transform_cpu_ns", std::to_string(transform_cpu_ns_.load(std::memory_order_relaxed)));
   m.set_extra("retransformed_at_start", std::to_string(retransformed_at_start_));
   m.set_extra("threads", std::to_string(drained_.threads_seen()));
   m.set_extra("calls", std::to_string(drained_.calls()));

@@ -83,7 +83,8 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   return Status();
 }
 
-Status JavaSide::configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods) {
+Status JavaSide::configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods,
+                           std::int64_t tick_millis) {
   const LocalFrame frame(jni, 8);
   if (!frame.ok()) return Status::error("out of JNI local references");
   jobjectArray array = nullptr;
@@ -101,6 +102,14 @@ Status JavaSide::configure(JNIEnv* jni, bool skip_trivial, const std::vector<std
   }
   jni->CallStaticVoidMethod(transformer_, configure_, skip_trivial ? JNI_TRUE : JNI_FALSE, array);
   if (failed(jni)) return Status::error("cannot configure the transformer");
+  if (tick_millis > 0) {
+    const jclass clock = jni->FindClass("bottlenecks/runtime/Clock");
+    const jmethodID start = clock != nullptr ? jni->GetStaticMethodID(clock, "startTicking", "(J)V") : nullptr;
+    if (failed(jni) || start == nullptr)
+      return Status::error("the runtime has no clock=tick (not this agent's version)");
+    jni->CallStaticVoidMethod(clock, start, static_cast<jlong>(tick_millis));
+    if (failed(jni)) return Status::error("cannot start the probes' clock thread");
+  }
   return Status();
 }
 

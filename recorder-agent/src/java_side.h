@@ -24,8 +24,9 @@ class JavaSide {
   // `runtime_jar`: appended to the boot class path. `transformer_path`: the transformer jar and
   // the ASM jars, separated by ':'.
   Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path);
-  // trivial=skip, and methods= (null: every method).
-  Status configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods);
+  // trivial=skip, methods= (null: every method), and clock=tick (the probes' clock ticking every
+  // `tick_millis`; 0: clock=exact).
+  Status configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods, std::int64_t tick_millis);
   // Transforms a class whose bytes the JVM would load; on success *new_data (jvmti-allocated)
   // and *new_length hold the instrumented class and true is returned; false keeps the class.
   bool transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name, jint length, const unsigned char* data,

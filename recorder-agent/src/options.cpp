@@ -123,6 +123,11 @@ Status apply(Options& o, std::string_view key, std::string_view value, bool has_
     if (ok) o.skip_trivial = value == "skip";
     return need(ok, "trivial=skip or trivial=count");
   }
+  if (key == "clock") {
+    const bool ok = value == "tick" || value == "exact";
+    if (ok) o.exact_clock = value == "exact";
+    return need(ok, "clock=tick or clock=exact");
+  }
   if (key == "methods") {
     o.methods_file = std::string(value);
     return need(!value.empty(), "a label file saved by the REPL, e.g. methods=hot.labels");

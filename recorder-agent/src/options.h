@@ -30,6 +30,7 @@ struct Options {
   std::string include;       // class globs separated by ':'; empty = every class
   std::string exclude;       // class globs separated by ':'
   bool skip_trivial = true;  // trivial=skip (true) or trivial=count
+  bool exact_clock = false;  // clock=exact (true: the clock read at every event) or clock=tick
   std::string methods_file;  // methods=: a REPL label file; only its methods are instrumented
 };
 

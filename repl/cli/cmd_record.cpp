@@ -41,6 +41,7 @@ struct RecordOptions {
   std::string include;
   std::string exclude;
   std::string trivial;
+  std::string clock;
   std::string methods;  // a label file; made absolute, since the JVM's working directory may differ
   std::string agent;    // default: libbottlenecks-agent.so beside this executable
   int pid = 0;
@@ -78,9 +79,9 @@ std::string agent_options(const RecordOptions& o, const fs::path& output) {
   const std::pair<const char*, const std::string*> optional[] = {
       {"maxoverhead", &o.max_overhead}, {"delay", &o.delay},     {"duration", &o.duration}, {"flush", &o.flush},
       {"snapshot", &o.snapshot},        {"stacks", &o.stacks},   {"mode", &o.mode},         {"include", &o.include},
-      {"exclude", &o.exclude},          {"trivial", &o.trivial}, {"methods", &methods}};
+      {"exclude", &o.exclude},          {"trivial", &o.trivial}, {"clock", &o.clock},       {"methods", &methods}};
   const char* flags[] = {"--max-overhead", "--delay",   "--duration", "--flush",   "--snapshot", "--stacks",
-                         "--mode",         "--include", "--exclude",  "--trivial", "--methods"};
+                         "--mode",         "--include", "--exclude",  "--trivial", "--clock",    "--methods"};
   for (std::size_t i = 0; i < std::size(optional); ++i)
     if (!optional[i].second->empty()) append_agent_option(s, optional[i].first, *optional[i].second, flags[i]);
   return "strict," + s;
@@ -261,6 +262,10 @@ void setup_record(CLI::App& app) {
   sub->add_option("--trivial", options->trivial,
                   "calltree: skip (default: tiny methods that call nothing get no probes) or count")
       ->check(CLI::IsMember({"skip", "count"}));
+  sub->add_option("--clock", options->clock,
+                  "calltree: tick (default: exact call counts, time divided among calling contexts at each 1 ms "
+                  "tick) or exact (the clock read at every entry and exit: exact times, slower)")
+      ->check(CLI::IsMember({"tick", "exact"}));
   sub->add_option("--methods", options->methods,
                   "calltree: instrument only the methods of this label file (saved by the REPL's save)")
       ->check(CLI::ExistingFile);

@@ -142,7 +142,11 @@ void check_counts(const Recording& r) {
   CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>"}) == 2 * kObjects);
   CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Derived.argument"}) == 2 * kObjects);
   CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Base.<init>"}) == kObjects);
-  CHECK(calls_at(r, {main, "Counted.objects", "Counted.afterCatch"}) == kObjects);
+  // A super constructor that throws: Lenient.<init> sees no exit, objects' handler closes it.
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Lenient.<init>"}) == kObjects);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Lenient.<init>", "Counted$Strict.<init>"}) == kObjects);
+  CHECK(child_count(r.calls.tree, {main, "Counted.objects", "Counted$Lenient.<init>"}) == 1);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted.afterCatch"}) == 2 * kObjects);
 
   // The bridge compareTo(Object) and the method it calls share a name: two nested nodes.
   CHECK(calls_at(r, {main, "Counted.bridges", "Counted$Box.<init>"}) == kObjects + 1);
@@ -150,9 +154,22 @@ void check_counts(const Recording& r) {
   CHECK(calls_at(r, {main, "Counted.bridges", "Counted$Box.compareTo", "Counted$Box.compareTo"}) == kObjects);
 }
 
-// Inclusive time (the cum of exclusive times) of the sleeping section lies between the time
-// slept and the wall time the program measured around it; main's covers the time main measured
-// from its first line to its last (both printed on stdout).
+// Exclusive times add up to inclusive ones per node: the exclusive times of `top`'s subtree,
+// added here one by one, are its inclusive time; none is negative.
+void check_exclusive_sums(const ct::CallTree& t, ct::NodeId top) {
+  ct::Cost subtree = 0;
+  bool negative = false;
+  for (ct::NodeId n = top; n < t.subtree_end(top); ++n) {
+    subtree += t.cost(n);
+    negative |= t.cost(n) < 0;
+  }
+  CHECK(subtree == t.cum_cost(top));
+  CHECK_FALSE(negative);
+}
+
+// clock=exact: inclusive time (the cum of exclusive times) of the sleeping section lies between
+// the time slept and the wall time the program measured around it; main's covers the time main
+// measured from its first line to its last (both printed on stdout).
 void check_times(const Recording& r) {
   const ct::CallTree& t = r.time.tree;
   const auto main = node_at(t, {"Counted.main"});
@@ -165,22 +182,13 @@ void check_times(const Recording& r) {
   CHECK(t.cum_cost(*sleeper) >= kSleeps * kSleepNs);
   CHECK(t.cum_cost(*sleeper) <= sleep_window);
   CHECK(t.cum_cost(*main) >= main_window);
-  // Exclusive times add up to inclusive ones per node: the exclusive times of main's subtree,
-  // added here one by one, are its inclusive time; none is negative.
-  ct::Cost subtree = 0;
-  bool negative = false;
-  for (ct::NodeId n = *main; n < t.subtree_end(*main); ++n) {
-    subtree += t.cost(n);
-    negative |= t.cost(n) < 0;
-  }
-  CHECK(subtree == t.cum_cost(*main));
-  CHECK_FALSE(negative);
+  check_exclusive_sums(t, *main);
 }
 
 }  // namespace
 
 TEST_CASE("mode=calltree records the exact calls of every calling context, on every thread") {
-  const Recording r = record_counted(",include=Counted*,trivial=count");
+  const Recording r = record_counted(",include=Counted*,trivial=count,clock=exact");
   check_counts(r);
   check_times(r);
   // Only the program's classes were instrumented: the tree holds nothing else.
@@ -194,12 +202,28 @@ TEST_CASE("mode=calltree records the exact calls of every calling context, on ev
   CHECK(meta.unit == "ns");
   CHECK(r.calls.tree.metadata().metric == "calls");
   CHECK(meta.find_extra("trivial") == "count");
+  CHECK(meta.find_extra("clock").value_or("").starts_with("exact"));
   CHECK(r.time.tree.metric_count() == 2);
   CHECK(r.time.tree.metric_spec(1).unit == "count");
 }
 
+TEST_CASE("clock=tick, the default, keeps every call count exact; its times add up and lie within the run") {
+  const auto started = std::chrono::steady_clock::now();
+  const Recording r = record_counted(",include=Counted*,trivial=count");
+  const auto run_ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count();
+  check_counts(r);
+  CHECK(r.time.tree.metadata().find_extra("clock").value_or("").starts_with("tick"));
+  // Every time charged on main's thread is the difference of two clock ticks taken while the
+  // JVM ran: no more than the run, whatever the ticks' lateness on a loaded machine.
+  const auto main = node_at(r.time.tree, {"Counted.main"});
+  REQUIRE(main);
+  check_exclusive_sums(r.time.tree, *main);
+  CHECK(r.time.tree.cum_cost(*main) <= run_ns);
+}
+
 TEST_CASE("mode=calltree with include=* (the JDK too) keeps the program's counts exact") {
-  const Recording r = record_counted(",include=*,trivial=count");
+  const Recording r = record_counted(",include=*,trivial=count,clock=exact");
   check_counts(r);
   check_times(r);
   // JDK classes were instrumented (java.util's, called by the program, the launcher and the JDK
@@ -330,17 +354,19 @@ TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost pass
 TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to the agent") {
   const auto file = bn::test::work_dir("record-calltree-" + std::to_string(getpid())) / "run.bnp";
   const auto classes = bn::test::compiled("Counted");
-  const auto r = bn::test::run_command(
-      {kCli, "record", "-o", file.string(), "--mode", "calltree", "--include", "Counted*", "--trivial", "count",
-       "--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
-      std::chrono::seconds(120));
+  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--mode", "calltree", "--include",
+                                        "Counted*", "--trivial", "count", "--clock", "exact", "--agent", BN_AGENT_PATH,
+                                        "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
+                                       std::chrono::seconds(120));
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
   const auto calls = read_calls(file);
   const auto leaf = node_at(calls.tree, {"Counted.main", "Counted.loop", "Counted.leaf"});
   REQUIRE(leaf);
   CHECK(calls.tree.cost(*leaf) == kLoop);
-  CHECK(ct::read_profile(file).tree.metadata().find_extra("include") == "Counted*");
+  const ct::LoadedProfile time = ct::read_profile(file);
+  CHECK(time.tree.metadata().find_extra("include") == "Counted*");
+  CHECK(time.tree.metadata().find_extra("clock").value_or("").starts_with("exact"));
 }
 
 TEST_CASE("a JVM killed mid-run keeps the call tree of every flush before") {

@@ -106,6 +106,11 @@ TEST_CASE("the call-tree options are parsed, and refused for a mode that does no
   CHECK(parse_options("").options.skip_trivial);
   CHECK(parse_options("mode=calltree,trivial=some").status.message() ==
         "bad option 'trivial=some': expected trivial=skip or trivial=count");
+  CHECK_FALSE(parse_options("mode=calltree").options.exact_clock);
+  CHECK(parse_options("mode=calltree,clock=exact").options.exact_clock);
+  CHECK_FALSE(parse_options("mode=calltree,clock=exact,clock=tick").options.exact_clock);
+  CHECK(parse_options("mode=calltree,clock=fast").status.message() ==
+        "bad option 'clock=fast': expected clock=tick or clock=exact");
   CHECK(parse_options("include=com.*").status.message() ==
         "include=, exclude= and methods= choose what mode=calltree instruments; mode=sample does not instrument");
 }

@@ -3,7 +3,7 @@ import java.util.function.IntUnaryOperator;
 // Calls whose counts are known by construction, for the call-tree mode's end-to-end test
 // (agent_calltree_test.cpp, which repeats these numbers): loops, recursion, an exception through
 // three frames, threads, lambdas, a static initialiser, constructors (code before super()
-// included, and one that throws there) and a bridge method. Prints two wall times in ns: of the
+// included, one that throws there, and one whose super constructor throws) and a bridge method. Prints two wall times in ns: of the
 // sleeping section, which bounds its recorded inclusive time from above, and of main's body,
 // which main's recorded inclusive time must cover.
 public class Counted {
@@ -110,6 +110,20 @@ public class Counted {
     }
   }
 
+  static class Strict {
+    Strict(int x) {
+      if (x < 0) throw new IllegalArgumentException("negative");
+    }
+  }
+
+  // The exception leaves Lenient's constructor from its super() call, which no handler of
+  // Lenient.<init> may cover: the frame that catches it must put the tree back on itself.
+  static final class Lenient extends Strict {
+    Lenient(int x) {
+      super(x);
+    }
+  }
+
   static void objects() {
     for (int i = 0; i < OBJECTS; i++) sink += new Derived(i).x;
     for (int i = 0; i < OBJECTS; i++) {
@@ -117,6 +131,13 @@ public class Counted {
         new Derived(-1);
       } catch (IllegalArgumentException e) {
         afterCatch(); // a child of objects, not of Derived.<init>
+      }
+    }
+    for (int i = 0; i < OBJECTS; i++) {
+      try {
+        new Lenient(-1);
+      } catch (IllegalArgumentException e) {
+        afterCatch(); // a child of objects, not of Lenient.<init>
       }
     }
   }

@@ -11,6 +11,9 @@ final class Nodes {
   final int[] method;
   final long[] calls;
   final long[] selfNanos;
+  // The owning thread's cache: the child most recently entered and the one before, 0 if none.
+  final int[] lastChild;
+  final int[] otherChild;
   volatile int count;
 
   Nodes(int capacity) {
@@ -18,6 +21,8 @@ final class Nodes {
     method = new int[capacity];
     calls = new long[capacity];
     selfNanos = new long[capacity];
+    lastChild = new int[capacity];
+    otherChild = new int[capacity];
     method[0] = -1;
     count = 1;
   }
@@ -30,6 +35,8 @@ final class Nodes {
     System.arraycopy(method, 0, bigger.method, 0, n);
     System.arraycopy(calls, 0, bigger.calls, 0, n);
     System.arraycopy(selfNanos, 0, bigger.selfNanos, 0, n);
+    System.arraycopy(lastChild, 0, bigger.lastChild, 0, n);
+    System.arraycopy(otherChild, 0, bigger.otherChild, 0, n);
     bigger.count = n;
     return bigger;
   }

@@ -1,13 +1,29 @@
 package bottlenecks.runtime;
 
 /**
- * What instrumented methods call (mode=calltree, docs/recorder.md): {@code enter(id)} first,
- * {@code exit()} before every return and in a catch-all handler that rethrows. Both are static,
- * small and call nothing the transformer may instrument, so the JIT inlines them into the
- * instrumented method: no JNI and no lock per event (issue 15: a JNI call per event measured
- * 62x on a micro-benchmark).
+ * What instrumented methods call (mode=calltree, docs/recorder.md). Each instrumented method
+ * keeps two locals of its own, the thread's tree and its frame's node:
  *
- * <p>This class is on the boot class path so that instrumented JDK classes can reach it.
+ * <pre>
+ *   ThreadTree tree = Probe.tree();       // first instruction
+ *   int node = Probe.enter(tree, id);
+ *   ...
+ *   Probe.exit(tree, node);               // before every return, and in a catch-all handler
+ *                                         // that rethrows
+ *   Probe.caught(tree, node);             // first thing in each of the method's own handlers
+ * </pre>
+ *
+ * One thread-local lookup per call, not one per event (Luce, seed 002 sec. 7.1, passes its
+ * context in a local the same way), and the node makes every exit exact by construction: exit
+ * returns the tree to the frame's caller whatever was left open above it, and a handler that
+ * catches an exception returns it to its own frame (an exception thrown by a super constructor
+ * leaves a constructor's frame without any exit probe: the verifier forbids a handler over the
+ * super() call, MethodProbe).
+ *
+ * <p>All four are static, small and call nothing the transformer may instrument, so the JIT
+ * inlines them into the instrumented method: no JNI and no lock per event (issue 15: a JNI call
+ * per event measured 62x on a micro-benchmark). This class is on the boot class path so that
+ * instrumented JDK classes can reach it.
  */
 public final class Probe {
   private Probe() {}
@@ -22,21 +38,31 @@ public final class Probe {
         }
       };
 
-  /** An instrumented method starts; {@code method} is its id from {@link MethodNames}. */
-  public static void enter(int method) {
-    TREES.get().enter(method);
+  /** The calling thread's tree, looked up once per instrumented call. */
+  public static ThreadTree tree() {
+    return TREES.get();
   }
 
-  /** An instrumented method returns or lets an exception escape. */
-  public static void exit() {
-    TREES.get().exit();
+  /** An instrumented method starts; {@code method} is its id from {@link MethodNames}. */
+  public static int enter(ThreadTree tree, int method) {
+    return tree.enter(method);
+  }
+
+  /** The method whose frame is {@code node} returns or lets an exception escape. */
+  public static void exit(ThreadTree tree, int node) {
+    tree.exit(node);
+  }
+
+  /** One of the method's own exception handlers starts: the method runs again. */
+  public static void caught(ThreadTree tree, int node) {
+    tree.caught(node);
   }
 
   /**
-   * Until {@link #resume}, this thread's events go to a throwaway tree: the transformer runs on
-   * the thread loading a class, and the JDK methods it uses (java.util, when instrumented) must
-   * not appear in the program's profile. Swapping the tree costs the events nothing; a flag
-   * tested at every event would.
+   * Until {@link #resume}, the calls that start on this thread go to a throwaway tree: the
+   * transformer runs on the thread loading a class, and the JDK methods it uses (java.util, when
+   * instrumented) must not appear in the program's profile. Swapping the tree costs the events
+   * nothing; a flag tested at every event would.
    */
   public static Object pause() {
     ThreadTree recording = TREES.get();

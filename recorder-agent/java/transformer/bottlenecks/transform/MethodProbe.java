@@ -1,16 +1,22 @@
 package bottlenecks.transform;
 
+import java.util.HashSet;
+import java.util.Set;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.AdviceAdapter;
 
 /**
- * Puts the probes into one method: {@code Probe.enter(id)} as its first instruction,
- * {@code Probe.exit()} before every return, and a catch-all handler around the whole body that
- * calls {@code Probe.exit()} and rethrows, so a frame left by an exception is popped exactly
- * once: by its own handler (a frame that catches the exception itself is not left, and one that
- * rethrows is popped by its handler when the exception leaves it).
+ * Puts the probes into one method (the calls are listed in {@code bottlenecks.runtime.Probe}):
+ * the thread's tree and the frame's node into two new locals as its first instructions,
+ * {@code Probe.exit(tree, node)} before every return, {@code Probe.caught(tree, node)} at the
+ * start of each of the method's own exception handlers, and a catch-all handler around the
+ * whole body that calls {@code Probe.exit(tree, node)} and rethrows, so a frame left by an
+ * exception is popped exactly once: by its own handler (a frame that catches the exception
+ * itself is not left, and one that rethrows is popped by its handler when the exception leaves
+ * it).
  *
  * <p>Constructors: enter comes before the super() or this() call too, so the code computing
  * its arguments is the constructor's. No handler can cover that call itself: the verifier checks
@@ -18,14 +24,18 @@ import org.objectweb.asm.commons.AdviceAdapter;
  * after it (initialised) with the "uninitialised" flag kept (JVMS 4.10.1.9; HotSpot's
  * verify_invoke_init), and no frame accepts both. So a constructor gets two handlers: one up
  * to the call, whose frame keeps {@code uninitializedThis} (it may only throw, which it does),
- * and one after it. AdviceAdapter finds the call; an exception thrown by the super constructor
- * itself is the one exit that is not seen (docs/recorder.md).
+ * and one after it. AdviceAdapter finds the call. An exception thrown by the super constructor
+ * itself is the one exit no probe sees; the handler that catches it, in an instrumented caller,
+ * puts the tree back on its own frame with {@code caught} (docs/recorder.md).
  *
- * <p>No local variable is added and every frame this class writes lists only what it needs
- * (the rest is top), so the method's own stack map frames stay valid unchanged.
+ * <p>The two locals come from LocalVariablesSorter (AdviceAdapter's base), which renumbers the
+ * method's own locals past them and adds them to every stack map frame of the method; the
+ * handler frames this class writes list them and the parameters' slots as top.
  */
 final class MethodProbe extends AdviceAdapter {
   private static final String PROBE = "bottlenecks/runtime/Probe";
+  private static final String TREE = "bottlenecks/runtime/ThreadTree";
+  private static final String FRAME_DESC = "(L" + TREE + ";I)V";
   private static final Object[] THROWABLE = {"java/lang/Throwable"};
 
   private final int id;
@@ -33,6 +43,10 @@ final class MethodProbe extends AdviceAdapter {
   private final Label start = new Label();
   private Label beforeSuper; // constructors: just before the super() or this() call
   private Label afterSuper; // and just after it
+  private int tree; // the locals: the thread's tree
+  private int node; // and this frame's node in it
+  private final Set<Label> handlers = new HashSet<>(); // the method's own exception handlers
+  private boolean atHandler; // a handler's label was visited, its frame not yet
 
   MethodProbe(MethodVisitor next, int access, String name, String desc, int id) {
     super(Opcodes.ASM9, next, access, name, desc);
@@ -71,16 +85,51 @@ final class MethodProbe extends AdviceAdapter {
   }
 
   // Written to the next visitor directly: AdviceAdapter's own stack tracking (before super())
-  // and local renumbering must not see the probes.
+  // and local renumbering must not see the probes (newLocal's numbers are already final).
   private void enterProbe() {
+    tree = newLocal(Type.getObjectType(TREE));
+    node = newLocal(Type.INT_TYPE);
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "tree", "()L" + TREE + ";", false);
+    mv.visitInsn(Opcodes.DUP);
+    mv.visitVarInsn(Opcodes.ASTORE, tree);
     mv.visitLdcInsn(id);
-    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", "(I)V", false);
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", "(L" + TREE + ";I)I", false);
+    mv.visitVarInsn(Opcodes.ISTORE, node);
     mv.visitLabel(start);
+  }
+
+  private void frameProbe(String name) {
+    mv.visitVarInsn(Opcodes.ALOAD, tree);
+    mv.visitVarInsn(Opcodes.ILOAD, node);
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, name, FRAME_DESC, false);
   }
 
   @Override
   protected void onMethodExit(int opcode) {
-    if (opcode != Opcodes.ATHROW) mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "exit", "()V", false);
+    if (opcode != Opcodes.ATHROW) frameProbe("exit");
+  }
+
+  @Override
+  public void visitTryCatchBlock(Label from, Label to, Label handler, String type) {
+    super.visitTryCatchBlock(from, to, handler, type);
+    handlers.add(handler);
+  }
+
+  @Override
+  public void visitLabel(Label label) {
+    super.visitLabel(label);
+    if (handlers.contains(label)) atHandler = true;
+  }
+
+  // A handler's code starts after its frame (class files of version 50 and later have one at
+  // every handler; older ones are never instrumented).
+  @Override
+  public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+    super.visitFrame(type, numLocal, local, numStack, stack);
+    if (atHandler) {
+      atHandler = false;
+      frameProbe("caught");
+    }
   }
 
   @Override
@@ -93,7 +142,9 @@ final class MethodProbe extends AdviceAdapter {
       mv.visitTryCatchBlock(start, beforeSuper, uninitialised, null);
       Label initialised = handler();
       mv.visitLabel(uninitialised);
-      mv.visitFrame(Opcodes.F_NEW, 1, new Object[] {Opcodes.UNINITIALIZED_THIS}, 1, THROWABLE);
+      Object[] locals = handlerLocals();
+      locals[0] = Opcodes.UNINITIALIZED_THIS;
+      mv.visitFrame(Opcodes.F_NEW, locals.length, locals, 1, THROWABLE);
       exitAndRethrow();
       mv.visitTryCatchBlock(afterSuper, end, initialised, null);
     } else {
@@ -106,13 +157,23 @@ final class MethodProbe extends AdviceAdapter {
   private Label handler() {
     Label h = new Label();
     mv.visitLabel(h);
-    mv.visitFrame(Opcodes.F_NEW, 0, new Object[0], 1, THROWABLE);
+    Object[] locals = handlerLocals();
+    mv.visitFrame(Opcodes.F_NEW, locals.length, locals, 1, THROWABLE);
     exitAndRethrow();
     return h;
   }
 
+  // The parameters' slots as top (one entry per slot), then the probes' two locals.
+  private Object[] handlerLocals() {
+    Object[] locals = new Object[node + 1];
+    for (int i = 0; i < tree; i++) locals[i] = Opcodes.TOP;
+    locals[tree] = TREE;
+    locals[node] = Opcodes.INTEGER;
+    return locals;
+  }
+
   private void exitAndRethrow() {
-    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "exit", "()V", false);
+    frameProbe("exit");
     mv.visitInsn(Opcodes.ATHROW);
   }
 }
