@@ -19,11 +19,17 @@ std::string definitions_text(const AspectTable& aspects) {
   return out;
 }
 
+// The name as typed: `aspect io = ...` or `aspect :io = ...`, since sequences spell it `:io`.
+std::string aspect_name(std::string_view typed) {
+  if (typed.starts_with(':')) typed.remove_prefix(1);
+  return std::string(typed);
+}
+
 }  // namespace
 
 Output aspect(Context& c, const Arguments& args) {
   Session& session = c.session();
-  const std::string name(args[0].text);
+  const std::string name = aspect_name(args[0].text);
   const bool redefined = session.aspects().find(name) != nullptr;
   session.aspects().define(session.profile(), name, args[2].text);
   const auto s = session.profile().pattern_summary(
@@ -34,7 +40,7 @@ Output aspect(Context& c, const Arguments& args) {
 }
 
 Output unaspect(Context& c, const Arguments& args) {
-  const std::string name(args[0].text);
+  const std::string name = aspect_name(args[0].text);
   if (!c.session().aspects().undefine(name))
     throw Error("no aspect is named '" + name + "'" +
                 (c.session().aspects().all().empty() ? std::string()

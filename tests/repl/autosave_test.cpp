@@ -28,12 +28,13 @@ struct Run {
 
 }  // namespace
 
+// `aspect :cd = ...` (the spelling sequences use) defines the aspect named cd.
 TEST_CASE("autosaved labels carry the aspects they use and load into a new session") {
   const bn::test::TempDir dir;
   auto opened = bn::calltree::open_profile(BN_SOURCE_DIR "/samples/figure2/figure2.collapsed");
   bn::calltree::TreeProfile profile(opened.loaded.tree);
   Run first(profile);
-  first("aspect cd = c|d\npath a;..;:cd\nlabel deep\npath a;b\nlabel plain\n");
+  first("aspect :cd = c|d\npath a;..;:cd\nlabel deep\npath a;b\nlabel plain\n");
   const auto written = bn::repl::autosave_labels(first.session, dir.path());
   REQUIRE(written.size() == 1);
   const bn::repl::LabelFile file = bn::repl::read_label_file(written[0]);
