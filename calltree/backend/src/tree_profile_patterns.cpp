@@ -57,21 +57,80 @@ std::vector<std::string_view> TreeProfile::pattern_top_extensions(const PatternR
   return names;
 }
 
-std::vector<std::string_view> TreeProfile::pattern_bottom_extensions(const PatternRecord& r) const {
-  // Children of the nodes where a match ends; a node's parent is the last node seen one level up.
-  std::vector<bool> methods(tree_.method_count(), false);
+namespace {
+
+// Calls visit(n) for every node n whose parent's frame ends a match of the sequence, in
+// preorder: the nodes where s;x is matched, x being n's method. The last segment keeps matching
+// after the earlier ones matched at their earliest ends (pattern_matcher.h), which is what
+// satisfying s;x needs, so these are all of them. A node's parent is the last node seen one
+// level up.
+template <class Visit>
+void for_each_bottom_extension_node(const CallTree& tree, const PatternMatcher& matcher, Visit&& visit) {
   std::vector<char> ends_at_depth(2, 0);
-  r.matcher->scan([&](NodeId n, PatternMatcher::NodeMatch m) {
-    const std::uint32_t d = tree_.depth(n);
+  matcher.scan([&](NodeId n, PatternMatcher::NodeMatch m) {
+    const std::uint32_t d = tree.depth(n);
     if (d >= ends_at_depth.size()) ends_at_depth.resize(ends_at_depth.size() * 2, 0);
-    if (ends_at_depth[d - 1]) methods[tree_.method(n)] = true;
+    if (ends_at_depth[d - 1]) visit(n);
     ends_at_depth[d] = m.last_call;
   });
+}
+
+// Per method x, the cum and base of a summary matched at some nodes of x: base counts every
+// such node, cum the subtrees of the outermost ones. Nodes come in preorder, so the counted
+// subtrees of one x are nested or disjoint and a node lies below a counted one iff it comes
+// before the end of the last counted one's subtree: no stack needed. Sums of node costs, which
+// the tree's own int64 totals bound. The first node of x met is always counted, so a zero
+// counted_until[x] also means x was not met yet.
+class OutermostTally {
+ public:
+  explicit OutermostTally(const CallTree& tree)
+      : tree_(tree),
+        cum_(tree.method_count(), 0),
+        base_(tree.method_count(), 0),
+        counted_until_(tree.method_count(), 0) {}
+
+  void add(NodeId n) {
+    const MethodId x = tree_.method(n);
+    base_[x] += tree_.cost(n);
+    if (n < counted_until_[x]) return;
+    if (counted_until_[x] == 0) found_.push_back(x);
+    cum_[x] += tree_.cum_cost(n);
+    counted_until_[x] = tree_.subtree_end(n);
+  }
+
+  std::vector<iface::ExtensionAmounts> amounts() const {
+    std::vector<iface::ExtensionAmounts> out;
+    out.reserve(found_.size());
+    for (const MethodId x : found_) out.push_back({tree_.method_name(x), cum_[x], base_[x], x});
+    return out;
+  }
+
+ private:
+  const CallTree& tree_;
+  std::vector<Cost> cum_, base_;
+  std::vector<NodeId> counted_until_;
+  std::vector<MethodId> found_;
+};
+
+}  // namespace
+
+std::vector<std::string_view> TreeProfile::pattern_bottom_extensions(const PatternRecord& r) const {
+  std::vector<bool> methods(tree_.method_count(), false);
+  for_each_bottom_extension_node(tree_, *r.matcher, [&](NodeId n) { methods[tree_.method(n)] = true; });
   std::vector<std::string_view> names;
   for (MethodId m = 0; m < methods.size(); ++m)
     if (methods[m]) names.push_back(tree_.method_name(m));
   std::sort(names.begin(), names.end());
   return names;
+}
+
+std::vector<iface::ExtensionAmounts> TreeProfile::pattern_bottom_amounts(const PatternRecord& r) const {
+  // s;x is matched at the nodes of x just below a match of s. One pass for every x, where
+  // building each s;x would be a pass per extension (10^5 of them below a hot utility method at
+  // 10M nodes).
+  OutermostTally tally(tree_);
+  for_each_bottom_extension_node(tree_, *r.matcher, [&](NodeId n) { tally.add(n); });
+  return tally.amounts();
 }
 
 std::optional<Summary> TreeProfile::pattern_trimmed(Summary s, iface::End end) {
@@ -83,31 +142,13 @@ std::optional<Summary> TreeProfile::pattern_trimmed(Summary s, iface::End end) {
 std::vector<iface::ExtensionAmounts> TreeProfile::gap_extensions(Summary s) {
   const std::shared_ptr<const PatternMatcher> shared =
       is_pattern(s) ? pattern_record(s).matcher : std::make_shared<const PatternMatcher>(tree_, pattern_of(s));
-  const PatternMatcher& matcher = *shared;
   // s;..;x holds at a node iff a node of x lies on its stack strictly below the outermost node
-  // where s is satisfied (ending s there leaves the most room for x). cum counts the outermost
-  // such x nodes' subtrees, base every such x node.
-  // Counted x nodes' subtrees are nested or disjoint, so in preorder a node of x lies below a
-  // counted one iff it comes before the end of the last counted one's subtree: no stack needed.
-  // Sums of node costs, which the tree's own int64 totals bound. The first node of x met is
-  // always counted, so a zero counted_until[x] also means x was not met yet.
-  std::vector<Cost> cum(tree_.method_count(), 0), base(tree_.method_count(), 0);
-  std::vector<NodeId> counted_until(tree_.method_count(), 0);
-  std::vector<MethodId> found;
-  matcher.scan([&](NodeId n, PatternMatcher::NodeMatch m) {
-    if (!m.satisfied || m.first) return;
-    const MethodId x = tree_.method(n);
-    base[x] += tree_.cost(n);
-    if (n >= counted_until[x]) {
-      if (counted_until[x] == 0) found.push_back(x);
-      cum[x] += tree_.cum_cost(n);
-      counted_until[x] = tree_.subtree_end(n);
-    }
+  // where s is satisfied (ending s there leaves the most room for x).
+  OutermostTally tally(tree_);
+  shared->scan([&](NodeId n, PatternMatcher::NodeMatch m) {
+    if (m.satisfied && !m.first) tally.add(n);
   });
-  std::vector<iface::ExtensionAmounts> out;
-  out.reserve(found.size());
-  for (const MethodId x : found) out.push_back({tree_.method_name(x), cum[x], base[x], x});
-  return out;
+  return tally.amounts();
 }
 
 Amount TreeProfile::marked_total(std::span<const Summary> S, bool cum) {

@@ -62,9 +62,9 @@
 //
 // Call sequences with gaps and aspects (pattern_summary, seed 000 sec. 2-3) are matched against
 // every stack in one pass over the tree (PatternMatcher, src/pattern_matcher.h): building one,
-// listing its extensions at either end, gap_extensions and total_*_of of a set holding one
-// cost O(n) each (plus O(methods) per aspect to resolve its pattern once); their cum and base
-// are kept, so base_of/cum_of are O(1). Plain sequences never take this path.
+// listing its extensions at either end, the amounts of all its bottom extensions,
+// gap_extensions and total_*_of of a set holding one cost O(n) each (plus O(methods) per aspect to resolve its pattern
+// once); their cum and base are kept, so base_of/cum_of are O(1). Plain sequences never take this path.
 //
 // Handles stay valid for the life of the TreeProfile; the CallTree must outlive it. Not
 // thread-safe: queries update caches.
@@ -207,6 +207,7 @@ class TreeProfile final : public iface::Profile {
   const PatternRecord& pattern_record(iface::Summary s) const;
   std::vector<std::string_view> pattern_top_extensions(const PatternRecord& r) const;
   std::vector<std::string_view> pattern_bottom_extensions(const PatternRecord& r) const;
+  std::vector<iface::ExtensionAmounts> pattern_bottom_amounts(const PatternRecord& r) const;
   std::optional<iface::Summary> pattern_trimmed(iface::Summary s, iface::End end);
   // total_base_of / total_cum_of of a set holding a pattern summary: each node marked by some
   // summary of S is counted once.
