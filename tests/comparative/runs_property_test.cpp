@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "../calltree/stack_tree.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/comparative/comparative_profile.h"
 #include "bn/iface/overlap.h"
 #include "naive_tree.h"
+#include "random_tree.h"
 
 namespace {
 
@@ -25,20 +25,6 @@ using bn::iface::Amount;
 using bn::iface::Rational;
 using bn::iface::Summary;
 using bn::test::Path;
-
-// Random stacks over `alphabet`; methods repeat along a stack, so trees have recursion.
-CallTree random_tree(std::mt19937& rng, const std::vector<std::string>& alphabet) {
-  std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
-  std::uniform_int_distribution<int> depth(1, 5);
-  std::uniform_int_distribution<int> cost(0, 9);
-  std::uniform_int_distribution<int> count(1, 12);
-  bn::calltree::testing::Stacks stacks(static_cast<std::size_t>(count(rng)));
-  for (auto& [stack, c] : stacks) {
-    for (int j = depth(rng); j > 0; --j) stack += (stack.empty() ? "" : ";") + alphabet[pick(rng)];
-    c = cost(rng);
-  }
-  return bn::calltree::testing::tree_from_stacks(stacks);
-}
 
 Path random_path(std::mt19937& rng, const std::vector<std::string>& alphabet) {
   Path p;
@@ -88,8 +74,8 @@ TEST_CASE("the mean of k copies of one run is that run, and only its noise shrin
   for (unsigned seed = 1; seed <= 60; ++seed) {
     CAPTURE(seed);
     std::mt19937 rng(seed);
-    const CallTree a = random_tree(rng, kAlphabet);
-    const CallTree b = random_tree(rng, kAlphabet);
+    const CallTree a = bn::test::random_tree(rng, kAlphabet);
+    const CallTree b = bn::test::random_tree(rng, kAlphabet);
     const std::size_t copies = 2 + seed % 3;
     const Runs as(std::vector<const CallTree*>(copies, &a)), bs(std::vector<const CallTree*>(copies, &b));
     bn::calltree::TreeProfile one_a(a), one_b(b);
@@ -136,8 +122,8 @@ TEST_CASE("a comparison of several runs per side is the naive per-run mean of A 
     CAPTURE(seed);
     std::mt19937 rng(seed);
     std::vector<CallTree> a_runs, b_runs;
-    for (std::size_t i = 0, n = 1 + seed % 3; i < n; ++i) a_runs.push_back(random_tree(rng, kAlphabet));
-    for (std::size_t i = 0, n = 1 + (seed / 3) % 3; i < n; ++i) b_runs.push_back(random_tree(rng, kAlphabet));
+    for (std::size_t i = 0, n = 1 + seed % 3; i < n; ++i) a_runs.push_back(bn::test::random_tree(rng, kAlphabet));
+    for (std::size_t i = 0, n = 1 + (seed / 3) % 3; i < n; ++i) b_runs.push_back(bn::test::random_tree(rng, kAlphabet));
     const Runs as(addresses(a_runs)), bs(addresses(b_runs));
     const Rational k(1 + seed % 4, 1 + seed % 3);
     ComparativeProfile c(as.pointers(), bs.pointers(), {{Normalization::Kind::scale, k}, false});
