@@ -21,47 +21,50 @@ bool by_name(const ExtensionAmounts& x, const ExtensionAmounts& y) { return x.me
 
 }  // namespace
 
+std::vector<std::vector<ExtensionAmounts>> ComparativeProfile::run_extensions(Summary s,
+                                                                              std::optional<iface::End> end) {
+  const RunSummaries r = record(s).runs;
+  std::vector<std::vector<ExtensionAmounts>> listed(runs_.size());
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    if (r[i]) listed[i] = end ? runs_[i]->extension_amounts(*r[i], *end) : runs_[i]->gap_extensions(*r[i]);
+  return listed;
+}
+
 std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, iface::End end) {
-  const Record& r = record(s);
   auto sides = std::make_shared<SideExtensions>();
   sides->of = s;
-  std::vector<ExtensionAmounts> out =
-      merged(r.a ? a_.extension_amounts(*r.a, end) : std::vector<ExtensionAmounts>{},
-             r.b ? b_.extension_amounts(*r.b, end) : std::vector<ExtensionAmounts>{}, sides.get());
+  std::vector<ExtensionAmounts> out = merged(run_extensions(s, end), sides.get());
   sides_of(end) = std::move(sides);
   return out;
 }
 
-// An absent side has no match of s, so none of s;..;x either.
+// An absent run has no match of s, so none of s;..;x either.
 std::vector<ExtensionAmounts> ComparativeProfile::gap_extensions(Summary s) {
-  const Record r = record(s);
-  return merged(r.a ? a_.gap_extensions(*r.a) : std::vector<ExtensionAmounts>{},
-                r.b ? b_.gap_extensions(*r.b) : std::vector<ExtensionAmounts>{}, nullptr);
+  return merged(run_extensions(s, std::nullopt), nullptr);
 }
 
-std::vector<ExtensionAmounts> ComparativeProfile::merged(std::vector<ExtensionAmounts> in_a,
-                                                         std::vector<ExtensionAmounts> in_b,
+std::vector<ExtensionAmounts> ComparativeProfile::merged(std::vector<std::vector<ExtensionAmounts>> listed,
                                                          SideExtensions* sides) const {
-  std::sort(in_a.begin(), in_a.end(), by_name);
-  std::sort(in_b.begin(), in_b.end(), by_name);
+  for (auto& run : listed) std::sort(run.begin(), run.end(), by_name);
+  std::vector<std::size_t> next(listed.size(), 0);
   std::vector<ExtensionAmounts> out;
-  // A merge by name: each method once, with whichever sides list it.
-  auto ia = in_a.begin(), ib = in_b.begin();
-  while (ia != in_a.end() || ib != in_b.end()) {
-    const bool take_a = ia != in_a.end() && (ib == in_b.end() || ia->method <= ib->method);
-    const bool take_b = ib != in_b.end() && (ia == in_a.end() || ib->method <= ia->method);
-    const std::string_view name = take_a ? ia->method : ib->method;
-    const Amount cum = scaling_.difference(take_a ? ia->cum : 0, take_b ? ib->cum : 0);
-    const Amount base = scaling_.difference(take_a ? ia->base : 0, take_b ? ib->base : 0);
-    out.push_back({name, cum, base, static_cast<std::uint32_t>(out.size())});
-    const std::optional<ExtensionAmounts> from_a = take_a ? std::optional(*ia++) : std::nullopt;
-    const std::optional<ExtensionAmounts> from_b = take_b ? std::optional(*ib++) : std::nullopt;
-    if (sides) {
-      sides->a.push_back(from_a);
-      sides->b.push_back(from_b);
+  // A merge by name: each method once, with whichever runs list it.
+  for (;;) {
+    std::optional<std::string_view> name;
+    for (std::size_t i = 0; i < listed.size(); ++i)
+      if (next[i] < listed[i].size() && (!name || listed[i][next[i]].method < *name)) name = listed[i][next[i]].method;
+    if (!name) return out;
+    RunExtension from(listed.size());
+    RunAmounts cum(listed.size(), 0), base(listed.size(), 0);
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+      if (next[i] >= listed[i].size() || listed[i][next[i]].method != *name) continue;
+      from[i] = listed[i][next[i]++];
+      cum[i] = from[i]->cum;
+      base[i] = from[i]->base;
     }
+    out.push_back({*name, combined(cum), combined(base), static_cast<std::uint32_t>(out.size())});
+    if (sides) sides->listed.push_back(std::move(from));
   }
-  return out;
 }
 
 class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
@@ -71,26 +74,31 @@ class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
     const std::shared_ptr<const SideExtensions>& listed = profile.sides_of(end);
     if (!listed || listed->of != s) profile.extension_amounts(s, end);
     sides_ = profile.sides_of(end);
-    const Record& r = profile.record(s);
-    if (r.a) a_ = profile.a_.extension_union(*r.a, end);
-    if (r.b) b_ = profile.b_.extension_union(*r.b, end);
+    const RunSummaries r = profile.record(s).runs;
+    for (std::size_t i = 0; i < r.size(); ++i)
+      runs_.push_back(r[i] ? profile.runs_[i]->extension_union(*r[i], end) : nullptr);
   }
 
   // e.tag indexes the merged list extension_amounts made; checked against the name.
   void add(const ExtensionAmounts& e) override {
     const std::size_t i = e.tag;
-    const auto& a = sides_->a;
-    const auto& b = sides_->b;
-    if (i >= a.size() || (a[i] ? a[i]->method : b[i]->method) != e.method) reject(e.method);
-    if (a[i]) a_->add(*a[i]);
-    if (b[i]) b_->add(*b[i]);
+    if (i >= sides_->listed.size()) reject(e.method);
+    const RunExtension& listed = sides_->listed[i];
+    const auto first = std::find_if(listed.begin(), listed.end(), [](const auto& x) { return x.has_value(); });
+    if (first == listed.end() || (*first)->method != e.method) reject(e.method);
+    for (std::size_t run = 0; run < listed.size(); ++run)
+      if (listed[run]) runs_[run]->add(*listed[run]);
   }
-  Amount total() override { return profile_.scaling_.difference(a_ ? a_->total() : 0, b_ ? b_->total() : 0); }
+  Amount total() override {
+    RunAmounts totals;
+    for (const auto& run : runs_) totals.push_back(run ? run->total() : 0);
+    return profile_.combined(totals);
+  }
 
  private:
   ComparativeProfile& profile_;
-  std::shared_ptr<const SideExtensions> sides_;   // kept: the profile's may move on
-  std::unique_ptr<iface::ExtensionUnion> a_, b_;  // null for an absent side
+  std::shared_ptr<const SideExtensions> sides_;               // kept: the profile's may move on
+  std::vector<std::unique_ptr<iface::ExtensionUnion>> runs_;  // null for an absent run
 };
 
 std::unique_ptr<iface::ExtensionUnion> ComparativeProfile::extension_union(Summary s, iface::End end) {

@@ -12,16 +12,35 @@ namespace {
 using iface::Amount;
 using iface::Summary;
 
-iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool force, std::vector<std::string>& notes) {
-  const iface::MetricInfo ma = a.metric();
-  const iface::MetricInfo mb = b.metric();
+std::string metric_text(const iface::MetricInfo& m) { return m.metric + " (" + m.unit + ")"; }
+
+// The metric of one side's runs, which must all measure the same: their mean is meaningless
+// otherwise, so this is refused even when the sides may differ.
+iface::MetricInfo side_metric(std::span<iface::Profile* const> runs, bool side_b) {
+  iface::MetricInfo m = runs.front()->metric();
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    const iface::MetricInfo other = runs[i]->metric();
+    if (other.metric != m.metric || other.unit != m.unit)
+      throw RunMismatch(std::string("cannot average the runs of ") + (side_b ? "B" : "A") + ": run 1 measures " +
+                            metric_text(m) + " but run " + std::to_string(i + 1) + " measures " + metric_text(other),
+                        side_b);
+    // One sample is one denominator only when no run says otherwise (a normalised view).
+    m.is_sample_count = m.is_sample_count && other.is_sample_count && other.sample == 0;
+  }
+  return m;
+}
+
+iface::MetricInfo combined_metric(std::span<iface::Profile* const> a_runs, std::span<iface::Profile* const> b_runs,
+                                  bool force, std::vector<std::string>& notes) {
+  if (a_runs.empty() || b_runs.empty()) throw Error("comparative profile: a side has no runs");
+  const iface::MetricInfo ma = side_metric(a_runs, false);
+  const iface::MetricInfo mb = side_metric(b_runs, true);
   iface::MetricInfo result = ma;
   // One sample is one denominator only when neither side says otherwise (a normalised view).
   result.is_sample_count = ma.is_sample_count && mb.is_sample_count && ma.sample == 0 && mb.sample == 0;
   result.sample = 0;
   if (ma.metric == mb.metric && ma.unit == mb.unit) return result;
-  const std::string what = "profile A measures " + ma.metric + " (" + ma.unit + ") but profile B measures " +
-                           mb.metric + " (" + mb.unit + ")";
+  const std::string what = "profile A measures " + metric_text(ma) + " but profile B measures " + metric_text(mb);
   if (!force) throw MetricMismatch("cannot compare profiles: " + what);
   notes.push_back("forced comparison: " + what);
   result.metric = ma.metric + " minus " + mb.metric;
@@ -29,9 +48,17 @@ iface::MetricInfo combined_metric(iface::Profile& a, iface::Profile& b, bool for
   return result;
 }
 
-void note_if_empty(iface::Profile& p, const char* side, std::vector<std::string>& notes) {
-  if (p.total() == 0)
-    notes.push_back(std::string("profile ") + side + " is empty (total 0): every sequence counts 0 there");
+// A side is empty when all its runs are.
+void note_if_empty(std::span<iface::Profile* const> runs, const char* side, std::vector<std::string>& notes) {
+  for (iface::Profile* run : runs)
+    if (run->total() != 0) return;
+  notes.push_back(std::string("profile ") + side + " is empty (total 0): every sequence counts 0 there");
+}
+
+std::vector<RunFacts> facts_of(std::span<iface::Profile* const> runs) {
+  std::vector<RunFacts> facts;
+  for (iface::Profile* run : runs) facts.push_back({run->denominator(), run->total()});
+  return facts;
 }
 
 // Both inputs are sorted by name (the interface's promise), so the union is one merge.
@@ -44,13 +71,15 @@ std::vector<std::string_view> union_of(const std::vector<std::string_view>& a, c
 
 }  // namespace
 
-ComparativeProfile::ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options)
-    : a_(a),
-      b_(b),
-      metric_(combined_metric(a, b, options.force, notes_)),
-      scaling_(options.normalization, a.denominator(), b.denominator(), a.total(), b.total()) {
-  note_if_empty(a_, "A", notes_);
-  note_if_empty(b_, "B", notes_);
+ComparativeProfile::ComparativeProfile(std::vector<iface::Profile*> a_runs, std::vector<iface::Profile*> b_runs,
+                                       CompareOptions options)
+    : runs_(a_runs),
+      a_count_(a_runs.size()),
+      metric_(combined_metric(a_runs, b_runs, options.force, notes_)),
+      scaling_(options.normalization, facts_of(a_runs), facts_of(b_runs)) {
+  runs_.insert(runs_.end(), b_runs.begin(), b_runs.end());
+  note_if_empty(a_runs, "A", notes_);
+  note_if_empty(b_runs, "B", notes_);
 }
 
 std::size_t ComparativeProfile::CallsHash::operator()(const std::vector<NameId>& calls) const {
@@ -65,16 +94,31 @@ const ComparativeProfile::Record& ComparativeProfile::record(Summary s) const {
   return records_[s.id];
 }
 
+template <class Measure>
+ComparativeProfile::RunAmounts ComparativeProfile::per_run(const Record& r, Measure measure) {
+  RunAmounts amounts(runs_.size(), 0);
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    if (r.runs[i]) amounts[i] = measure(*runs_[i], *r.runs[i]);
+  return amounts;
+}
+
+Amount ComparativeProfile::combined(const RunAmounts& amounts) const {
+  const std::span<const Amount> all(amounts.data(), amounts.size());
+  return scaling_.difference(all.first(a_count_), all.subspan(a_count_));
+}
+
 ComparativeProfile::NameId ComparativeProfile::name_id(std::string_view side_owned_name) {
   const auto [it, inserted] = name_ids_.try_emplace(side_owned_name, static_cast<NameId>(names_.size()));
   if (inserted) names_.push_back(side_owned_name);
   return it->second;
 }
 
-std::optional<Summary> ComparativeProfile::intern(std::optional<Summary> a, std::optional<Summary> b) {
-  if (!a && !b) return std::nullopt;
-  // Names are taken from a side's own path so the views outlive the caller's arguments.
-  const std::vector<std::string_view> path = a ? a_.path_of(*a) : b_.path_of(*b);
+std::optional<Summary> ComparativeProfile::intern(const RunSummaries& runs) {
+  const auto present = std::find_if(runs.begin(), runs.end(), [](const auto& s) { return s.has_value(); });
+  if (present == runs.end()) return std::nullopt;
+  iface::Profile& first = *runs_[static_cast<std::size_t>(present - runs.begin())];
+  // Names are taken from a run's own path so the views outlive the caller's arguments.
+  const std::vector<std::string_view> path = first.path_of(**present);
   std::vector<NameId> calls;
   calls.reserve(path.size());
   for (const std::string_view name : path) calls.push_back(name_id(name));
@@ -82,27 +126,31 @@ std::optional<Summary> ComparativeProfile::intern(std::optional<Summary> a, std:
   const bool maybe_pattern = std::any_of(
       path.begin(), path.end(), [](std::string_view name) { return name == iface::kGapText || name.starts_with(':'); });
   if (maybe_pattern) {
-    const iface::CallPattern pattern = a ? a_.pattern_of(*a) : b_.pattern_of(*b);
+    const iface::CallPattern pattern = first.pattern_of(**present);
     if (!pattern.is_plain()) {
       const auto [it, inserted] =
           pattern_index_.try_emplace(pattern.key(), static_cast<std::uint32_t>(records_.size()));
-      if (inserted) records_.push_back(Record{std::move(calls), a, b, true});
+      if (inserted) records_.push_back(Record{std::move(calls), runs, true});
       return Summary{it->second};
     }
   }
   const auto [it, inserted] = index_.try_emplace(calls, static_cast<std::uint32_t>(records_.size()));
-  if (inserted) records_.push_back(Record{std::move(calls), a, b});
+  if (inserted) records_.push_back(Record{std::move(calls), runs});
   return Summary{it->second};
 }
 
 std::optional<Summary> ComparativeProfile::pattern_summary(const iface::CallPattern& p) {
   if (p.is_plain()) return iface::Profile::pattern_summary(p);
-  return intern(a_.pattern_summary(p), b_.pattern_summary(p));
+  RunSummaries runs;
+  for (iface::Profile* run : runs_) runs.push_back(run->pattern_summary(p));
+  return intern(runs);
 }
 
 iface::CallPattern ComparativeProfile::pattern_of(Summary s) {
   const Record& r = record(s);
-  return r.a ? a_.pattern_of(*r.a) : b_.pattern_of(*r.b);
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    if (r.runs[i]) return runs_[i]->pattern_of(*r.runs[i]);
+  throw Error("comparative profile: a summary present in no run");
 }
 
 std::vector<std::string_view> ComparativeProfile::path_of(Summary s) {
@@ -116,8 +164,8 @@ std::vector<std::string_view> ComparativeProfile::path_of(Summary s) {
 std::vector<Summary> ComparativeProfile::initial_summaries() {
   if (!initial_) {
     std::vector<std::string_view> methods;
-    for (iface::Profile* side : {&a_, &b_})
-      for (const Summary s : side->initial_summaries()) methods.push_back(side->path_of(s).front());
+    for (iface::Profile* run : runs_)
+      for (const Summary s : run->initial_summaries()) methods.push_back(run->path_of(s).front());
     std::sort(methods.begin(), methods.end());
     methods.erase(std::unique(methods.begin(), methods.end()), methods.end());
     initial_.emplace();
@@ -127,36 +175,47 @@ std::vector<Summary> ComparativeProfile::initial_summaries() {
 }
 
 std::optional<Summary> ComparativeProfile::method_summary(std::string_view method) {
-  return intern(a_.method_summary(method), b_.method_summary(method));
+  RunSummaries runs;
+  for (iface::Profile* run : runs_) runs.push_back(run->method_summary(method));
+  return intern(runs);
 }
 
 std::vector<std::string_view> ComparativeProfile::top_extensions(Summary s) {
   const Record& r = record(s);
-  return union_of(r.a ? a_.top_extensions(*r.a) : std::vector<std::string_view>{},
-                  r.b ? b_.top_extensions(*r.b) : std::vector<std::string_view>{});
+  std::vector<std::string_view> all;
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    if (r.runs[i]) all = union_of(all, runs_[i]->top_extensions(*r.runs[i]));
+  return all;
 }
 
 std::vector<std::string_view> ComparativeProfile::bottom_extensions(Summary s) {
   const Record& r = record(s);
-  return union_of(r.a ? a_.bottom_extensions(*r.a) : std::vector<std::string_view>{},
-                  r.b ? b_.bottom_extensions(*r.b) : std::vector<std::string_view>{});
+  std::vector<std::string_view> all;
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    if (r.runs[i]) all = union_of(all, runs_[i]->bottom_extensions(*r.runs[i]));
+  return all;
 }
 
-// An absent side stays absent: a sequence with no root has no extension with a root.
+// An absent run stays absent: a sequence with no root has no extension with a root.
 std::optional<Summary> ComparativeProfile::extend_top(Summary s, std::string_view m) {
-  const Record r = record(s);  // copied: interning may grow records_
-  return intern(r.a ? a_.extend_top(*r.a, m) : std::nullopt, r.b ? b_.extend_top(*r.b, m) : std::nullopt);
+  const RunSummaries r = record(s).runs;  // copied: interning may grow records_
+  RunSummaries runs;
+  for (std::size_t i = 0; i < runs_.size(); ++i) runs.push_back(r[i] ? runs_[i]->extend_top(*r[i], m) : std::nullopt);
+  return intern(runs);
 }
 
 std::optional<Summary> ComparativeProfile::extend_bottom(Summary s, std::string_view m) {
-  const Record r = record(s);
-  return intern(r.a ? a_.extend_bottom(*r.a, m) : std::nullopt, r.b ? b_.extend_bottom(*r.b, m) : std::nullopt);
+  const RunSummaries r = record(s).runs;
+  RunSummaries runs;
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    runs.push_back(r[i] ? runs_[i]->extend_bottom(*r[i], m) : std::nullopt);
+  return intern(runs);
 }
 
 std::optional<Summary> ComparativeProfile::trimmed(Summary s, iface::End end) {
   const Record r = record(s);
   if (r.pattern) {
-    // A side without the sequence may still have the shorter one: ask both sides anew.
+    // A run without the sequence may still have the shorter one: ask every run anew.
     const auto shorter = iface::trimmed(pattern_of(s), end);
     return shorter ? pattern_summary(*shorter) : std::nullopt;
   }
@@ -166,11 +225,10 @@ std::optional<Summary> ComparativeProfile::trimmed(Summary s, iface::End end) {
   if (const auto it = index_.find(calls); it != index_.end()) return Summary{it->second};
   std::vector<std::string_view> path;
   for (const NameId id : calls) path.push_back(names_[id]);
-  const auto side = [&](iface::Profile& p, std::optional<Summary> untrimmed) -> std::optional<Summary> {
-    if (untrimmed) return p.trim(*untrimmed, end);
-    return iface::summary_for_path(p, path);
-  };
-  return intern(side(a_, r.a), side(b_, r.b));
+  RunSummaries runs;
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    runs.push_back(r.runs[i] ? runs_[i]->trim(*r.runs[i], end) : iface::summary_for_path(*runs_[i], path));
+  return intern(runs);
 }
 
 std::optional<Summary> ComparativeProfile::trim_top(Summary s) { return trimmed(s, iface::End::top); }
@@ -178,84 +236,131 @@ std::optional<Summary> ComparativeProfile::trim_top(Summary s) { return trimmed(
 std::optional<Summary> ComparativeProfile::trim_bottom(Summary s) { return trimmed(s, iface::End::bottom); }
 
 Amount ComparativeProfile::base_of(Summary s) {
-  const Record& r = record(s);
-  return scaling_.difference(r.a ? a_.base_of(*r.a) : 0, r.b ? b_.base_of(*r.b) : 0);
+  return combined(per_run(record(s), [](iface::Profile& p, Summary x) { return p.base_of(x); }));
 }
 
 Amount ComparativeProfile::cum_of(Summary s) {
-  const Record& r = record(s);
-  return scaling_.difference(r.a ? a_.cum_of(*r.a) : 0, r.b ? b_.cum_of(*r.b) : 0);
+  return combined(per_run(record(s), [](iface::Profile& p, Summary x) { return p.cum_of(x); }));
 }
 
-ComparativeProfile::SideSets ComparativeProfile::split(std::span<const Summary> S) const {
-  SideSets sets;
+// Each run's total over the summaries of S present there: a run's union never reaches a
+// sequence that has no root there, so dropping absent runs loses nothing.
+template <class Total>
+Amount ComparativeProfile::total_of(std::span<const Summary> S, Total total) {
+  std::vector<std::vector<Summary>> sets(runs_.size());
   for (const Summary s : S) {
     const Record& r = record(s);
-    if (r.a) sets.a.push_back(*r.a);
-    if (r.b) sets.b.push_back(*r.b);
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+      if (r.runs[i]) sets[i].push_back(*r.runs[i]);
   }
-  return sets;
+  RunAmounts amounts;
+  for (std::size_t i = 0; i < runs_.size(); ++i) amounts.push_back(total(*runs_[i], sets[i]));
+  return combined(amounts);
 }
 
-// Each side's total over the present sides of S: a side union never reaches a sequence that
-// has no root there, so dropping absent sides loses nothing.
 Amount ComparativeProfile::total_base_of(std::span<const Summary> S) {
-  const SideSets sets = split(S);
-  return scaling_.difference(a_.total_base_of(sets.a), b_.total_base_of(sets.b));
+  return total_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_base_of(set); });
 }
 
 Amount ComparativeProfile::total_cum_of(std::span<const Summary> S) {
-  const SideSets sets = split(S);
-  return scaling_.difference(a_.total_cum_of(sets.a), b_.total_cum_of(sets.b));
+  return total_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_cum_of(set); });
 }
 
-Amount ComparativeProfile::total() { return scaling_.difference(a_.total(), b_.total()); }
+Amount ComparativeProfile::total() {
+  RunAmounts totals;
+  for (iface::Profile* run : runs_) totals.push_back(run->total());
+  return combined(totals);
+}
+
+Amount ComparativeProfile::side_sum(const RunAmounts& amounts, Side side) const {
+  const std::span<const Amount> all(amounts.data(), amounts.size());
+  if (side == Side::a) return scaling_.difference(all.first(a_count_), {});
+  return -scaling_.difference({}, all.subspan(a_count_));
+}
+
+Amount ComparativeProfile::a_total() {
+  RunAmounts totals;
+  for (iface::Profile* run : runs_) totals.push_back(run->total());
+  return side_sum(totals, Side::a);
+}
 
 iface::Profile::PercentBase ComparativeProfile::percent_base() {
   if (percent_base_reason().empty()) return {total(), "total"};
-  return {scaling_.scale_a(a_.total()), "A"};
+  return {a_total(), "A"};
 }
 
 std::string ComparativeProfile::percent_base_reason() {
   const Amount difference = total();
+  const std::string unit = metric_.unit.empty() ? "" : " " + metric_.unit;
   if (difference == 0) return "the difference sums to 0";
   if (const auto n = total_noise(); n && !n->significant())
     return "the total difference is within sampling noise (|z| = " + n->z_text() + " < " +
            std::to_string(iface::kSignificantZ) + ")";
   // Near zero: |A - B| below 1% of |A|, both over the common denominator.
-  if (iface::abs_amount(difference) * 100 < iface::abs_amount(scaling_.scale_a(a_.total())))
+  if (iface::abs_amount(difference) * 100 < iface::abs_amount(a_total()))
     return "the total difference is near zero (under 1% of A's total)";
+  if (const std::optional<Summary> s = opposite_sign())
+    return "the total difference " + iface::decimal_string(difference, denominator()) + unit +
+           " is of the opposite sign to the difference " + iface::decimal_string(cum_of(*s), denominator()) + unit +
+           " of " + std::string(path_of(*s).front());
   return {};
 }
 
-std::optional<iface::Noise> ComparativeProfile::noise_of(Amount a, Amount b) {
+std::optional<Summary> ComparativeProfile::opposite_sign() {
+  if (opposite_sign_) return *opposite_sign_;
+  const Amount difference = total();
+  std::optional<Summary> largest;
+  Amount largest_size = iface::abs_amount(difference);
+  if (difference != 0)
+    for (const Summary s : initial_summaries()) {
+      const Amount cum = cum_of(s);
+      if ((cum < 0) == (difference < 0) || iface::abs_amount(cum) <= largest_size) continue;
+      if (const auto n = noise(s); n && !n->significant()) continue;
+      largest = s;
+      largest_size = iface::abs_amount(cum);
+    }
+  opposite_sign_ = largest;
+  return largest;
+}
+
+std::optional<iface::Noise> ComparativeProfile::noise_of(const RunAmounts& amounts) {
   if (!metric_.is_sample_count) return std::nullopt;
-  return iface::difference_noise(iface::to_rational(a, a_.denominator()), iface::to_rational(b, b_.denominator()),
-                                 scaling_.factor());
+  std::vector<iface::Rational> counts;
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    counts.push_back(iface::to_rational(amounts[i], runs_[i]->denominator()));
+  const std::span<const iface::Rational> all(counts);
+  return iface::difference_noise(all.first(a_count_), all.subspan(a_count_), scaling_.factor());
 }
 
 std::optional<iface::Noise> ComparativeProfile::noise(Summary s) {
-  const Record& r = record(s);
-  return noise_of(r.a ? a_.cum_of(*r.a) : 0, r.b ? b_.cum_of(*r.b) : 0);
+  return noise_of(per_run(record(s), [](iface::Profile& p, Summary x) { return p.cum_of(x); }));
 }
 
-std::optional<iface::Noise> ComparativeProfile::total_noise() { return noise_of(a_.total(), b_.total()); }
+std::optional<iface::Noise> ComparativeProfile::total_noise() {
+  RunAmounts totals;
+  for (iface::Profile* run : runs_) totals.push_back(run->total());
+  return noise_of(totals);
+}
 
 std::optional<iface::SideBySide> ComparativeProfile::sides(Summary s) {
   const Record& r = record(s);
+  const RunAmounts cum = per_run(r, [](iface::Profile& p, Summary x) { return p.cum_of(x); });
+  const RunAmounts base = per_run(r, [](iface::Profile& p, Summary x) { return p.base_of(x); });
+  RunAmounts totals;
+  for (iface::Profile* run : runs_) totals.push_back(run->total());
+  const auto present = [&](std::size_t from, std::size_t to) {
+    return std::any_of(r.runs.begin() + static_cast<std::ptrdiff_t>(from),
+                       r.runs.begin() + static_cast<std::ptrdiff_t>(to), [](const auto& x) { return x.has_value(); });
+  };
   iface::SideBySide v;
-  v.in_a = r.a.has_value();
-  v.in_b = r.b.has_value();
-  if (r.a) {
-    v.a_cum = scaling_.scale_a(a_.cum_of(*r.a));
-    v.a_base = scaling_.scale_a(a_.base_of(*r.a));
-  }
-  if (r.b) {
-    v.b_cum = scaling_.scale_b(b_.cum_of(*r.b));
-    v.b_base = scaling_.scale_b(b_.base_of(*r.b));
-  }
-  v.a_total = scaling_.scale_a(a_.total());
-  v.b_total = scaling_.scale_b(b_.total());
+  v.in_a = present(0, a_count_);
+  v.in_b = present(a_count_, runs_.size());
+  v.a_cum = side_sum(cum, Side::a);
+  v.a_base = side_sum(base, Side::a);
+  v.b_cum = side_sum(cum, Side::b);
+  v.b_base = side_sum(base, Side::b);
+  v.a_total = side_sum(totals, Side::a);
+  v.b_total = side_sum(totals, Side::b);
   return v;
 }
 

@@ -82,33 +82,58 @@ Rational parse_scale_factor(std::string_view text) {
   return numerator / denominator;
 }
 
-Scaling::Scaling(const Normalization& normalization, Amount a_den, Amount b_den, Amount a_total, Amount b_total)
+namespace {
+
+// Σ total_i / den_i over n: a side's mean total, exactly.
+Rational mean_total(std::span<const RunFacts> runs) {
+  Rational sum = 0;
+  for (const RunFacts& r : runs) sum += iface::to_rational(r.total, r.denominator);
+  return sum / static_cast<long long>(runs.size());
+}
+
+}  // namespace
+
+Scaling::Scaling(const Normalization& normalization, std::span<const RunFacts> a, std::span<const RunFacts> b)
     : kind_(normalization.kind), factor_(normalization.factor) {
-  if (a_den <= 0 || b_den <= 0) throw Error("comparative profile: a side reports a non-positive denominator");
+  if (a.empty() || b.empty()) throw Error("comparative profile: a side has no runs");
+  for (const std::span<const RunFacts> side : {a, b})
+    for (const RunFacts& r : side)
+      if (r.denominator <= 0) throw Error("comparative profile: a run reports a non-positive denominator");
   if (kind_ == Normalization::Kind::none) factor_ = 1;
   if (kind_ == Normalization::Kind::total) {
-    if (b_total == 0) throw Error("cannot scale B to A's total: profile B's total is 0");
-    // (a_total / a_den) / (b_total / b_den)
-    factor_ = iface::to_rational(a_total, a_den) / iface::to_rational(b_total, b_den);
+    const Rational b_mean = mean_total(b);
+    if (b_mean == 0) throw Error("cannot scale B to A's total: profile B's total is 0");
+    factor_ = mean_total(a) / b_mean;
   }
   const cpp_int p = boost::multiprecision::numerator(factor_);
   const cpp_int q = boost::multiprecision::denominator(factor_);
-  const cpp_int da = to_cpp_int(a_den);
-  const cpp_int qdb = q * to_cpp_int(b_den);
-  const cpp_int d = da / boost::multiprecision::gcd(da, qdb) * qdb;  // lcm
+  // Run i of A weighs 1 / (n_A·den_i), run j of B weighs p / (q·n_B·den_j): the common
+  // denominator is the lcm of those denominators.
+  const auto run_denominator = [](const RunFacts& r, std::size_t runs, const cpp_int& extra) {
+    return extra * static_cast<unsigned long long>(runs) * to_cpp_int(r.denominator);
+  };
+  cpp_int d = 1;
+  for (const RunFacts& r : a) d = boost::multiprecision::lcm(d, run_denominator(r, a.size(), 1));
+  for (const RunFacts& r : b) d = boost::multiprecision::lcm(d, run_denominator(r, b.size(), q));
   denominator_ = to_amount(d, "common denominator");
-  a_multiplier_ = to_amount(d / da, "multiplier of A");
-  b_multiplier_ = to_amount(p * (d / qdb), "multiplier of B");
+  for (const RunFacts& r : a)
+    a_multipliers_.push_back(to_amount(d / run_denominator(r, a.size(), 1), "multiplier of A"));
+  for (const RunFacts& r : b)
+    b_multipliers_.push_back(to_amount(p * (d / run_denominator(r, b.size(), q)), "multiplier of B"));
 }
 
-Amount Scaling::scale_a(Amount a) const { return checked_multiply(a, a_multiplier_); }
+Amount Scaling::scale_a(Amount a, std::size_t run) const { return checked_multiply(a, a_multipliers_.at(run)); }
 
-Amount Scaling::scale_b(Amount b) const { return checked_multiply(b, b_multiplier_); }
+Amount Scaling::scale_b(Amount b, std::size_t run) const { return checked_multiply(b, b_multipliers_.at(run)); }
 
-Amount Scaling::difference(Amount a, Amount b) const {
+Amount Scaling::difference(std::span<const Amount> a, std::span<const Amount> b) const {
   Amount result = 0;
-  if (__builtin_sub_overflow(scale_a(a), scale_b(b), &result))
-    throw Error("comparative profile: a difference of scaled costs overflows 128 bits");
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (__builtin_add_overflow(result, scale_a(a[i], i), &result))
+      throw Error("comparative profile: a sum of scaled costs overflows 128 bits");
+  for (std::size_t j = 0; j < b.size(); ++j)
+    if (__builtin_sub_overflow(result, scale_b(b[j], j), &result))
+      throw Error("comparative profile: a difference of scaled costs overflows 128 bits");
   return result;
 }
 

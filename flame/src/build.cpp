@@ -150,15 +150,15 @@ std::string label_colour(std::size_t i) {
   return kPalette[i % std::size(kPalette)];
 }
 
-FlameGraph build_flame(const TreeSide& a, const std::optional<TreeSide>& b, const BuildOptions& options) {
+FlameGraph build_flame(std::span<const TreeSide> a, std::span<const TreeSide> b, const BuildOptions& options) {
   NameTable names;
-  const bool comparison = b.has_value();
+  const bool comparison = !b.empty();
   const bool focused = !options.focus.empty();
   PartBuilder callees(names.intern(focused ? joined(options.focus) : "all"), comparison);
   PartBuilder callers(focused ? names.intern(joined(options.focus)) : 0, comparison);
   std::vector<Run> runs;
-  runs.push_back({a, 0, TreeNames(*a.tree, names)});
-  if (b) runs.push_back({*b, 1, TreeNames(*b->tree, names)});
+  for (const TreeSide& side : a) runs.push_back({side, 0, TreeNames(*side.tree, names)});
+  for (const TreeSide& side : b) runs.push_back({side, 1, TreeNames(*side.tree, names)});
   bool found = false;
   for (Run& run : runs) {
     if (focused)
@@ -167,7 +167,10 @@ FlameGraph build_flame(const TreeSide& a, const std::optional<TreeSide>& b, cons
       add_whole(callees, run);
   }
   if (focused && !found)
-    throw Error("no call path is labelled " + joined(options.focus) + (comparison ? " in either run" : ""));
+    throw Error("no call path is labelled " + joined(options.focus) +
+                (runs.size() > 2 ? " in any run"
+                 : comparison    ? " in either run"
+                                 : ""));
 
   FlameGraph graph;
   graph.title = options.title;

@@ -14,26 +14,35 @@
 namespace bn::cli {
 
 struct CompareCliOptions {
-  std::string base;  // --base: profile B; empty = search one profile
+  std::vector<std::string> more;  // PROFILE's further runs (positional), averaged with it
+  std::vector<std::string> base;  // --base, once per run of B; empty = search one profile
   std::string normalize = "none";
   std::string scale;  // --scale F; empty = not given
   bool force = false;
 };
 
-// Registers --base, --normalize, --scale and --force on `sub`.
+// Registers the positional RUNS after PROFILE, and --base, --normalize, --scale and --force on
+// `sub`.
 void add_compare_options(CLI::App& sub, CompareCliOptions& options);
 // The library's options for the command line's; throws bn::Error naming the bad option.
 comparative::CompareOptions to_compare_options(const CompareCliOptions& options);
-// A minus B; throws bn::Error naming --base and, for different metrics, --force.
-std::unique_ptr<comparative::ComparativeProfile> make_comparison(iface::Profile& a, iface::Profile& b,
+// The mean of A's runs minus the mean of B's; throws bn::Error naming --base (or `a_names`, A's
+// files, when A's runs do not measure the same) and, for different metrics, --force.
+std::unique_ptr<comparative::ComparativeProfile> make_comparison(const std::vector<iface::Profile*>& a,
+                                                                 const std::vector<iface::Profile*>& b,
                                                                  const comparative::CompareOptions& compare,
-                                                                 const CompareCliOptions& options);
+                                                                 const CompareCliOptions& options,
+                                                                 const std::string& a_names);
 
-// One side of a comparison as the header names it: its file and raw total (before normalisation).
-struct Side {
+// Paths as a message names them: "a1.collapsed, a2.collapsed".
+std::string joined(const std::vector<std::string>& paths);
+
+// One run of a side as the header names it: its file and raw total (before normalisation).
+struct Run {
   std::string path;
   iface::Amount total = 0;
 };
+using Side = std::vector<Run>;  // one run, or several averaged
 
 // Header lines: what is subtracted, the raw totals, the normalisation, then any notes.
 std::vector<std::string> comparison_header(comparative::ComparativeProfile& p, const Side& a, const Side& b);

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <ostream>
 #include <string_view>
+#include <vector>
 
 #include "bn/calltree/compress.h"
 #include "bn/flame/build.h"
@@ -39,12 +40,17 @@ repl::FlameResult draw_flame_graph(Search& search, const repl::FlameRequest& req
   build.denominator = profile.denominator();
   build.title = title_of(search, request, search.profile_name());
   for (const repl::FlameRequest::Label& label : request.labels) build.labels.push_back({label.name, label.sequences});
-  flame::TreeSide a{.tree = &search.tree()};
-  std::optional<flame::TreeSide> b;
+  std::vector<flame::TreeSide> a, b;
   if (const comparative::ComparativeProfile* comparison = search.comparison()) {
+    // Each run's share of its side's mean, B weighed by the normalisation.
     const comparative::Scaling& scaling = comparison->scaling();
-    a.scale = [&scaling](iface::Amount v) { return scaling.scale_a(v); };
-    b = flame::TreeSide{search.base_tree(), [&scaling](iface::Amount v) { return scaling.scale_b(v); }};
+    const std::vector<const calltree::CallTree*> a_trees = search.a_trees(), b_trees = search.base_trees();
+    for (std::size_t i = 0; i < a_trees.size(); ++i)
+      a.push_back({a_trees[i], [&scaling, i](iface::Amount v) { return scaling.scale_a(v, i); }});
+    for (std::size_t j = 0; j < b_trees.size(); ++j)
+      b.push_back({b_trees[j], [&scaling, j](iface::Amount v) { return scaling.scale_b(v, j); }});
+  } else {
+    a.push_back({.tree = &search.tree()});
   }
   flame::FlameGraph graph = flame::build_flame(a, b, build);
   if (!request.focus.empty()) {

@@ -35,14 +35,14 @@ void add_view_options(CLI::App& sub, SearchOptions& options) {
       ->check(CLI::IsMember({"class", "name"}));
 }
 
-struct Search::Run {
+struct Search::OpenedRun {
   std::shared_ptr<OpenedFile> file;
   OpenedView opened;
 };
 
 struct Search::State {
-  Wanted wanted;  // as in force: a thread view names its class in full
-  Run a, b;       // b only with --base
+  Wanted wanted;                // as in force: a thread view names its class in full
+  std::vector<OpenedRun> a, b;  // PROFILE and RUNS; b only with --base
   std::unique_ptr<comparative::ComparativeProfile> comparison;
 };
 
@@ -50,12 +50,15 @@ Search::Search(const SearchOptions& options) : options_(options) {
   // Options are checked before the slow loads.
   const Wanted wanted = wanted_of(options);
   compare_ = to_compare_options(options.compare);
-  a_file_ = std::make_shared<OpenedFile>(open_profile_from(options.profile), options.profile.path);
-  if (!options.compare.base.empty()) {
-    ProfileOptions b_loading = options.profile;  // B is loaded as A is
-    b_loading.path = options.compare.base;
-    b_file_ = std::make_shared<OpenedFile>(open_profile_from(b_loading), b_loading.path);
-  }
+  a_files_.push_back(std::make_shared<OpenedFile>(open_profile_from(options.profile), options.profile.path));
+  // Every other run is loaded as PROFILE is.
+  const auto load = [&](const std::string& path) {
+    ProfileOptions loading = options.profile;
+    loading.path = path;
+    return std::make_shared<OpenedFile>(open_profile_from(loading), path);
+  };
+  for (const std::string& path : options.compare.more) a_files_.push_back(load(path));
+  for (const std::string& path : options.compare.base) b_files_.push_back(load(path));
   state_ = open(wanted);
 }
 
@@ -64,42 +67,81 @@ Search::~Search() = default;
 std::unique_ptr<Search::State> Search::open(const Wanted& wanted) const {
   auto s = std::make_unique<State>();
   s->wanted = wanted;
-  s->a = {a_file_, open_view(*a_file_, wanted)};
-  if (const views::View* v = s->a.opened.view.get(); v && v->spec.kind == views::ViewKind::thread)
+  s->a.push_back({a_files_.front(), open_view(*a_files_.front(), wanted)});
+  if (const views::View* v = s->a.front().opened.view.get(); v && v->spec.kind == views::ViewKind::thread)
     s->wanted.view = "thread " + v->spec.thread_class;
-  if (!b_file_) return s;
-  // B is seen as A is: the same view under the same model, even where B's default would differ.
-  Wanted for_b = s->wanted;
-  if (const views::View* v = s->a.opened.view.get()) for_b.model = v->spec.model;
-  try {
-    s->b = {b_file_, open_view(*b_file_, for_b)};
-  } catch (const Error& e) {
-    throw Error("--base " + options_.compare.base + ": " + e.what());
-  }
-  s->comparison = make_comparison(*s->a.opened.profile, *s->b.opened.profile, compare_, options_.compare);
+  if (b_files_.empty()) return s;
+  // Every other run is seen as PROFILE is: the same view under the same model, even where its
+  // own default would differ.
+  Wanted for_others = s->wanted;
+  if (const views::View* v = s->a.front().opened.view.get()) for_others.model = v->spec.model;
+  const auto open_run = [&](const std::shared_ptr<OpenedFile>& file, const std::string& option) {
+    try {
+      return OpenedRun{file, open_view(*file, for_others)};
+    } catch (const Error& e) {
+      throw Error(option + file->path + ": " + e.what());
+    }
+  };
+  for (std::size_t i = 1; i < a_files_.size(); ++i) s->a.push_back(open_run(a_files_[i], ""));
+  for (const auto& file : b_files_) s->b.push_back(open_run(file, "--base "));
+  const auto profiles = [](const std::vector<OpenedRun>& runs) {
+    std::vector<iface::Profile*> out;
+    for (const OpenedRun& r : runs) out.push_back(r.opened.profile.get());
+    return out;
+  };
+  s->comparison = make_comparison(profiles(s->a), profiles(s->b), compare_, options_.compare, profile_name());
   return s;
 }
 
-iface::Profile& Search::profile() { return state_->comparison ? *state_->comparison : *state_->a.opened.profile; }
+iface::Profile& Search::profile() {
+  return state_->comparison ? *state_->comparison : *state_->a.front().opened.profile;
+}
 
-bool Search::has_views() { return views::has_records(a_file_->samples()); }
+bool Search::has_views() { return views::has_records(a_files_.front()->samples()); }
 
 std::string Search::view() const { return state_->wanted.view; }
 
-const std::string& Search::format() const { return a_file_->file.format; }
+const std::string& Search::format() const { return a_files_.front()->file.format; }
 
-const calltree::CallTree& Search::tree() const { return state_->a.opened.tree(*a_file_); }
+const calltree::CallTree& Search::tree() const { return state_->a.front().opened.tree(*a_files_.front()); }
 
-const calltree::CallTree* Search::base_tree() const { return b_file_ ? &state_->b.opened.tree(*b_file_) : nullptr; }
+namespace {
+
+template <class Runs>
+std::vector<const calltree::CallTree*> trees_of(const Runs& runs) {
+  std::vector<const calltree::CallTree*> trees;
+  for (const auto& r : runs) trees.push_back(&r.opened.tree(*r.file));
+  return trees;
+}
+
+}  // namespace
+
+std::vector<const calltree::CallTree*> Search::a_trees() const { return trees_of(state_->a); }
+
+std::vector<const calltree::CallTree*> Search::base_trees() const { return trees_of(state_->b); }
+
+std::string Search::profile_name() const {
+  std::vector<std::string> paths{options_.profile.path};
+  paths.insert(paths.end(), options_.compare.more.begin(), options_.compare.more.end());
+  return joined(paths);
+}
+
+std::string Search::base_name() const { return joined(options_.compare.base); }
+
+Side Search::side_of(const std::vector<OpenedRun>& runs) {
+  Side side;
+  for (const OpenedRun& r : runs) side.push_back({r.file->path, r.opened.profile->total()});
+  return side;
+}
 
 const comparative::ComparativeProfile* Search::comparison() const { return state_->comparison.get(); }
 
 repl::FlameResult Search::draw_flame(const repl::FlameRequest& request) { return draw_flame_graph(*this, request); }
 
-const views::View* Search::built_view() const { return state_->a.opened.view.get(); }
+const views::View* Search::built_view() const { return state_->a.front().opened.view.get(); }
 
 calltree::MetricSpec Search::metric_in_force() const {
-  const calltree::CallTree& recorded = a_file_->file.loaded.tree;
+  const calltree::CallTree& recorded = a_files_.front()->file.loaded.tree;
   const std::string& wanted = state_->wanted.metric;
   return recorded.metric_spec(wanted.empty() ? 0 : *recorded.find_metric(wanted));
 }
@@ -107,11 +149,11 @@ calltree::MetricSpec Search::metric_in_force() const {
 std::string Search::metric_line() const {
   const calltree::MetricSpec m = metric_in_force();
   return "metric: " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")") + ", one of " +
-         metric_list(a_file_->file.loaded.tree) + "; `set metric NAME` switches";
+         metric_list(a_files_.front()->file.loaded.tree) + "; `set metric NAME` switches";
 }
 
 std::vector<std::string> Search::metrics() const {
-  const calltree::CallTree& recorded = a_file_->file.loaded.tree;
+  const calltree::CallTree& recorded = a_files_.front()->file.loaded.tree;
   std::vector<std::string> names{metric_in_force().name};
   for (std::size_t k = 0; k < recorded.metric_count(); ++k)
     if (recorded.metric_spec(k).name != names.front()) names.push_back(recorded.metric_spec(k).name);
@@ -120,12 +162,10 @@ std::vector<std::string> Search::metrics() const {
 
 std::vector<std::string> Search::header() const {
   std::vector<std::string> lines;
-  if (a_file_->file.loaded.tree.metric_count() > 1) lines.push_back(metric_line());
-  for (const std::string& line : state_->a.opened.header) lines.push_back(line);
+  if (a_files_.front()->file.loaded.tree.metric_count() > 1) lines.push_back(metric_line());
+  for (const std::string& line : state_->a.front().opened.header) lines.push_back(line);
   if (state_->comparison)
-    for (std::string& line :
-         comparison_header(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
-                           {options_.compare.base, state_->b.opened.profile->total()}))
+    for (std::string& line : comparison_header(*state_->comparison, side_of(state_->a), side_of(state_->b)))
       lines.push_back(std::move(line));
   if (!filters().empty()) lines.push_back(filters_line());
   return lines;
@@ -161,23 +201,22 @@ void Search::set_filters(std::vector<iface::ProfileFilter> filters) {
 
 std::string Search::header_json() const {
   std::string out;
-  if (a_file_->file.loaded.tree.metric_count() > 1) {
+  if (a_files_.front()->file.loaded.tree.metric_count() > 1) {
     const calltree::MetricSpec m = metric_in_force();
     out = nlohmann::json{{"command", "metric"}, {"ok", true},           {"metric", m.name},
                          {"unit", m.unit},      {"metrics", metrics()}, {"header", {metric_line()}}}
               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
-  if (!state_->a.opened.header.empty())
+  if (!state_->a.front().opened.header.empty())
     out += std::string(out.empty() ? "" : "\n") + nlohmann::json{{"command", "view"},
                                                                  {"ok", true},
                                                                  {"view", view()},
                                                                  {"model", knob(Knob::model)},
-                                                                 {"header", state_->a.opened.header}}
+                                                                 {"header", state_->a.front().opened.header}}
                                                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   if (state_->comparison)
-    out += (out.empty() ? "" : "\n") +
-           comparison_header_json(*state_->comparison, {options_.profile.path, state_->a.opened.profile->total()},
-                                  {options_.compare.base, state_->b.opened.profile->total()});
+    out +=
+        (out.empty() ? "" : "\n") + comparison_header_json(*state_->comparison, side_of(state_->a), side_of(state_->b));
   return out;
 }
 
@@ -187,7 +226,7 @@ std::string Search::knob(Knob knob) const {
     case Knob::view:
       return w.view;
     case Knob::model:
-      if (const views::View* v = state_->a.opened.view.get()) return views::to_string(*v->spec.model);
+      if (const views::View* v = state_->a.front().opened.view.get()) return views::to_string(*v->spec.model);
       return w.model ? views::to_string(*w.model) : "default";
     case Knob::states:
       return std::string(views::to_string(w.states));
@@ -232,11 +271,11 @@ void Search::set(Knob knob, std::string_view value) {
 
 repl::ThreadsOutput Search::threads() {
   const Wanted& w = state_->wanted;
-  const views::View* v = state_->a.opened.view.get();
-  const views::ThreadTable table =
-      views::thread_table(a_file_->file.loaded.tree, a_file_->samples(), w.grouping, v ? v->spec.model : w.model);
+  const views::View* v = state_->a.front().opened.view.get();
+  const views::ThreadTable table = views::thread_table(a_files_.front()->file.loaded.tree, a_files_.front()->samples(),
+                                                       w.grouping, v ? v->spec.model : w.model);
   repl::ThreadsOutput out;
-  out.header.push_back("thread classes of " + std::filesystem::path(a_file_->path).filename().string() +
+  out.header.push_back("thread classes of " + std::filesystem::path(a_files_.front()->path).filename().string() +
                        " (grouped by " + std::string(views::to_string(w.grouping)) + "), model " +
                        views::to_string(table.model) + " (" + table.model_why + "); time as its Thread View counts it");
   for (const std::string& note : table.notes) out.header.push_back("note: " + note);

@@ -1,9 +1,10 @@
 #pragma once
 // The one place that opens the profile a user asked to search: a file in any format
 // open_profile reads, the view of it to search (view_table.h), and with --base the same view of
-// a second file subtracted (A minus B, seed 004 sec. 2.2). A Search is the REPL's ProfileSource:
-// `view`, `set model|states|threads` switch the view in force at run time, `exclude`/`focus`
-// filter it (both sides of a comparison alike), and `threads` lists the thread classes. The session knows nothing but
+// a second file subtracted (A minus B, seed 004 sec. 2.2); each side may be several runs,
+// averaged exactly. A Search is the REPL's ProfileSource: `view`, `set model|states|threads`
+// switch the view in force at run time, `exclude`/`focus` filter it (both sides of a comparison
+// alike, every run), and `threads` lists the thread classes. The session knows nothing but
 // profile-iface and that interface.
 
 #include <memory>
@@ -61,24 +62,28 @@ class Search final : public repl::ProfileSource {
   // PROFILE's view in force as a call tree (for export): its costs are numerators over the
   // denominator of profile() without --base.
   const calltree::CallTree& tree() const;
-  // PROFILE and BASE as the user named them.
-  const std::string& profile_name() const { return options_.profile.path; }
-  const std::string& base_name() const { return options_.compare.base; }
-  // With --base: BASE's view in force as a call tree, and the comparison; null otherwise.
-  const calltree::CallTree* base_tree() const;
+  // PROFILE and BASE as the user named them (several runs: their names joined by ", ").
+  std::string profile_name() const;
+  std::string base_name() const;
+  // With --base: the view in force of each run (PROFILE and RUNS; every --base), as call trees,
+  // in the order of the comparison's runs.
+  std::vector<const calltree::CallTree*> a_trees() const;
+  std::vector<const calltree::CallTree*> base_trees() const;
   const comparative::ComparativeProfile* comparison() const;
   repl::FlameResult draw_flame(const repl::FlameRequest& request) override;
   // PROFILE's view in force, or null for the call tree as recorded.
   const views::View* built_view() const;
   // PROFILE as opened, with its per-sample records decoded.
-  OpenedFile& file() { return *a_file_; }
+  OpenedFile& file() { return *a_files_.front(); }
 
  private:
-  struct Run;    // one opened file and the view over it
-  struct State;  // the runs and comparison for one Wanted
+  struct OpenedRun;  // one opened file and the view over it
+  struct State;      // the runs and comparison for one Wanted
 
   // Opens everything for `wanted`; the current state is untouched if that throws.
   std::unique_ptr<State> open(const Wanted& wanted) const;
+  // The runs of a side as the header names them.
+  static Side side_of(const std::vector<OpenedRun>& runs);
   // The name and unit of the metric in force, and the line saying which of PROFILE's it is.
   calltree::MetricSpec metric_in_force() const;
   std::string metric_line() const;
@@ -87,7 +92,9 @@ class Search final : public repl::ProfileSource {
 
   SearchOptions options_;
   comparative::CompareOptions compare_;
-  std::shared_ptr<OpenedFile> a_file_, b_file_;  // loaded once, shared by every state
+  // Loaded once, shared by every state: PROFILE, then RUNS; each --base.
+  // PROFILE (the first of A's) gives the search its views, metrics and per-sample records.
+  std::vector<std::shared_ptr<OpenedFile>> a_files_, b_files_;
   std::unique_ptr<State> state_;
 };
 

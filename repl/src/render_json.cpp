@@ -22,6 +22,9 @@ json row(const Row& r, const RenderContext& c) {
   if (r.noise) {
     j["significant"] = r.noise->significant();
     j["z"] = r.noise->z_text();
+    // Several runs per side: which estimate of each side's variance the test used.
+    if (r.noise->several_runs())
+      j["variance"] = {{"a", iface::to_string(r.noise->a_estimate)}, {"b", iface::to_string(r.noise->b_estimate)}};
   }
   // Comparative profiles: each side's values (B normalised), so cum == a.cum - b.cum.
   if (r.sides) {

@@ -170,7 +170,8 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
   if (s.noise)
     out << "  difference of cum: |z| = " << s.noise->z_text()
         << (s.noise->significant() ? " (beyond sampling noise)" : " (within sampling noise: under ")
-        << (s.noise->significant() ? "" : std::to_string(iface::kSignificantZ) + ")") << "\n";
+        << (s.noise->significant() ? "" : std::to_string(iface::kSignificantZ) + ")")
+        << (s.noise->several_runs() ? "; " + s.noise->estimates_text() : "") << "\n";
   for (const LabelOverlap& ov : o.overlaps)
     if (ov.cum != 0 || ov.base != 0)
       out << "  overlap with label " << safe(ov.label) << ": cum " << value(ov.cum, c) << " ("

@@ -37,6 +37,32 @@ normalize_total)
   "$bin" repl "$a" --base "$b" --normalize total --json -c suggest >"$work/out" || fail "--json"
   head -1 "$work/out" | grep -qF '"normalization":"total (B × 33/25)"' || fail "json header: $(head -1 "$work/out")"
   ;;
+several_runs)
+  # Several runs per side (issue 17): A is the mean of a1..a3, B of b1 and b2.
+  runs=$src/samples/compare-runs
+  "$bin" repl "$runs/a1.collapsed" "$runs/a2.collapsed" "$runs/a3.collapsed" --base "$runs/b1.collapsed" \
+    --base "$runs/b2.collapsed" --json -c 'path main;check;verify' >"$work/out" 2>"$work/err" || fail "$(cat "$work/err")"
+  head -1 "$work/out" | grep -qF '"a":["a1.collapsed","a2.collapsed","a3.collapsed"],"a_total":["42","51","41"]' ||
+    fail "json header: $(head -1 "$work/out")"
+  grep -qF '"summary":{"a":{"base":"32/3","cum":"32/3","present":true}' "$work/out" || fail "mean of verify: $(cat "$work/out")"
+  # The same run twice on each side is that run: same numbers as one run per side.
+  "$bin" repl "$a" "$a" --base "$b" --base "$b" -c 'suggest' | tail -n +3 >"$work/twice" || fail "twice"
+  "$bin" repl "$a" --base "$b" -c 'suggest' | tail -n +3 | sed 's/ *(within noise)//' >"$work/once" || fail "once"
+  sed 's/ *(within noise)//' "$work/twice" | diff "$work/once" - >/dev/null || fail "two copies differ from one run"
+  # Further runs of A need a comparison.
+  expect_error "base" "$bin" repl "$a" "$a" -c suggest
+  ;;
+several_runs_bad)
+  runs=$src/samples/compare-runs
+  # A missing file among several is named.
+  expect_error "missing.collapsed" "$bin" repl "$a" --base "$b" --base "$work/missing.collapsed" -c suggest
+  expect_error "missing.collapsed" "$bin" repl "$a" "$work/missing.collapsed" --base "$b" -c suggest
+  # Runs of one side that measure different metrics cannot be averaged, even with --force.
+  "$bin" generate --nodes 200 --calls -o "$work/two.bnp" || fail "generate"
+  "$bin" convert "$work/two.bnp" --metric calls -o "$work/calls.bnp" || fail "convert --metric calls"
+  expect_error "cannot average the runs of B: run 1 measures samples (samples) but run 2 measures calls (count)" \
+    "$bin" repl "$work/two.bnp" --base "$work/two.bnp" --base "$work/calls.bnp" -c suggest
+  ;;
 *) fail "unknown case $case" ;;
 esac
 echo "ok: $case"

@@ -33,6 +33,12 @@ compare)
   grep -q 'darkest at |A − B|' "$work/d.svg" || fail "no legend"
   "$bin" flame "$small/a.collapsed" --base "$small/b.collapsed" --normalize total -o "$work/d.html" || fail "normalised"
   grep -q '"comparison":true' "$work/d.html" || fail "no comparison in the data"
+  # Several runs per side (issue 17): frames are the runs' exact means.
+  runs=$src/samples/compare-runs
+  "$bin" flame "$runs/a1.collapsed" "$runs/a2.collapsed" "$runs/a3.collapsed" --base "$runs/b1.collapsed" \
+    --base "$runs/b2.collapsed" -o "$work/runs.svg" || fail "several runs"
+  grep -q '^A: cum 32/3 samples, base 32/3 samples$' "$work/runs.svg" || fail "verify is not A's mean 32/3"
+  grep -q '^B: cum 59/2 samples' "$work/runs.svg" || fail "compute is not B's mean 59/2"
   ;;
 bounded)
   # A large profile: narrow frames are merged, the page says so, and its size stays bounded.

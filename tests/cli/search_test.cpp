@@ -62,7 +62,7 @@ TEST_CASE("a search of one file searches its call tree and has no header") {
 
 TEST_CASE("a search with a base subtracts the same view of the base and says so in its header") {
   bn::cli::SearchOptions o = search_of(kCompareA);
-  o.compare.base = kCompareB;
+  o.compare.base = {kCompareB};
   bn::cli::Search search(o);
   CHECK(search.profile().total() == 66 - 50);
   REQUIRE(search.header().size() >= 2);
@@ -80,21 +80,53 @@ TEST_CASE("an unknown view is refused with the views there are") {
 
 TEST_CASE("option errors name the option, and are found before any file is read") {
   bn::cli::SearchOptions o = search_of("/nonexistent/profile");
-  o.compare.base = kCompareB;
+  o.compare.base = {kCompareB};
   o.compare.scale = "x";
   CHECK(error_of(o).find("--scale: 'x' is not a decimal or fraction") == 0);
 }
 
 TEST_CASE("runs of different metrics are refused naming --force, and compared with it") {
   bn::cli::SearchOptions o = search_of(kFigure2);
-  o.compare.base = native_profile("cpu-time", "ns").string();
+  const std::string cpu_time = native_profile("cpu-time", "ns").string();
+  o.compare.base = {cpu_time};
   const std::string error = error_of(o);
-  CHECK(error.find("--base " + o.compare.base +
+  CHECK(error.find("--base " + cpu_time +
                    ": cannot compare profiles: profile A measures samples (samples) but "
                    "profile B measures cpu-time (ns); pass --force to subtract them anyway") == 0);
   o.compare.force = true;
   bn::cli::Search search(o);
   CHECK(search.profile().metric().metric == "samples minus cpu-time");
   CHECK(search.profile().total() == 100 - 7);
-  std::filesystem::remove_all(std::filesystem::path(o.compare.base).parent_path());
+  std::filesystem::remove_all(std::filesystem::path(cpu_time).parent_path());
+}
+
+TEST_CASE("runs of one side must measure the same, even with --force; the error names that side's files") {
+  const std::string cpu_time = native_profile("cpu-time", "ns").string();
+  bn::cli::SearchOptions o = search_of(kFigure2);
+  o.compare.more = {cpu_time};
+  o.compare.base = {kCompareB};
+  o.compare.force = true;
+  CHECK(error_of(o) == std::string(kFigure2) + ", " + cpu_time +
+                           ": cannot average the runs of A: run 1 measures samples (samples) but run 2 measures "
+                           "cpu-time (ns)");
+  o.compare.more = {};
+  o.compare.base = {kCompareB, cpu_time};
+  CHECK(error_of(o) == "--base " + std::string(kCompareB) + ", " + cpu_time +
+                           ": cannot average the runs of B: run 1 measures samples (samples) but run 2 measures "
+                           "cpu-time (ns)");
+  std::filesystem::remove_all(std::filesystem::path(cpu_time).parent_path());
+}
+
+TEST_CASE("a side of several runs is their mean, and the header lists the runs") {
+  bn::cli::SearchOptions o = search_of(kCompareA);
+  o.compare.more = {kCompareA};
+  o.compare.base = {kCompareB, kCompareA};
+  bn::cli::Search search(o);
+  // A: 66; B: (50 + 66)/2 = 58.
+  CHECK(bn::iface::to_rational(search.profile().total(), search.profile().denominator()) == 66 - 58);
+  REQUIRE(search.a_trees().size() == 2);
+  REQUIRE(search.base_trees().size() == 2);
+  CHECK(search.header()[0] ==
+        "comparing A = the mean of 2 runs: a.collapsed (total 66 samples), a.collapsed (total 66 samples) minus B = "
+        "the mean of 2 runs: b.collapsed (total 50 samples), a.collapsed (total 66 samples); normalisation: none");
 }

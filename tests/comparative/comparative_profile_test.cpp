@@ -1,5 +1,5 @@
 // Hand-computed comparisons (seed 004 sec. 2.2): signs, one-sided sequences, cum below base,
-// exact normalisation, refused metrics and empty sides.
+// exact normalisation, refused metrics, empty sides and a total of the opposite sign.
 
 #include "bn/comparative/comparative_profile.h"
 
@@ -165,4 +165,36 @@ TEST_CASE("an empty side is allowed and reported, and counts zero everywhere") {
   CHECK(reversed.cum_of(path(reversed, {"c"})) == -97);
   CHECK(reversed.total() == -100);
   CHECK_THROWS_AS(ComparativeProfile(a, b, {{Normalization::Kind::total, 1}, false}), bn::Error);
+}
+
+TEST_CASE("a total difference of the opposite sign to a larger method difference is reported") {
+  // Checks cost +8000 in A, a shorter GC saves 9000: the total is -1000, beyond noise, and
+  // percentages of it would print check as -800%, so they are of A's total.
+  const auto ta = bn::calltree::testing::tree_from_stacks({{"main;check", 8000}, {"main;work", 10000}, {"gc", 1000}});
+  const auto tb = bn::calltree::testing::tree_from_stacks({{"main;work", 10000}, {"gc", 10000}});
+  bn::calltree::TreeProfile a(ta), b(tb);
+  ComparativeProfile c(a, b);
+  CHECK(c.total() == -1000);
+  REQUIRE(c.opposite_sign());
+  CHECK(c.path_of(*c.opposite_sign()).front() == "check");  // main ties at 8000; the first wins
+  CHECK(c.percent_base().name == "A");
+  CHECK(c.percent_base().amount == 19000);
+  CHECK(c.percent_base_reason() ==
+        "the total difference -1000 samples is of the opposite sign to the difference 8000 samples of check");
+
+  // The opposite difference smaller than the total: percentages stay of the total, and the
+  // summary's negative percentage reads as "won back".
+  const auto small_check = bn::calltree::testing::tree_from_stacks({{"main;check", 800}, {"gc", 10000}});
+  bn::calltree::TreeProfile s(small_check);
+  ComparativeProfile smaller(s, b);  // total 10800 - 20000 = -9200
+  CHECK_FALSE(smaller.opposite_sign());
+  CHECK(smaller.percent_base().name == "total");
+
+  // A larger opposite difference within noise does not count: check's 3 samples against none
+  // (|z| 1.7) beside a total of -2.
+  const auto ta2 = bn::calltree::testing::tree_from_stacks({{"check", 3}, {"work", 1000}});
+  const auto tb2 = bn::calltree::testing::tree_from_stacks({{"work", 1005}});
+  bn::calltree::TreeProfile a2(ta2), b2(tb2);
+  ComparativeProfile noisy(a2, b2);
+  CHECK_FALSE(noisy.opposite_sign());
 }

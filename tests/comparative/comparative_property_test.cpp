@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "../calltree/stack_tree.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/comparative/comparative_profile.h"
 #include "bn/iface/overlap.h"
 #include "naive_tree.h"
+#include "random_tree.h"
 
 namespace {
 
@@ -23,20 +23,6 @@ using bn::iface::Amount;
 using bn::iface::Rational;
 using bn::iface::Summary;
 using bn::test::Path;
-
-// Random stacks over `alphabet`; methods repeat along a stack, so trees have recursion.
-bn::calltree::CallTree random_tree(std::mt19937& rng, const std::vector<std::string>& alphabet) {
-  std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
-  std::uniform_int_distribution<int> depth(1, 6);
-  std::uniform_int_distribution<int> cost(0, 9);
-  std::uniform_int_distribution<int> count(0, 14);
-  bn::calltree::testing::Stacks stacks(static_cast<std::size_t>(count(rng)));
-  for (auto& [stack, c] : stacks) {
-    for (int j = depth(rng); j > 0; --j) stack += (stack.empty() ? "" : ";") + alphabet[pick(rng)];
-    c = cost(rng);
-  }
-  return bn::calltree::testing::tree_from_stacks(stacks);
-}
 
 Path to_path(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
@@ -176,8 +162,8 @@ TEST_CASE("every comparative operation on random tree pairs equals A minus k tim
   for (unsigned seed = 1; seed <= 120; ++seed) {
     CAPTURE(seed);
     std::mt19937 rng(seed);
-    const bn::calltree::CallTree tree_a = random_tree(rng, alphabet_a);
-    const bn::calltree::CallTree tree_b = random_tree(rng, alphabet_b);
+    const bn::calltree::CallTree tree_a = bn::test::random_tree(rng, alphabet_a);
+    const bn::calltree::CallTree tree_b = bn::test::random_tree(rng, alphabet_b);
     bn::calltree::TreeProfile pa(tree_a), pb(tree_b);
     Normalization normalization = random_normalization(rng);
     if (normalization.kind == Normalization::Kind::total && tree_b.total_cost() == 0) normalization = {};

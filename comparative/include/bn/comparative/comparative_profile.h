@@ -3,15 +3,18 @@
 // profile B, related by call sequence rather than by subtree. Written only against the profile
 // interface, so either side can be any backend.
 //
-// A comparative summary is a call sequence plus its summary in A and its summary in B; a side
-// is absent when the sequence has no root there (at least one side is present). Every number
-// is A's minus B's, with an absent side counting 0 and B weighed by the normalisation; costs may
-// be negative and cum may be below base — they are exposed, never clamped (sec. 2.2). Extension
-// lists are the union of both sides. Summaries are interned by call sequence.
+// Each side is one run or the exact mean of several (issue 17: the mean of n runs is their sum
+// over n, as rationals over one common denominator), so noise can be measured from the runs'
+// spread. A comparative summary is a call sequence plus its summary in each run; a run is
+// absent when the sequence has no root there (at least one run is present) and counts 0. Every
+// number is A's mean minus B's, B weighed by the normalisation; costs may be negative and cum
+// may be below base — they are exposed, never clamped (sec. 2.2). Extension lists are the union
+// of every run's. Summaries are interned by call sequence.
 //
-// The two sides are borrowed: they must outlive the comparative profile.
+// The runs are borrowed: they must outlive the comparative profile.
 
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -34,6 +37,14 @@ class MetricMismatch : public Error {
   using Error::Error;
 };
 
+// The runs of one side measure different metrics or units: their mean means nothing, so this is
+// refused even with CompareOptions::force.
+class RunMismatch : public Error {
+ public:
+  RunMismatch(const std::string& message, bool side_b) : Error(message), in_b(side_b) {}
+  bool in_b;  // the runs are B's (else A's)
+};
+
 struct CompareOptions {
   Normalization normalization;
   // Compare profiles whose metric or unit differ (refused otherwise).
@@ -43,8 +54,13 @@ struct CompareOptions {
 class ComparativeProfile final : public iface::Profile {
  public:
   // Throws MetricMismatch when the sides measure different metrics or units and !options.force,
-  // bn::Error when the normalisation cannot be applied (see Scaling).
-  ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options = {});
+  // RunMismatch when the runs of one side do, bn::Error when a side has no runs or when the
+  // normalisation cannot be applied (see Scaling).
+  ComparativeProfile(std::vector<iface::Profile*> a_runs, std::vector<iface::Profile*> b_runs,
+                     CompareOptions options = {});
+  // One run per side.
+  ComparativeProfile(iface::Profile& a, iface::Profile& b, CompareOptions options = {})
+      : ComparativeProfile(std::vector{&a}, std::vector{&b}, options) {}
 
   // Facts the user should see before trusting the numbers: an empty side, a forced comparison
   // of different metrics. One line each.
@@ -83,60 +99,79 @@ class ComparativeProfile final : public iface::Profile {
   iface::Profile::PercentBase percent_base() override;
   // Why percentages are of A's total instead of the total difference, which would make them
   // meaningless (241.8%, -176.2%): the difference sums to 0 (--normalize total), is within
-  // sampling noise, or is near zero (under 1% of A's total). Empty when they are of the difference.
+  // sampling noise, is near zero (under 1% of A's total), or is of the opposite sign to a
+  // method's difference that outweighs it (opposite_sign()). Empty when they are of the difference.
   std::string percent_base_reason();
+  // The method whose difference has the opposite sign to the total difference and exceeds it in
+  // size, the largest such (beyond noise where noise is tested); nullopt when there is none or
+  // the total difference is 0. Percentages of the total would make it below -100%.
+  std::optional<iface::Summary> opposite_sign();
   iface::Amount denominator() override { return scaling_.denominator(); }
   iface::MetricInfo metric() override { return metric_; }
   std::optional<iface::SideBySide> sides(iface::Summary s) override;
-  // The two-sample test of noise.h on the sides' sample counts, B weighed by the normalisation;
-  // nullopt unless both sides count samples.
+  // The two-sample test of noise.h on the runs' sample counts, B weighed by the normalisation;
+  // nullopt unless every run counts samples.
   std::optional<iface::Noise> noise(iface::Summary s) override;
   std::optional<iface::Noise> total_noise() override;
 
  private:
   using NameId = std::uint32_t;
+  enum class Side { a, b };
+  using RunExtension = boost::container::small_vector<std::optional<iface::ExtensionAmounts>, 2>;
+  // A summary in each run, A's runs first; nullopt where the sequence has no root.
+  using RunSummaries = boost::container::small_vector<std::optional<iface::Summary>, 2>;
+  // One amount per run, in the same order.
+  using RunAmounts = boost::container::small_vector<iface::Amount, 2>;
   struct Record {
     std::vector<NameId> calls;
-    std::optional<iface::Summary> a;
-    std::optional<iface::Summary> b;
+    RunSummaries runs;
     bool pattern = false;  // the sequence has a gap or an aspect
-  };
-  struct SideSets {
-    std::vector<iface::Summary> a, b;
   };
   struct CallsHash {
     std::size_t operator()(const std::vector<NameId>& calls) const;
   };
 
-  // One extension as each side listed it (an absent side: nullopt), for the last summary whose
-  // extensions were measured at each end; the merged ExtensionAmounts' tag indexes it.
+  // One extension as each run listed it (an absent run: nullopt), for the last summary whose
+  // extensions were measured at each end; the merged ExtensionAmounts' tag indexes `listed`.
   struct SideExtensions {
     iface::Summary of;
-    std::vector<std::optional<iface::ExtensionAmounts>> a, b;
+    std::vector<RunExtension> listed;
   };
   class RunningUnion;  // comparative_extensions.cpp
 
   const Record& record(iface::Summary s) const;
-  // The test for A's and B's amounts (numerators over each side's denominator).
-  std::optional<iface::Noise> noise_of(iface::Amount a, iface::Amount b);
+  // `measure(run, summary)` of every run where s is present, 0 elsewhere.
+  template <class Measure>
+  RunAmounts per_run(const Record& r, Measure measure);
+  // A's mean minus B's weighed, of one amount per run.
+  iface::Amount combined(const RunAmounts& amounts) const;
+  // A's mean, or B's weighed, of one amount per run.
+  iface::Amount side_sum(const RunAmounts& amounts, Side side) const;
+  // A's mean total over the common denominator.
+  iface::Amount a_total();
+  // The test for one amount per run (numerators over each run's denominator).
+  std::optional<iface::Noise> noise_of(const RunAmounts& amounts);
   NameId name_id(std::string_view side_owned_name);
-  // The interned summary for a pair of side summaries of the same call sequence.
-  std::optional<iface::Summary> intern(std::optional<iface::Summary> a, std::optional<iface::Summary> b);
-  // Both sides' amounts merged by name: each method once, an absent side counting 0.
-  std::vector<iface::ExtensionAmounts> merged(std::vector<iface::ExtensionAmounts> in_a,
-                                              std::vector<iface::ExtensionAmounts> in_b, SideExtensions* sides) const;
+  // The interned summary for the runs' summaries of the same call sequence.
+  std::optional<iface::Summary> intern(const RunSummaries& runs);
+  // The runs' amounts merged by name: each method once, an absent run counting 0.
+  std::vector<iface::ExtensionAmounts> merged(std::vector<std::vector<iface::ExtensionAmounts>> listed,
+                                              SideExtensions* sides) const;
+  // The runs' lists of extensions of s at `end` (gap: s;..;x), empty where s is absent.
+  std::vector<std::vector<iface::ExtensionAmounts>> run_extensions(iface::Summary s, std::optional<iface::End> end);
   // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
   // side is recomputed from the trimmed path unless the untrimmed one is present.
   std::optional<iface::Summary> trimmed(iface::Summary s, iface::End end);
-  // The present A-sides and B-sides of the summaries in S.
-  SideSets split(std::span<const iface::Summary> S) const;
+  // total_base_of or total_cum_of of S: each run's over the summaries present there.
+  template <class Total>
+  iface::Amount total_of(std::span<const iface::Summary> S, Total total);
   // The last extensions measured at `end`.
   std::shared_ptr<const SideExtensions>& sides_of(iface::End end) { return side_extensions_[static_cast<int>(end)]; }
 
-  iface::Profile& a_;
-  iface::Profile& b_;
-  std::vector<std::string> notes_;  // declared first: the initialisers below append to it
-  iface::MetricInfo metric_;        // checked before the normalisation is resolved
+  std::vector<iface::Profile*> runs_;  // A's runs, then B's
+  std::size_t a_count_;                // how many of runs_ are A's
+  std::vector<std::string> notes_;     // declared before the initialisers that append to it
+  iface::MetricInfo metric_;           // checked before the normalisation is resolved
   Scaling scaling_;
   std::vector<std::string_view> names_;  // views into the sides' names, which outlive us
   std::unordered_map<std::string_view, NameId> name_ids_;
@@ -145,6 +180,7 @@ class ComparativeProfile final : public iface::Profile {
   std::unordered_map<std::string, std::uint32_t> pattern_index_;  // by CallPattern::key()
   std::optional<std::vector<iface::Summary>> initial_;
   std::array<std::shared_ptr<const SideExtensions>, 2> side_extensions_;  // by End
+  std::optional<std::optional<iface::Summary>> opposite_sign_;            // computed once
 };
 
 }  // namespace bn::comparative

@@ -4,8 +4,10 @@
 // reports A − k·B, and every Amount it returns is an integer numerator over one common
 // denominator, so sums stay integer adds and nothing drifts (GUIDE.md sec. 3).
 
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bn/iface/amount.h"
 
@@ -27,21 +29,33 @@ Normalization parse_normalize_mode(std::string_view text);
 // naming the bad text; refuses zero, signs, exponents and more than 30 digits.
 iface::Rational parse_scale_factor(std::string_view text);
 
-// A normalisation resolved against two concrete sides: value = (a·a_multiplier −
-// b·b_multiplier) / denominator, where a and b are numerators over each side's own
-// denominator. Computed once, with overflow of the 128-bit Amount refused.
+// One run of a side as the scaling needs it: its denominator (positive) and total (a numerator).
+struct RunFacts {
+  iface::Amount denominator = 1;
+  iface::Amount total = 0;
+};
+
+// A normalisation resolved against concrete runs. Each side is the mean of its runs (n_A, n_B >=
+// 1), so value = Σ_i a_i·A_multiplier_i − Σ_j b_j·B_multiplier_j over denominator(), where a_i
+// and b_j are numerators over each run's own denominator: A_multiplier_i stands for 1 / (n_A ·
+// den_i) and B_multiplier_j for k / (n_B · den_j). The mean of n runs is thus their exact sum
+// over n. Computed once, with overflow of the 128-bit Amount refused.
 class Scaling {
  public:
-  // a_den, b_den: the sides' denominators (positive); a_total, b_total: their totals (numerators).
-  // Throws bn::Error when `total` meets an empty B or when the combined denominator or a
+  // `total` weighs B's mean so that its total is A's mean total. Throws bn::Error when a side has
+  // no runs, when `total` meets a B whose total is 0, or when the common denominator or a
   // multiplier does not fit in an Amount.
-  Scaling(const Normalization& normalization, iface::Amount a_den, iface::Amount b_den, iface::Amount a_total,
-          iface::Amount b_total);
+  Scaling(const Normalization& normalization, std::span<const RunFacts> a, std::span<const RunFacts> b);
 
-  iface::Amount scale_a(iface::Amount a) const;  // a over a_den → numerator over denominator()
-  iface::Amount scale_b(iface::Amount b) const;  // k·b over b_den → numerator over denominator()
-  // scale_a(a) − scale_b(b). Throws bn::Error on overflow; never clamps.
-  iface::Amount difference(iface::Amount a, iface::Amount b) const;
+  std::size_t a_runs() const { return a_multipliers_.size(); }
+  std::size_t b_runs() const { return b_multipliers_.size(); }
+  // Run `run` of A's a over its denominator → its share of A's mean, over denominator().
+  iface::Amount scale_a(iface::Amount a, std::size_t run = 0) const;
+  // Run `run` of B's b over its denominator → its share of k times B's mean, over denominator().
+  iface::Amount scale_b(iface::Amount b, std::size_t run = 0) const;
+  // Σ scale_a(a[i], i) − Σ scale_b(b[j], j), one value per run (0 where a run lacks what is
+  // measured). Throws bn::Error on overflow; never clamps.
+  iface::Amount difference(std::span<const iface::Amount> a, std::span<const iface::Amount> b) const;
   iface::Amount denominator() const { return denominator_; }
   const iface::Rational& factor() const { return factor_; }
   // For the header: "none", "total (B × 7/5)", "scale (B × 1/2)".
@@ -50,8 +64,7 @@ class Scaling {
  private:
   Normalization::Kind kind_;
   iface::Rational factor_;
-  iface::Amount a_multiplier_ = 1;
-  iface::Amount b_multiplier_ = 1;
+  std::vector<iface::Amount> a_multipliers_, b_multipliers_;  // by run
   iface::Amount denominator_ = 1;
 };
 

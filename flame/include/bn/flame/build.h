@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,14 @@ struct BuildOptions {
   Amount denominator = 1;
 };
 
-// The picture of `a` (minus `b` when given). Throws bn::Error when the focus labels no path in
-// either run.
-FlameGraph build_flame(const TreeSide& a, const std::optional<TreeSide>& b, const BuildOptions& options);
+// The picture of A's runs (minus B's when there are any), each run's costs scaled by its side's
+// `scale` (a side of several runs: its share of their mean). Throws bn::Error when the focus
+// labels no path in any run.
+FlameGraph build_flame(std::span<const TreeSide> a, std::span<const TreeSide> b, const BuildOptions& options);
+// One run per side.
+inline FlameGraph build_flame(const TreeSide& a, const std::optional<TreeSide>& b, const BuildOptions& options) {
+  return build_flame(std::span(&a, 1), b ? std::span(&*b, 1) : std::span<const TreeSide>{}, options);
+}
 
 // The colour of label i (a fixed palette, repeated after its end).
 std::string label_colour(std::size_t i);

@@ -1,0 +1,183 @@
+// Property tests of several runs per side (issue 17, docs/compare.md "Several runs per side"):
+// a side is the exact mean of its runs. On random trees, the mean of k copies of one run is that
+// run, and every number of a comparison of several runs equals the naive per-run sums over n,
+// A's mean minus k times B's.
+
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bn/calltree/tree_profile.h"
+#include "bn/comparative/comparative_profile.h"
+#include "bn/iface/overlap.h"
+#include "naive_tree.h"
+#include "random_tree.h"
+
+namespace {
+
+using bn::calltree::CallTree;
+using bn::comparative::ComparativeProfile;
+using bn::comparative::Normalization;
+using bn::iface::Amount;
+using bn::iface::Rational;
+using bn::iface::Summary;
+using bn::test::Path;
+
+Path random_path(std::mt19937& rng, const std::vector<std::string>& alphabet) {
+  Path p;
+  for (std::size_t length = 1 + rng() % 3; length > 0; --length) p.push_back(alphabet[rng() % alphabet.size()]);
+  return p;
+}
+
+// A profile of each tree, and the pointers a comparison takes.
+struct Runs {
+  std::vector<std::unique_ptr<bn::calltree::TreeProfile>> profiles;
+  explicit Runs(const std::vector<const CallTree*>& trees) {
+    for (const CallTree* t : trees) profiles.push_back(std::make_unique<bn::calltree::TreeProfile>(*t));
+  }
+  std::vector<bn::iface::Profile*> pointers() const {
+    std::vector<bn::iface::Profile*> out;
+    for (const auto& p : profiles) out.push_back(p.get());
+    return out;
+  }
+};
+
+std::vector<const CallTree*> addresses(const std::vector<CallTree>& trees) {
+  std::vector<const CallTree*> out;
+  for (const CallTree& t : trees) out.push_back(&t);
+  return out;
+}
+
+Rational value(ComparativeProfile& c, Amount numerator) { return bn::iface::to_rational(numerator, c.denominator()); }
+
+// The naive mean over `runs` of `measure(run)`, each run's paths those of `paths` present there.
+template <class Measure>
+Rational naive_mean(const std::vector<CallTree>& runs, const std::vector<Path>& paths, Measure measure) {
+  Rational sum = 0;
+  for (const CallTree& t : runs) {
+    std::vector<Path> present;
+    for (const Path& p : paths)
+      if (bn::test::naive_occurs(t, p)) present.push_back(p);
+    sum += Rational(measure(t, present));
+  }
+  return sum / static_cast<long long>(runs.size());
+}
+
+const std::vector<std::string> kAlphabet{"a", "b", "c", "d", "e"};
+
+}  // namespace
+
+TEST_CASE("the mean of k copies of one run is that run, and only its noise shrinks") {
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    CAPTURE(seed);
+    std::mt19937 rng(seed);
+    const CallTree a = bn::test::random_tree(rng, kAlphabet);
+    const CallTree b = bn::test::random_tree(rng, kAlphabet);
+    const std::size_t copies = 2 + seed % 3;
+    const Runs as(std::vector<const CallTree*>(copies, &a)), bs(std::vector<const CallTree*>(copies, &b));
+    bn::calltree::TreeProfile one_a(a), one_b(b);
+    const Normalization normalization =
+        b.total_cost() == 0 || seed % 2 == 0 ? Normalization{} : Normalization{Normalization::Kind::total, 1};
+    ComparativeProfile single(one_a, one_b, {normalization, false});
+    ComparativeProfile mean(as.pointers(), bs.pointers(), {normalization, false});
+
+    CHECK(value(mean, mean.total()) == value(single, single.total()));
+    CHECK(mean.scaling().factor() == single.scaling().factor());
+    std::vector<Summary> set_single, set_mean;
+    for (int i = 0; i < 20; ++i) {
+      const Path p = random_path(rng, kAlphabet);
+      const std::vector<std::string_view> calls(p.begin(), p.end());
+      const auto s = bn::iface::summary_for_path(single, calls);
+      const auto m = bn::iface::summary_for_path(mean, calls);
+      REQUIRE(s.has_value() == m.has_value());
+      if (!s) continue;
+      set_single.push_back(*s);
+      set_mean.push_back(*m);
+      CHECK(value(mean, mean.cum_of(*m)) == value(single, single.cum_of(*s)));
+      CHECK(value(mean, mean.base_of(*m)) == value(single, single.base_of(*s)));
+      const auto sides_mean = mean.sides(*m), sides_single = single.sides(*s);
+      CHECK(value(mean, sides_mean->a_cum) == value(single, sides_single->a_cum));
+      CHECK(value(mean, sides_mean->b_base) == value(single, sides_single->b_base));
+      CHECK(mean.top_extensions(*m) == single.top_extensions(*s));
+      CHECK(mean.bottom_extensions(*m) == single.bottom_extensions(*s));
+      // n identical runs: no spread, so the Poisson estimate of each mean's variance, which is
+      // 1/n of one run's: z² grows n-fold.
+      const auto noise_mean = mean.noise(*m), noise_single = single.noise(*s);
+      REQUIRE(noise_mean);
+      CHECK(noise_mean->a_estimate == bn::iface::VarianceEstimate::poisson);
+      CHECK(noise_mean->b_estimate == bn::iface::VarianceEstimate::poisson);
+      CHECK(noise_mean->z_squared == static_cast<long long>(copies) * noise_single->z_squared);
+    }
+    CHECK(value(mean, mean.total_cum_of(set_mean)) == value(single, single.total_cum_of(set_single)));
+    CHECK(value(mean, mean.total_base_of(set_mean)) == value(single, single.total_base_of(set_single)));
+  }
+}
+
+TEST_CASE("a comparison of several runs per side is the naive per-run mean of A minus k times B's") {
+  int absent_somewhere = 0;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    CAPTURE(seed);
+    std::mt19937 rng(seed);
+    std::vector<CallTree> a_runs, b_runs;
+    for (std::size_t i = 0, n = 1 + seed % 3; i < n; ++i) a_runs.push_back(bn::test::random_tree(rng, kAlphabet));
+    for (std::size_t i = 0, n = 1 + (seed / 3) % 3; i < n; ++i) b_runs.push_back(bn::test::random_tree(rng, kAlphabet));
+    const Runs as(addresses(a_runs)), bs(addresses(b_runs));
+    const Rational k(1 + seed % 4, 1 + seed % 3);
+    ComparativeProfile c(as.pointers(), bs.pointers(), {{Normalization::Kind::scale, k}, false});
+
+    const auto naive = [&](const std::vector<Path>& paths, auto measure) {
+      return naive_mean(a_runs, paths, measure) - k * naive_mean(b_runs, paths, measure);
+    };
+    const auto cum = [](const CallTree& t, const std::vector<Path>& ps) { return bn::test::naive_total_cum(t, ps); };
+    const auto base = [](const CallTree& t, const std::vector<Path>& ps) { return bn::test::naive_total_base(t, ps); };
+    const auto total = [](const CallTree& t, const std::vector<Path>&) { return t.total_cost(); };
+    CHECK(value(c, c.total()) == naive({}, total));
+
+    std::vector<Path> reached;
+    std::vector<Summary> set;
+    for (int i = 0; i < 20; ++i) {
+      const Path p = random_path(rng, kAlphabet);
+      const std::vector<std::string_view> calls(p.begin(), p.end());
+      const auto s = bn::iface::summary_for_path(c, calls);
+      bool anywhere = false, everywhere = true;
+      for (const auto* runs : {&a_runs, &b_runs})
+        for (const CallTree& t : *runs) {
+          anywhere = anywhere || bn::test::naive_occurs(t, p);
+          everywhere = everywhere && bn::test::naive_occurs(t, p);
+        }
+      REQUIRE(s.has_value() == anywhere);
+      if (!s) continue;
+      absent_somewhere += !everywhere;
+      CHECK(value(c, c.cum_of(*s)) == naive({p}, cum));
+      CHECK(value(c, c.base_of(*s)) == naive({p}, base));
+      const auto sides = c.sides(*s);
+      CHECK(value(c, sides->a_cum) == naive_mean(a_runs, {p}, cum));
+      CHECK(value(c, sides->b_cum) == k * naive_mean(b_runs, {p}, cum));
+      CHECK(sides->a_cum - sides->b_cum == c.cum_of(*s));
+      reached.push_back(p);
+      set.push_back(*s);
+      CHECK(value(c, c.total_cum_of(set)) == naive(reached, cum));
+      CHECK(value(c, c.total_base_of(set)) == naive(reached, base));
+      // Extensions measured in one pass and their running union, against the definitions.
+      for (const bn::iface::End end : {bn::iface::End::top, bn::iface::End::bottom}) {
+        const auto running = c.extension_union(*s, end);
+        std::vector<Path> added;
+        for (const bn::iface::ExtensionAmounts& e : c.extension_amounts(*s, end)) {
+          Path q = p;
+          if (end == bn::iface::End::top)
+            q.insert(q.begin(), std::string(e.method));
+          else
+            q.push_back(std::string(e.method));
+          CHECK(value(c, e.cum) == naive({q}, cum));
+          running->add(e);
+          added.push_back(q);
+          CHECK(value(c, running->total()) == naive(added, cum));
+        }
+      }
+    }
+  }
+  CHECK(absent_somewhere > 20);  // sequences that some runs lack, which count 0 there
+}
