@@ -8,6 +8,7 @@
 // case; it is printed too, as the median of later runs.
 //
 // Usage: bn_interactive_bench PROFILE LOAD_TARGET_S COMMAND_TARGET_MS   (bench/run.sh runs it)
+// With BN_BENCH_ONLY=TEXT in the environment, only the command groups whose label holds TEXT.
 
 #include <algorithm>
 #include <cstdio>
@@ -79,8 +80,11 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const std::string hot_short = hot.substr(hot.rfind('.', hot.rfind('.') - 1) + 1);
   std::vector<Latency> latencies;
   double peak_hwm = status_bytes("VmHWM");
+  // BN_BENCH_ONLY=TEXT measures only the groups whose label contains TEXT (for profiling one).
+  const char* only = std::getenv("BN_BENCH_ONLY");
   auto measure = [&](const std::string& label, auto group) {
-    latencies.push_back(bn::bench::isolated(label, group, peak_hwm));
+    if (only == nullptr || label.find(only) != std::string::npos)
+      latencies.push_back(bn::bench::isolated(label, group, peak_hwm));
   };
   measure("suggest", [&] {
     Fresh f(tree);
