@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "bn/calltree/tree_stats.h"
@@ -60,6 +62,28 @@ TEST_CASE("a 50k-node synthetic tree has the shape of seed 004's profiles") {
     CHECK(per_method[per_method.size() / 2] * 50 < per_method[0]);
 
     CHECK(recursive_nodes(t) > s.nodes / 100);
+  }
+}
+
+TEST_CASE("a deep synthetic tree has the shape of seed 004's Table 1") {
+  // Trade3 on WebSphere: mean depth 59.9 and 64.6, max depth 135, about half the nodes leaves,
+  // interior out-degree 1.84 and 1.92.
+  for (std::uint64_t seed : {1, 2}) {
+    CAPTURE(seed);
+    const CallTree t = generate_synthetic_tree({50'000, seed, false, true});
+    const TreeStats s = compute_stats(t);
+    CHECK(s.nodes == 50'000);
+    const double leaf_share = static_cast<double>(s.leaves) / static_cast<double>(s.nodes);
+    const double mean_depth = static_cast<double>(s.depth_sum) / static_cast<double>(s.nodes);
+    const double out_degree = static_cast<double>(s.interior_edges) / static_cast<double>(s.interior_nodes);
+    CHECK(leaf_share > 0.42);
+    CHECK(leaf_share < 0.55);
+    CHECK(mean_depth >= 60.0);
+    CHECK(mean_depth <= 70.0);
+    CHECK(s.max_depth == 135);
+    CHECK(out_degree > 1.8);
+    CHECK(out_degree < 2.0);
+    CHECK(t.metadata().find_extra("synthetic.shape") == std::optional<std::string_view>("deep"));
   }
 }
 
