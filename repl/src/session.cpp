@@ -17,11 +17,9 @@ iface::Summary Session::numbered_summary(std::string_view text) const {
   for (const NumberedPart& part : numbered_) count += size(part);
   if (count == 0) throw Error("no numbered summaries yet: run `suggest` or `path` first");
   auto n = static_cast<std::size_t>(parse_whole(text, 0, static_cast<std::int64_t>(count) - 1, "summary number"));
-  for (const NumberedPart& part : numbered_) {
-    if (n < size(part)) return part.listing ? part.listing->summary(n) : part.summaries[n];
-    n -= size(part);
-  }
-  throw Error("summary number " + std::string(text) + " is out of range");  // not reached: n < count
+  auto part = numbered_.begin();  // n < count: the part that holds it is reached
+  while (n >= size(*part)) n -= size(*part++);
+  return part->listing ? part->listing->summary(n) : part->summaries[n];
 }
 
 std::optional<iface::Summary> Session::current() const {
