@@ -13,12 +13,17 @@ bn_bench_build() {
   mkdir -p "$bn_build/bench-profiles"
 }
 
-# bn_bench_profile BUILD_DIR SIZE: the cached synthetic profile of SIZE nodes (bench/scale's),
-# generated when missing or older than the bottlenecks binary; prints its path.
+# bn_bench_profile BUILD_DIR SIZE [deep]: the cached synthetic profile of SIZE nodes (bench/scale's;
+# with `deep`, of the deeper shape of `generate --deep`), generated when missing or older than the
+# bottlenecks binary; prints its path.
 bn_bench_profile() {
-  bn_profile=$1/bench-profiles/synthetic-$2.bnp
+  if [ "${3:-}" = deep ]; then
+    bn_profile=$1/bench-profiles/synthetic-deep-$2.bnp
+  else
+    bn_profile=$1/bench-profiles/synthetic-$2.bnp
+  fi
   if [ ! -f "$bn_profile" ] || [ "$1/bottlenecks" -nt "$bn_profile" ]; then
-    "$1/bottlenecks" generate --nodes "$2" --seed 1 -o "$bn_profile" >&2
+    "$1/bottlenecks" generate --nodes "$2" --seed 1 ${3:+--deep} -o "$bn_profile" >&2
   fi
   echo "$bn_profile"
 }

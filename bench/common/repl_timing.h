@@ -51,7 +51,10 @@ struct Latency {
   Time cold;  // worst first run (by CPU time)
   Time warm;  // median of repeated runs (by CPU time)
   bool timed_out = false;
-  double memory = 0;  // bytes, as the group measured them (peak_growth)
+  double memory = 0;                                     // bytes, as the group measured them (peak_growth)
+  std::string cold_name = "first", warm_name = "again";  // what the two rows are called
+  double cold_target_ms = 0;                             // when not the benchmark's command target
+  bool warm_judged = true;                               // against the command target
 };
 
 // Returns free heap pages to the system and resets this process's VmHWM to its VmRSS (Linux

@@ -1,4 +1,4 @@
-// `bottlenecks generate --nodes 1M -o FILE [--seed N] [--calls]`: a synthetic profile with the shape of
+// `bottlenecks generate --nodes 1M -o FILE [--seed N] [--calls] [--deep]`: a synthetic profile with the shape of
 // seed 004's real ones (bn/calltree/synthetic_tree.h), for benchmarks and trying the REPL at
 // scale.
 
@@ -20,6 +20,7 @@ struct GenerateOptions {
   std::string output;
   std::uint64_t seed = 1;
   bool calls = false;
+  bool deep = false;
 };
 
 // "50000", "50k", "1.1M": a node count with an optional k (10^3) or M (10^6) suffix.
@@ -40,7 +41,7 @@ std::uint64_t parse_node_count(const std::string& text) {
 
 void run_generate(const GenerateOptions& options) {
   const calltree::CallTree tree =
-      calltree::generate_synthetic_tree({parse_node_count(options.nodes), options.seed, options.calls});
+      calltree::generate_synthetic_tree({parse_node_count(options.nodes), options.seed, options.calls, options.deep});
   calltree::write_profile(tree, options.output);
 }
 
@@ -59,6 +60,8 @@ void setup_generate(CLI::App& app) {
   sub->add_flag("--calls", options->calls,
                 "Give every node a second metric, 'calls' (unit count), besides its samples (docs/profile-format.md, "
                 "\"Several metrics\")");
+  sub->add_flag("--deep", options->deep,
+                "The deeper shape of seed 004 Table 1 (Trade3 on WebSphere): mean depth ~66, max depth 135");
   sub->callback([options] { run_generate(*options); });
 }
 

@@ -69,6 +69,9 @@ class Ranked {
 
   std::size_t size() const { return of_extensions_ ? extensions_.size() : built_.size(); }
   iface::Amount cum(std::size_t i) { return of_extensions_ ? extension(i).cum : profile_.cum_of(built_[i]); }
+  // Whether every candidate's cum and base are known before it is built.
+  bool amounts_known() const { return of_extensions_; }
+  iface::Amount base(std::size_t i) { return of_extensions_ ? extension(i).base : profile_.base_of(built_[i]); }
   // Adds the next candidate to the running union.
   void include_next() {
     if (of_extensions_ && !build_) running().add(extension(included_));
@@ -278,20 +281,44 @@ Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const
   }
 }
 
+namespace {
+
+// The first `shown` candidates of a ranking, built as they are asked for.
+class RankedListing final : public Listing {
+ public:
+  RankedListing(std::unique_ptr<Ranked> sorted, std::size_t shown) : sorted_(std::move(sorted)), shown_(shown) {}
+  std::size_t size() const override { return shown_; }
+  iface::Amount cum(std::size_t i) override { return sorted_->cum(i); }
+  iface::Amount base(std::size_t i) override { return sorted_->base(i); }
+  iface::Summary summary(std::size_t i) override { return sorted_->prefix(i + 1)[i]; }
+
+ private:
+  std::unique_ptr<Ranked> sorted_;
+  std::size_t shown_;
+};
+
+}  // namespace
+
 NearbyGroup refinement(iface::Profile& profile, iface::Summary s, NearbyKind kind, bool zoomed,
-                       const iface::Rational& cutoff, std::size_t limit, std::size_t gap) {
-  // Unzoomed: the heaviest `limit` of all candidates, only those built.
-  Shortlist list = zoomed ? zoom(profile, s, kind, cutoff, limit, gap) : [&] {
-    Ranked sorted = ranked(profile, s, kind, gap);
-    return sorted.first(sorted.size(), limit);
-  }();
-  return {kind, std::move(list.shown), list.more};
+                       const iface::Rational& cutoff, std::size_t limit, std::size_t gap, std::size_t built_up_front) {
+  if (zoomed) {
+    Shortlist list = zoom(profile, s, kind, cutoff, limit, gap);
+    return {kind, std::move(list.shown), list.more, nullptr};
+  }
+  // The heaviest `limit` of all candidates, only those built; a long list as it is printed.
+  auto sorted = std::make_unique<Ranked>(ranked(profile, s, kind, gap));
+  const std::size_t shown = std::min(sorted->size(), limit), more = sorted->size() - shown;
+  if (shown > built_up_front && sorted->amounts_known())
+    return {kind, {}, more, std::make_shared<RankedListing>(std::move(sorted), shown)};
+  Shortlist list = sorted->first(sorted->size(), limit);
+  return {kind, std::move(list.shown), list.more, nullptr};
 }
 
 std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed, const iface::Rational& cutoff,
-                                std::size_t limit) {
+                                std::size_t limit, std::size_t built_up_front) {
   std::vector<NearbyGroup> groups;
-  for (NearbyKind kind : kNearbyKinds) groups.push_back(refinement(profile, s, kind, zoomed, cutoff, limit));
+  for (NearbyKind kind : kNearbyKinds)
+    groups.push_back(refinement(profile, s, kind, zoomed, cutoff, limit, 0, built_up_front));
   return groups;
 }
 

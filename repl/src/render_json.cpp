@@ -55,7 +55,9 @@ void fill(json& j, const DetailOutput& o, const RenderContext& c) {
   j["nearby"] = json::object();
   j["more"] = json::object();
   for (const NearbyRows& g : o.nearby) {
-    j["nearby"][std::string(nearby_kind_key(g.kind))] = rows(g.rows, c);
+    json& listed = j["nearby"][std::string(nearby_kind_key(g.kind))] = rows(g.rows, c);
+    for (std::size_t i = 0; g.pending && i < g.pending->listing->size(); ++i)
+      listed.push_back(row(g.pending->row(i), c));
     j["more"][std::string(nearby_kind_key(g.kind))] = g.more;
   }
 }

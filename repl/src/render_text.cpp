@@ -73,11 +73,22 @@ struct Widths {
       a_cum = std::max(a_cum, side_value(r.sides->in_a, r.sides->a_cum, c).size());
       b_cum = std::max(b_cum, side_value(r.sides->in_b, r.sides->b_cum, c).size());
     }
-    number = std::max(number, std::to_string(r.number).size());
-    cum = std::max(cum, value(r.cum, c).size());
-    cum_share = std::max(cum_share, share(r.cum, c).size());
-    base = std::max(base, value(r.base, c).size());
-    base_share = std::max(base_share, share(r.base, c).size());
+    fit(r.number, r.cum, r.base, c);
+  }
+  // Rows yet to be made, from their amounts (a comparative profile's are never pending: views.cpp).
+  void fit(const PendingRows& p, const RenderContext& c) {
+    const std::size_t size = p.listing->size();
+    for (std::size_t i = 0; i < size; ++i) fit(-1, p.listing->cum(i), p.listing->base(i), c);
+    if (size > 0) fit(p.first_number + static_cast<int>(size) - 1, 0, 0, c);
+  }
+
+ private:
+  void fit(int n, Amount cum_amount, Amount base_amount, const RenderContext& c) {
+    number = std::max(number, std::to_string(n).size());
+    cum = std::max(cum, value(cum_amount, c).size());
+    cum_share = std::max(cum_share, share(cum_amount, c).size());
+    base = std::max(base, value(base_amount, c).size());
+    base_share = std::max(base_share, share(base_amount, c).size());
   }
 };
 
@@ -109,13 +120,18 @@ void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view
 }
 
 void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c, std::string_view indent,
-          std::ostream& out) {
-  if (list.empty()) {
+          std::ostream& out, const std::optional<PendingRows>& pending = std::nullopt) {
+  const std::size_t pending_rows = pending ? pending->listing->size() : 0;
+  if (list.empty() && pending_rows == 0) {
     out << indent << "(none)\n";
     return;
   }
   header(w, indent, out);
   for (const Row& r : list) row(r, w, c, indent, out);
+  for (std::size_t i = 0; i < pending_rows; ++i) {
+    row(pending->row(i), w, c, indent, out);
+    if (i == 0) out.flush();  // on screen while the others are made
+  }
 }
 
 void render(const ListOutput& o, const RenderContext& c, std::ostream& out) {
@@ -179,11 +195,13 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
           << iface::percent_string(ov.base, s.base) << " of this base)\n";
   call_path(s.path, shown, out);
   Widths w;
-  for (const NearbyRows& group : o.nearby)
+  for (const NearbyRows& group : o.nearby) {
     for (const Row& r : group.rows) w.fit(r, c);
+    if (group.pending) w.fit(*group.pending, c);
+  }
   for (const NearbyRows& group : o.nearby) {
     out << "  " << nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
-    rows(group.rows, w, shown, "    ", out);
+    rows(group.rows, w, shown, "    ", out, group.pending);
     if (group.more > 0) out << "    ... and " << group.more << " more (`set limit N` or `set limit all` lists them)\n";
   }
 }

@@ -10,9 +10,16 @@
 namespace bn::repl {
 
 iface::Summary Session::numbered_summary(std::string_view text) const {
-  if (numbered_.empty()) throw Error("no numbered summaries yet: run `suggest` or `path` first");
-  const auto n = parse_whole(text, 0, static_cast<std::int64_t>(numbered_.size()) - 1, "summary number");
-  return numbered_[static_cast<std::size_t>(n)];
+  const auto size = [](const NumberedPart& part) {
+    return part.listing ? part.listing->size() : part.summaries.size();
+  };
+  std::size_t count = 0;
+  for (const NumberedPart& part : numbered_) count += size(part);
+  if (count == 0) throw Error("no numbered summaries yet: run `suggest` or `path` first");
+  auto n = static_cast<std::size_t>(parse_whole(text, 0, static_cast<std::int64_t>(count) - 1, "summary number"));
+  auto part = numbered_.begin();  // n < count: the part that holds it is reached
+  while (n >= size(*part)) n -= size(*part++);
+  return part->listing ? part->listing->summary(n) : part->summaries[n];
 }
 
 std::optional<iface::Summary> Session::current() const {

@@ -51,12 +51,26 @@ DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup>
     ++i;
   }
   out.zoomed = session.settings().zoom;
-  std::vector<iface::Summary> numbered;
+  // Columns are sized from amounts known before the rows are made: a comparative profile's
+  // rows also have each side's values, so its lists are made here, whole.
+  const bool stream = !out.summary.sides;
+  std::vector<Session::NumberedPart> numbered(1);
+  int number = 0;
   for (NearbyGroup& group : groups) {
-    NearbyRows rows{group.kind, {}, group.more};
-    for (iface::Summary t : group.summaries) {
-      rows.rows.push_back(make_row(session, t, static_cast<int>(numbered.size())));
-      numbered.push_back(t);
+    NearbyRows rows{group.kind, {}, group.more, std::nullopt};
+    std::vector<iface::Summary> summaries = std::move(group.summaries);
+    if (group.listing && stream) {
+      rows.pending = PendingRows{group.listing, number, [&session, listing = group.listing, number](std::size_t k) {
+                                   return make_row(session, listing->summary(k), number + static_cast<int>(k));
+                                 }};
+      number += static_cast<int>(group.listing->size());
+      numbered.push_back({{}, group.listing});
+      numbered.emplace_back();
+    } else {
+      if (group.listing)
+        for (std::size_t k = 0; k < group.listing->size(); ++k) summaries.push_back(group.listing->summary(k));
+      for (iface::Summary t : summaries) rows.rows.push_back(make_row(session, t, number++));
+      numbered.back().summaries.insert(numbered.back().summaries.end(), summaries.begin(), summaries.end());
     }
     out.nearby.push_back(std::move(rows));
   }

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "bn/calltree/tree_stats.h"
@@ -31,6 +33,24 @@ std::uint64_t recursive_nodes(const CallTree& t) {
   return count;
 }
 
+// About half the nodes leaves and interior out-degree 1.8-2.0 (seed 004 Tables 1 and 5), 50k
+// nodes, mean and max depth within the bounds given.
+void check_shape(const TreeStats& s, double mean_low, double mean_high, std::uint32_t max_low, std::uint32_t max_high) {
+  const auto nodes = static_cast<double>(s.nodes);
+  const double leaf_share = static_cast<double>(s.leaves) / nodes;
+  const double mean_depth = static_cast<double>(s.depth_sum) / nodes;
+  const double out_degree = static_cast<double>(s.interior_edges) / static_cast<double>(s.interior_nodes);
+  CHECK(s.nodes == 50'000);
+  CHECK(leaf_share > 0.42);
+  CHECK(leaf_share < 0.55);
+  CHECK(mean_depth >= mean_low);
+  CHECK(mean_depth <= mean_high);
+  CHECK(s.max_depth >= max_low);
+  CHECK(s.max_depth <= max_high);
+  CHECK(out_degree > 1.8);
+  CHECK(out_degree < 2.0);
+}
+
 }  // namespace
 
 TEST_CASE("a 50k-node synthetic tree has the shape of seed 004's profiles") {
@@ -38,18 +58,7 @@ TEST_CASE("a 50k-node synthetic tree has the shape of seed 004's profiles") {
     CAPTURE(seed);
     const CallTree t = generate_synthetic_tree({50'000, seed});
     const TreeStats s = compute_stats(t);
-    CHECK(s.nodes == 50'000);
-    const double leaf_share = static_cast<double>(s.leaves) / static_cast<double>(s.nodes);
-    const double mean_depth = static_cast<double>(s.depth_sum) / static_cast<double>(s.nodes);
-    const double out_degree = static_cast<double>(s.interior_edges) / static_cast<double>(s.interior_nodes);
-    CHECK(leaf_share > 0.42);
-    CHECK(leaf_share < 0.55);
-    CHECK(mean_depth >= 35.0);
-    CHECK(mean_depth <= 60.0);
-    CHECK(s.max_depth >= 75);
-    CHECK(s.max_depth <= 135);
-    CHECK(out_degree > 1.8);
-    CHECK(out_degree < 2.0);
+    check_shape(s, 35.0, 60.0, 75, 135);
     CHECK(s.total_cost > 0);
 
     // Zipf-like popularity: a few methods label a large share of the nodes, most label few.
@@ -60,6 +69,18 @@ TEST_CASE("a 50k-node synthetic tree has the shape of seed 004's profiles") {
     CHECK(per_method[per_method.size() / 2] * 50 < per_method[0]);
 
     CHECK(recursive_nodes(t) > s.nodes / 100);
+  }
+}
+
+TEST_CASE("a deep synthetic tree has the shape of seed 004's Table 1") {
+  // Trade3 on WebSphere: mean depth 59.9 and 64.6, max depth 135, about half the nodes leaves,
+  // interior out-degree 1.84 and 1.92.
+  for (std::uint64_t seed : {1, 2}) {
+    CAPTURE(seed);
+    const CallTree t = generate_synthetic_tree({50'000, seed, false, true});
+    const TreeStats s = compute_stats(t);
+    check_shape(s, 60.0, 70.0, 135, 135);
+    CHECK(t.metadata().find_extra("synthetic.shape") == std::optional<std::string_view>("deep"));
   }
 }
 

@@ -17,6 +17,15 @@ size_and_seed)
   "$bin" generate --nodes 20000 --seed 2 -o "$work/c.bnp" || fail "generate --seed 2 exited non-zero"
   cmp -s "$work/a.bnp" "$work/c.bnp" && fail "different seeds gave the same file"
   ;;
+deep)
+  # Seed 004 Table 1's shape: mean depth 60-70 (Trade3: 59.9 and 64.6), max depth 135.
+  "$bin" generate --nodes 20k --deep -o "$work/d.bnp" || fail "generate --deep exited non-zero"
+  "$bin" info "$work/d.bnp" >"$work/info" || fail "info cannot read the deep profile"
+  grep -Eq '^depth +max 135, mean (6[0-9])\.' "$work/info" || fail "depth line: $(grep '^depth' "$work/info")"
+  grep -q '^synthetic.shape *deep' "$work/info" || fail "no shape in the metadata: $(cat "$work/info")"
+  "$bin" generate --nodes 20k -o "$work/a.bnp" || fail "generate exited non-zero"
+  "$bin" info "$work/a.bnp" | grep -Eq '^depth +max [0-9]+, mean (3[5-9]|[45][0-9])\.' || fail "usual shape changed"
+  ;;
 bad_sizes)
   for nodes in 12x -5 "" 1.5G 99; do
     "$bin" generate --nodes "$nodes" -o "$work/x.bnp" >"$work/out" 2>"$work/err" && fail "accepted --nodes '$nodes'"

@@ -1,6 +1,7 @@
 #include "node_region.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "node_sweep.h"
 
@@ -165,6 +166,54 @@ Amount shared_single_nodes(const Region& a, const Region& b) {
 
 Amount shared_cum(const Region& a, const Region& b) {
   return nested_subtrees(a.tops, b.tops) + shared_single_nodes(a, b);
+}
+
+TopIndex index_tops(const CallTree& tree, const SummedNodes& tops) {
+  const std::size_t nodes = tree.node_count();
+  const std::size_t per_top = nodes / std::max<std::size_t>(tops.nodes.size(), 1);
+  TopIndex index{per_top <= 1 ? 0U : static_cast<unsigned>(std::bit_width(per_top - 1)), {}};
+  const std::size_t blocks = (nodes >> index.shift) + 2;
+  index.first.reserve(blocks);
+  std::uint32_t k = 0;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    while (k < tops.nodes.size() && (tops.nodes[k] >> index.shift) < b) ++k;
+    index.first.push_back(k);
+  }
+  return index;
+}
+
+namespace {
+
+// sweep::gallop for the usual case of a skip of a few entries, decided without a call.
+const NodeId* skip_few(const NodeId* first, const NodeId* last, NodeId value) {
+  for (int k = 0; k < 4; ++k, ++first)
+    if (first == last || *first >= value) return first;
+  return sweep::gallop(first, last, value);
+}
+
+}  // namespace
+
+Amount shared_cum(const Region& a, const Region& b, const TopIndex& b_index) {
+  // For each of a's tops q: the top of b that holds it shares q's whole subtree; otherwise
+  // b's tops inside q's subtree share theirs (one at q itself included), a run of b's list.
+  // Neither list nests, so no pair is counted twice (as in nested_subtrees).
+  const SummedNodes& q = a.tops;
+  const SummedNodes& tops = b.tops;
+  const NodeId* nodes = tops.nodes.data();
+  const NodeId* last = nodes + tops.nodes.size();
+  const std::uint32_t* first = b_index.first.data();
+  Amount sum = 0;
+  for (std::size_t k = 0; k < q.nodes.size(); ++k) {
+    const NodeId top = q.nodes[k];
+    const std::size_t block = top >> b_index.shift;
+    const NodeId* at = skip_few(nodes + first[block], nodes + first[block + 1], top);
+    const auto i = static_cast<std::size_t>(at - nodes);
+    // When a top of b holds q, b's next top starts after q's subtree: the run is empty.
+    const auto j = static_cast<std::size_t>(skip_few(at, last, q.ends[k]) - nodes);
+    const bool held = i > 0 && tops.ends[i - 1] > top;
+    sum += held ? run_sum(q, k, k + 1) : run_sum(tops, i, j);
+  }
+  return sum + shared_single_nodes(a, b);
 }
 
 MergedTops merge_tops(std::span<const Region* const> regions) {

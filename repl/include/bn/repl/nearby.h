@@ -4,10 +4,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/repl/listing.h"
 #include "bn/repl/suggest.h"
 
 namespace bn::repl {
@@ -39,20 +41,27 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
 Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
                std::size_t limit = SIZE_MAX, std::size_t gap = 0);
 
+// Unzoomed lists longer than this are built as they are printed: the first row of 10^5 at once.
+inline constexpr std::size_t kBuiltUpFront = 100;
+
 struct NearbyGroup {
   NearbyKind kind;
-  std::vector<iface::Summary> summaries;  // the first `limit` by |cum|
+  std::vector<iface::Summary> summaries;  // the first `limit` by |cum|, built
   std::size_t more = 0;                   // how many were left out
+  // Instead of `summaries`, for a long list: the shown ones, built as they are printed.
+  std::shared_ptr<Listing> listing;
 };
 
 // A refinement of any kind, zoomed or not, cut to `limit` (kUpwardSplit at the gap `gap`).
+// Unzoomed, a list of more than `built_up_front` extensions comes as a Listing.
 NearbyGroup refinement(iface::Profile& profile, iface::Summary s, NearbyKind kind, bool zoomed,
-                       const iface::Rational& cutoff, std::size_t limit, std::size_t gap = 0);
+                       const iface::Rational& cutoff, std::size_t limit, std::size_t gap = 0,
+                       std::size_t built_up_front = kBuiltUpFront);
 
 // All four groups, zoomed or not, in the order kNearbyKinds lists them, each cut to `limit`.
 // Unzoomed, only the listed ones are ranked (a partial sort), so the cost of ranking grows
 // with the neighbourhood only linearly and the rows rendered not at all.
 std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed, const iface::Rational& cutoff,
-                                std::size_t limit);
+                                std::size_t limit, std::size_t built_up_front = kBuiltUpFront);
 
 }  // namespace bn::repl

@@ -2,6 +2,8 @@
 // What a command computed, as plain structs (the LLVM XRay habit): the engine fills them, the
 // text and JSON renderers print them, and neither side knows about the other.
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +14,7 @@
 #include "bn/iface/profile.h"
 #include "bn/repl/autolabel.h"
 #include "bn/repl/label_file.h"
+#include "bn/repl/listing.h"
 #include "bn/repl/nearby.h"
 #include "bn/repl/profile_source.h"
 #include "bn/repl/settings.h"
@@ -44,10 +47,20 @@ struct LabelOverlap {
   iface::Amount base = 0;  // base_overlap, likewise
 };
 
+// The rows of a long list, made as they are printed so that the first is on screen at once
+// (nearby.h, Listing): a renderer asks row(i) for i = 0, 1, ... in order; cum and base of
+// every one are known before, for the column widths.
+struct PendingRows {
+  std::shared_ptr<Listing> listing;
+  int first_number = 0;                 // the number of row 0
+  std::function<Row(std::size_t)> row;  // made from the session when asked
+};
+
 struct NearbyRows {
   NearbyKind kind;
   std::vector<Row> rows;
-  std::size_t more = 0;  // summaries of this group left out by `set limit`
+  std::size_t more = 0;                // summaries of this group left out by `set limit`
+  std::optional<PendingRows> pending;  // instead of rows, for a long list
 };
 
 // `select`, `path`, `show`, `back`: seed 004 sec. 2.3's list of details, in its order.

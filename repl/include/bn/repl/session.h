@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,6 +18,7 @@
 #include "bn/repl/label_file.h"
 #include "bn/repl/label_measures.h"
 #include "bn/repl/labels.h"
+#include "bn/repl/listing.h"
 #include "bn/repl/profile_source.h"
 #include "bn/repl/settings.h"
 
@@ -68,8 +70,13 @@ class Session {
   // "BOTTLENECKS gives a number to every summary it prints": the summaries listed by the last
   // command that prints a list (suggest, select, labels, ...), numbered from 0 as in the
   // paper's `select 0`.
-  void set_numbered(std::vector<iface::Summary> summaries) { numbered_ = std::move(summaries); }
-  std::span<const iface::Summary> numbered() const { return numbered_; }
+  void set_numbered(std::vector<iface::Summary> summaries) { numbered_.assign(1, {std::move(summaries), nullptr}); }
+  // A list numbered in parts, each its summaries or a listing built as it is printed (listing.h).
+  struct NumberedPart {
+    std::vector<iface::Summary> summaries;
+    std::shared_ptr<Listing> listing;
+  };
+  void set_numbered(std::vector<NumberedPart> parts) { numbered_ = std::move(parts); }
   // The summary numbered by `text`; throws bn::Error naming the valid range.
   iface::Summary numbered_summary(std::string_view text) const;
 
@@ -101,7 +108,7 @@ class Session {
   LabelSet labels_;
   LabelMeasures measures_;
   AspectTable aspects_;  // kept across views: the patterns name methods, not nodes
-  std::vector<iface::Summary> numbered_;
+  std::vector<NumberedPart> numbered_;
   std::vector<iface::Summary> trail_;
   std::vector<std::pair<std::string, iface::Summary>> autolabelled_;
   bool labels_dirty_ = false;

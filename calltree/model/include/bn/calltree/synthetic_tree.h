@@ -31,6 +31,9 @@ struct SyntheticOptions {
   // Also a second metric "calls" (unit count, metric.h): every node called at least once, with a
   // heavy tail, drawn from its own generator so the samples are the same with or without it.
   bool calls = false;
+  // The deeper shape of seed 004 Table 1 (Trade3 on WebSphere: mean depth 60-65, max depth 135)
+  // instead of the one above: mean depth about 66, max depth 135 at every size.
+  bool deep = false;
 };
 
 // Throws bn::Error if options.nodes is below 100 or above kMaxNodes.
