@@ -27,3 +27,14 @@ bn_bench_profile() {
   fi
   echo "$bn_profile"
 }
+
+# bn_bench_export BUILD_DIR SIZE SUFFIX: that profile converted once to the format `convert`
+# infers from SUFFIX (collapsed, pb, pb.gz, ...), remade when the profile is newer; prints its path.
+bn_bench_export() {
+  bn_source=$(bn_bench_profile "$1" "$2")
+  bn_export=$1/bench-profiles/synthetic-$2.$3
+  if [ ! -f "$bn_export" ] || [ "$bn_source" -nt "$bn_export" ]; then
+    "$1/bottlenecks" convert "$bn_source" -o "$bn_export" >&2
+  fi
+  echo "$bn_export"
+}

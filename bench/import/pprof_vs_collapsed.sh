@@ -5,36 +5,24 @@
 #
 #   bench/import/pprof_vs_collapsed.sh [BUILD_DIR] [NODES] [RUNS]     (defaults: build-bench, 1M, 3)
 #
-# Builds `bottlenecks` (RelWithDebInfo), writes a synthetic profile of NODES nodes once and its
-# plain pprof and collapsed exports (cached in BUILD_DIR/bench-profiles, remade when the binary
-# is newer), runs one warm-up pair and RUNS counted pairs, and prints each run's CPU seconds
-# (user + system), the medians and the median of the pairwise ratios pprof / collapsed. Exit
-# status 2 if that ratio is above the target of 2.
+# Builds `bottlenecks` (RelWithDebInfo, bench/common/build.sh), writes a synthetic profile of
+# NODES nodes once and its plain pprof and collapsed exports (cached in BUILD_DIR/bench-profiles
+# as bench/scale makes them, remade when the binary is newer), runs one warm-up pair and RUNS
+# counted pairs, and prints each run's CPU seconds (user + system), the medians and the median of
+# the pairwise ratios pprof / collapsed. Exit status 2 if that ratio is above the target of 2.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-bench}
 nodes=${2:-1M}
 runs=${3:-3}
 
-if [ -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" >/dev/null
-else
-  cmake -S "$root" -B "$build" -DBN_AGENT=OFF -DBN_TESTS=OFF >/dev/null
-fi
-cmake --build "$build" -j"$(nproc)" --target bottlenecks >/dev/null
+. "$root/bench/common/build.sh"
+bn_bench_build "$build" bottlenecks
 bin=$build/bottlenecks
-
-dir=$build/bench-profiles
-mkdir -p "$dir"
-native=$dir/import-$nodes.bnp
-if [ ! -f "$native" ] || [ "$bin" -nt "$native" ]; then
-  echo "generating $native and its exports ..."
-  "$bin" generate --nodes "$nodes" --seed 1 -o "$native"
-  "$bin" convert "$native" -o "$dir/import-$nodes.pb"
-  "$bin" convert "$native" -o "$dir/import-$nodes.collapsed"
-fi
+pprof=$(bn_bench_export "$build" "$nodes" pb)
+collapsed=$(bn_bench_export "$build" "$nodes" collapsed)
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "files: pprof $(stat -c %s "$dir/import-$nodes.pb") bytes, collapsed $(stat -c %s "$dir/import-$nodes.collapsed") bytes"
+echo "files: pprof $(stat -c %s "$pprof") bytes, collapsed $(stat -c %s "$collapsed") bytes"
 
 # CPU seconds of one `info` run.
 cpu_of() {
@@ -44,12 +32,12 @@ cpu_of() {
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-cpu_of "$dir/import-$nodes.pb" >/dev/null  # warm-up pair: page cache, first faults
-cpu_of "$dir/import-$nodes.collapsed" >/dev/null
+cpu_of "$pprof" >/dev/null  # warm-up pair: page cache, first faults
+cpu_of "$collapsed" >/dev/null
 pprof_times="" collapsed_times="" ratios=""
 for i in $(seq "$runs"); do
-  p=$(cpu_of "$dir/import-$nodes.pb")
-  c=$(cpu_of "$dir/import-$nodes.collapsed")
+  p=$(cpu_of "$pprof")
+  c=$(cpu_of "$collapsed")
   echo "pair $i: pprof $p s, collapsed $c s"
   pprof_times="$pprof_times$p\n" collapsed_times="$collapsed_times$c\n"
   ratios="$ratios$(awk -v p="$p" -v c="$c" 'BEGIN { printf "%.3f", p / c }')\n"

@@ -19,10 +19,6 @@ runs=${3:-3}
 
 . "$root/bench/common/build.sh"
 bn_bench_build "$build" bottlenecks
-profile=$(bn_bench_profile "$build" "$size")
-collapsed=$build/bench-profiles/synthetic-$size.collapsed
-if [ ! -f "$collapsed" ] || [ "$profile" -nt "$collapsed" ]; then
-  "$build/bottlenecks" convert "$profile" --to collapsed -o "$collapsed"
-fi
+collapsed=$(bn_bench_export "$build" "$size" collapsed)
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); $(stat -c %s "$collapsed") bytes of collapsed stacks"
 bn_interleave "$runs" 1 "wc -l $collapsed" "$build/bottlenecks" info "$collapsed"

@@ -21,10 +21,7 @@ command -v go >/dev/null || { echo "bench/pprof: skipped: no go on PATH"; exit 0
 . "$root/bench/common/build.sh"
 bn_bench_build "$build" bottlenecks
 profile=$(bn_bench_profile "$build" "$size")
-pprof=$build/bench-profiles/synthetic-$size.pb.gz
-if [ ! -f "$pprof" ] || [ "$profile" -nt "$pprof" ]; then
-  "$build/bottlenecks" convert "$profile" --to pprof -o "$pprof"
-fi
+pprof=$(bn_bench_export "$build" "$size" pb.gz)
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg); A = bottlenecks repl -c suggest, B = go tool pprof -top -cum"
 bn_interleave "$runs" 1 "go tool pprof -top -cum $pprof" \
   "$build/bottlenecks" repl "$profile" -c suggest

@@ -15,13 +15,14 @@
 #include "bn/calltree/utf8.h"
 #include "bn/iface/error.h"
 #include "compress_util.h"
+#include "stack_counts.h"
 
 using namespace bn::calltree;
+using bn::calltree::testing::StackCounts;
+using bn::calltree::testing::stacks_of;
 using bn::test::bytes_of;
 
 namespace {
-
-using StackCounts = std::map<std::string, Cost>;
 
 CallTree parse(std::string_view text, const CollapsedOptions& options = {}) {
   const auto bytes = bytes_of(text);
@@ -29,20 +30,6 @@ CallTree parse(std::string_view text, const CollapsedOptions& options = {}) {
 }
 
 // Every node with nonzero self cost as "a;b;c" → cost: the multiset the format represents.
-StackCounts stacks_of(const CallTree& tree) {
-  StackCounts out;
-  std::vector<std::string> path;
-  for (NodeId n = 1; n < tree.node_count(); ++n) {
-    path.resize(tree.depth(n) - 1);
-    path.emplace_back(tree.node_name(n));
-    if (tree.cost(n) == 0) continue;
-    std::string key;
-    for (const auto& p : path) key += (key.empty() ? "" : ";") + p;
-    out[key] += tree.cost(n);
-  }
-  return out;
-}
-
 std::string written(const CallTree& tree) {
   std::ostringstream out;
   write_collapsed(tree, out);

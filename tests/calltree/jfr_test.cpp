@@ -9,27 +9,15 @@
 #include "bn/iface/error.h"
 #include "compress_util.h"
 #include "jfr_writer.h"
+#include "stack_counts.h"
 
 using namespace bn::calltree;
+using bn::calltree::testing::StackCounts;
+using bn::calltree::testing::stacks_of;
 using bn::test::JfrChunkWriter;
 using bn::test::JfrSample;
 
 namespace {
-
-// Every node with nonzero self cost as "a;b;c" → cost.
-std::map<std::string, Cost> stacks_of(const CallTree& tree) {
-  std::map<std::string, Cost> out;
-  std::vector<std::string> path;
-  for (NodeId n = 1; n < tree.node_count(); ++n) {
-    path.resize(tree.depth(n) - 1);
-    path.emplace_back(tree.node_name(n));
-    if (tree.cost(n) == 0) continue;
-    std::string key;
-    for (const auto& p : path) key += (key.empty() ? "" : ";") + p;
-    out[key] += tree.cost(n);
-  }
-  return out;
-}
 
 const std::vector<JfrSample> kSamples = {
     {"main", {"java/lang/Thread.run()V", "org/h2/Foo.bar(I)V"}},
@@ -52,9 +40,9 @@ std::string error_of(std::span<const std::byte> bytes) {
 TEST_CASE("JFR execution samples become stacks with the agent's frame names") {
   const auto bytes = JfrChunkWriter().chunk(kSamples);
   const CallTree tree = read_jfr_bytes(bytes, "t.jfr");
-  CHECK(stacks_of(tree) == std::map<std::string, Cost>{{"java.lang.Thread.run;org.h2.Foo.bar", 2},
-                                                       {"java.lang.Thread.run;org.h2.Foo$$Lambda.run", 1},
-                                                       {"[truncated];org.h2.Deep.cut", 1}});
+  CHECK(stacks_of(tree) == StackCounts{{"java.lang.Thread.run;org.h2.Foo.bar", 2},
+                                       {"java.lang.Thread.run;org.h2.Foo$$Lambda.run", 1},
+                                       {"[truncated];org.h2.Deep.cut", 1}});
   CHECK(tree.metadata().mode == "jfr");
   CHECK(tree.metadata().unit == "samples");
   CHECK(tree.metadata().find_extra("sample_types") ==

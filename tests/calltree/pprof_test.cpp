@@ -13,25 +13,14 @@
 #include "bn/iface/error.h"
 #include "compress_util.h"
 #include "profile.pb.h"
+#include "stack_counts.h"
 
 using namespace bn::calltree;
+using bn::calltree::testing::StackCounts;
+using bn::calltree::testing::stacks_of;
 namespace pb = perftools::profiles;
 
 namespace {
-
-std::map<std::string, Cost> stacks_of(const CallTree& tree) {
-  std::map<std::string, Cost> out;
-  std::vector<std::string> path;
-  for (NodeId n = 1; n < tree.node_count(); ++n) {
-    path.resize(tree.depth(n) - 1);
-    path.emplace_back(tree.node_name(n));
-    if (tree.cost(n) == 0) continue;
-    std::string key;
-    for (const auto& p : path) key += (key.empty() ? "" : ";") + p;
-    out[key] += tree.cost(n);
-  }
-  return out;
-}
 
 // A Go-like profile with two sample types, an inlined call, a thread label and an unsymbolised
 // location.
@@ -93,8 +82,7 @@ std::string error_of(std::span<const std::byte> bytes, const ImportOptions& opti
 
 TEST_CASE("pprof samples become stacks: inlined lines expanded, the last sample type by default") {
   const CallTree tree = read_pprof_bytes(bytes_of(example()), "t.pb");
-  CHECK(stacks_of(tree) ==
-        std::map<std::string, Cost>{{"main;org.h2.Foo.bar;inlined.helper", 30'000'000}, {"main;0xabc", 10'000'000}});
+  CHECK(stacks_of(tree) == StackCounts{{"main;org.h2.Foo.bar;inlined.helper", 30'000'000}, {"main;0xabc", 10'000'000}});
   CHECK(tree.metadata().metric == "cpu");
   CHECK(tree.metadata().unit == "ns");
   CHECK(tree.metadata().find_extra("sample_types") == "samples/count, cpu/nanoseconds");
@@ -121,8 +109,7 @@ TEST_CASE("pprof keeps every sample type as a metric, and its export writes ever
   CHECK(tree.metric_spec(1).name == "samples");
   CHECK(tree.metric_spec(1).unit == "samples");
   CHECK(tree.metric_total(1) == 4);
-  CHECK(stacks_of(tree.with_metric(1)) ==
-        std::map<std::string, Cost>{{"main;org.h2.Foo.bar;inlined.helper", 3}, {"main;0xabc", 1}});
+  CHECK(stacks_of(tree.with_metric(1)) == StackCounts{{"main;org.h2.Foo.bar;inlined.helper", 3}, {"main;0xabc", 1}});
   // Exported with metric 0 as default_sample_type, so it stays the default when read back.
   std::ostringstream out;
   write_pprof(tree.with_metric(1), out);

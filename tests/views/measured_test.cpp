@@ -19,20 +19,38 @@ RecordingBuilder::Record& split(RecordingBuilder::Record& r, std::uint64_t elaps
   return r;
 }
 
+// One of the two threads of `two_runnable_threads`: who it is, and the CPU figures of its second
+// record.
+struct RunnableThread {
+  const char* name;
+  const char* thread_class;
+  const char* stack;
+  std::int32_t nice = 0;
+  std::uint64_t run_ns = 0;
+  std::uint64_t wait_ns = 0;
+};
+
+// Two threads runnable at two ticks `elapsed` ns apart, in the same frame both times; at the
+// second tick each record carries its run and run-queue nanoseconds.
+bn::test::Recording two_runnable_threads(std::uint64_t elapsed, const RunnableThread& first,
+                                         const RunnableThread& second, const char* cpus = nullptr) {
+  RecordingBuilder b;
+  if (cpus) b.metadata().set_extra("cpus", cpus);
+  const auto first_id = b.thread(first.name, first.thread_class);
+  const auto second_id = b.thread(second.name, second.thread_class);
+  b.tick(0);
+  b.record(first_id, first.stack, state::kRunnable, first.nice);
+  b.record(second_id, second.stack, state::kRunnable, second.nice);
+  b.tick(elapsed);
+  split(b.record(first_id, first.stack, state::kRunnable, first.nice), elapsed, first.run_ns, first.wait_ns);
+  split(b.record(second_id, second.stack, state::kRunnable, second.nice), elapsed, second.run_ns, second.wait_ns);
+  return b.build();
+}
+
 // t (class T, nice 0) and u (class U, nice -5), both runnable at two ticks 100 ns apart; at the
 // second, t ran `run` and queued `wait` ns, u ran all the time.
 bn::test::Recording t_behind_u(std::uint64_t run, std::uint64_t wait, const char* cpus = nullptr) {
-  RecordingBuilder b;
-  if (cpus) b.metadata().set_extra("cpus", cpus);
-  const auto t = b.thread("t", "T");
-  const auto u = b.thread("u", "U");
-  b.tick(0);
-  b.record(t, "T.run");
-  b.record(u, "U.run", state::kRunnable, -5);
-  b.tick(100);
-  split(b.record(t, "T.run"), 100, run, wait);
-  split(b.record(u, "U.run", state::kRunnable, -5), 100, 100, 0);
-  return b.build();
+  return two_runnable_threads(100, {"t", "T", "T.run", 0, run, wait}, {"u", "U", "U.run", -5, 100, 0}, cpus);
 }
 
 }  // namespace
@@ -102,16 +120,8 @@ TEST_CASE("measured with a recorded CPU count: queue time behind equal threads i
 }
 
 TEST_CASE("the measured Server View is CPU nanoseconds over the recorded time: busy CPUs on average") {
-  RecordingBuilder b;
-  const auto t = b.thread("t", "T");
-  const auto u = b.thread("u", "U");
-  b.tick(0);
-  b.record(t, "T.run");
-  b.record(u, "U.run");
-  b.tick(1000);
-  split(b.record(t, "T.run"), 1000, 900, 0);
-  split(b.record(u, "U.run"), 1000, 700, 300);
-  Evaluated v(b.build(), bn::test::server_view(bn::test::kMeasured));
+  Evaluated v(two_runnable_threads(1000, {"t", "T", "T.run", 0, 900, 0}, {"u", "U", "U.run", 0, 700, 300}),
+              bn::test::server_view(bn::test::kMeasured));
   CHECK(v.cum("T.run;:RUN") == Rational(9, 10));
   CHECK(v.cum("U.run") == Rational(7, 10));
   CHECK(v.total() == Rational(16, 10));
@@ -133,20 +143,14 @@ TEST_CASE("a thread in native code is runnable only when its CPU figures show it
 
 TEST_CASE("a RUNNABLE thread in Java code whose figures show no CPU or queue time is idle, as JVMTI cannot say") {
   // The Reference Handler waits for references inside the VM, RUNNABLE all the time.
-  RecordingBuilder b;
-  const auto t = b.thread("t", "T");
-  const auto h = b.thread("Reference Handler", "R");
-  b.tick(0);
-  b.record(t, "T.run");
-  b.record(h, "R.wait");
-  b.tick(100);
-  split(b.record(t, "T.run"), 100, 100, 0);
-  split(b.record(h, "R.wait"), 100, 0, 0);
-  Evaluated v(b.build(), bn::test::thread_view("T"));
+  const auto recording = [] {
+    return two_runnable_threads(100, {"t", "T", "T.run", 0, 100, 0}, {"Reference Handler", "R", "R.wait", 0, 0, 0});
+  };
+  Evaluated v(recording(), bn::test::thread_view("T"));
   // Tick 0 (no figures): both compete, t runs half the time; tick 1: t alone.
   CHECK(v.cum("T.run;:RUN") == Rational(3, 4));
   CHECK(v.cum(":LOAD;:THREAD R") == Rational(1, 4));
-  Evaluated r(b.build(), bn::test::thread_view("R"));
+  Evaluated r(recording(), bn::test::thread_view("R"));
   CHECK(r.cum("R.wait;:WAIT") == Rational(1, 2));
   CHECK(r.header_has("25% of JVMTI-RUNNABLE records were idle by their CPU figures"));
 }
