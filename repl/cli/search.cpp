@@ -1,5 +1,6 @@
 #include "search.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -172,16 +173,21 @@ std::vector<std::string> Search::header() const {
 }
 
 std::string Search::filters_line() const {
-  const auto kept = [](const OpenedView& side) {
-    iface::Profile& p = *side.profile;
+  const auto kept = [](const OpenedView& run) {
+    iface::Profile& p = *run.profile;
     const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
     return iface::decimal_string(p.total(), p.denominator()) + " of " +
-           iface::decimal_string(side.unfiltered_total, p.denominator()) + unit + " (" +
-           iface::percent_string(p.total(), side.unfiltered_total) + ")";
+           iface::decimal_string(run.unfiltered_total, p.denominator()) + unit + " (" +
+           iface::percent_string(p.total(), run.unfiltered_total) + ")";
   };
-  const std::string what = state_->comparison
-                               ? "A keeps " + kept(state_->a.opened) + ", B keeps " + kept(state_->b.opened)
-                               : kept(state_->a.opened) + " kept";
+  // Run by run: each run has its own denominator, so their kept shares are not added up.
+  const auto kept_side = [&](const std::vector<OpenedRun>& runs) {
+    std::string text;
+    for (const OpenedRun& r : runs) text += (text.empty() ? "" : ", ") + kept(r.opened);
+    return text;
+  };
+  const std::string what = state_->comparison ? "A keeps " + kept_side(state_->a) + ", B keeps " + kept_side(state_->b)
+                                              : kept_side(state_->a) + " kept";
   return "filters: " + iface::filters_text(filters()) + ": " + what +
          "; percentages are of what is kept (`filters` lists them, `unfilter` drops the last)";
 }
@@ -192,10 +198,20 @@ void Search::set_filters(std::vector<iface::ProfileFilter> filters) {
   Wanted next = state_->wanted;
   next.filters = std::move(filters);
   std::unique_ptr<State> filtered = open(next);
-  const auto empty = [](const Run& side) { return side.opened.tree(*side.file).node_count() == 1; };
-  if (!next.filters.empty() && empty(filtered->a) && (!b_file_ || empty(filtered->b)))
-    throw Error(next.filters.back().text() + ": no measurement of " + file_name(options_.profile.path) +
-                (b_file_ ? " or " + file_name(options_.compare.base) : "") + " would be left");
+  const auto all_empty = [](const std::vector<OpenedRun>& runs) {
+    return std::all_of(runs.begin(), runs.end(),
+                       [](const OpenedRun& r) { return r.opened.tree(*r.file).node_count() == 1; });
+  };
+  const auto names = [](std::vector<std::string> paths) {
+    for (std::string& p : paths) p = file_name(p);
+    return joined(paths);
+  };
+  if (!next.filters.empty() && all_empty(filtered->a) && (b_files_.empty() || all_empty(filtered->b))) {
+    std::vector<std::string> a_paths{options_.profile.path};
+    a_paths.insert(a_paths.end(), options_.compare.more.begin(), options_.compare.more.end());
+    throw Error(next.filters.back().text() + ": no measurement of " + names(a_paths) +
+                (b_files_.empty() ? "" : " or " + names(options_.compare.base)) + " would be left");
+  }
   state_ = std::move(filtered);
 }
 
