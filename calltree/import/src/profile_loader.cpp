@@ -26,10 +26,10 @@ std::vector<std::byte> read_head(const std::filesystem::path& path) {
   if (!in) throw Error("cannot open profile '" + path.string() + "': " + std::strerror(errno));
   std::array<char, kSniffBytes> buffer{};
   in.read(buffer.data(), buffer.size());
-  const auto got = static_cast<std::size_t>(in.gcount());
-  std::vector<std::byte> head(got);
-  std::memcpy(head.data(), buffer.data(), got);
-  return head;
+  // Copied by range, not memcpy: an empty file gives an empty vector whose data() may be null,
+  // and memcpy from or to null is undefined even for 0 bytes (UBSan found it).
+  const auto* first = reinterpret_cast<const std::byte*>(buffer.data());
+  return std::vector<std::byte>(first, first + in.gcount());
 }
 
 // The first decompressed bytes: pprof files are usually gzipped, collapsed stacks may be.
