@@ -121,11 +121,13 @@ std::vector<const calltree::CallTree*> Search::a_trees() const { return trees_of
 
 std::vector<const calltree::CallTree*> Search::base_trees() const { return trees_of(state_->b); }
 
-std::string Search::profile_name() const {
+std::vector<std::string> Search::a_paths() const {
   std::vector<std::string> paths{options_.profile.path};
   paths.insert(paths.end(), options_.compare.more.begin(), options_.compare.more.end());
-  return joined(paths);
+  return paths;
 }
+
+std::string Search::profile_name() const { return joined(a_paths()); }
 
 std::string Search::base_name() const { return joined(options_.compare.base); }
 
@@ -207,9 +209,7 @@ void Search::set_filters(std::vector<iface::ProfileFilter> filters) {
     return joined(paths);
   };
   if (!next.filters.empty() && all_empty(filtered->a) && (b_files_.empty() || all_empty(filtered->b))) {
-    std::vector<std::string> a_paths{options_.profile.path};
-    a_paths.insert(a_paths.end(), options_.compare.more.begin(), options_.compare.more.end());
-    throw Error(next.filters.back().text() + ": no measurement of " + names(a_paths) +
+    throw Error(next.filters.back().text() + ": no measurement of " + names(a_paths()) +
                 (b_files_.empty() ? "" : " or " + names(options_.compare.base)) + " would be left");
   }
   state_ = std::move(filtered);

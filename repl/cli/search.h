@@ -64,6 +64,8 @@ class Search final : public repl::ProfileSource {
   const calltree::CallTree& tree() const;
   // PROFILE and BASE as the user named them (several runs: their names joined by ", ").
   std::string profile_name() const;
+  // PROFILE and the further A runs, as given.
+  std::vector<std::string> a_paths() const;
   std::string base_name() const;
   // With --base: the view in force of each run (PROFILE and RUNS; every --base), as call trees,
   // in the order of the comparison's runs.
