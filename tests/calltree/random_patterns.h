@@ -62,7 +62,7 @@ inline iface::CallPattern random_pattern(std::mt19937& rng, const std::vector<st
   const std::vector<std::string> aspect_names = {"x", "y", "any"};
   for (;;) {
     iface::CallPattern p;
-    for (int n = std::uniform_int_distribution<int>(1, 5)(rng); n > 0; --n) {
+    for (int n = std::uniform_int_distribution<int>(1, 7)(rng); n > 0; --n) {
       const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
       if (kind <= 1) {
         p.elements.push_back(iface::PatternElement::method(pick(rng, alphabet)));

@@ -10,11 +10,12 @@
 // leaves at depth - 1 of a per-depth array, so the pass needs O(depth) memory. The last segment
 // keeps matching after it first completes: each completion is a match of the last element at
 // that frame, which is what base counts.
-// Backward (top_extension_methods): in reverse preorder, bit i of a node's "starts" says the
-// calls i..k-1 match beginning at this node's frame; children and deeper descendants are
-// folded into per-depth accumulators before their parent is reached.
+// Top extensions (scan_top_extensions): x;P for every method x at once, in one preorder pass;
+// see the function for why earliest ends and latest starts make that exact.
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <vector>
 
 #include "bn/calltree/call_tree.h"
@@ -38,9 +39,11 @@ class PatternMatcher {
   template <class Visit>
   void scan(Visit&& visit) const;
 
-  // Methods m such that m immediately followed by the sequence is satisfied somewhere, as a
-  // bit per method id.
-  std::vector<bool> top_extension_methods() const;
+  // Calls visit(x, node), in preorder, for every node where a match of x;P ends (x;P: the
+  // sequence P with method x called immediately before its first call), for every x: the
+  // nodes x;P's own scan reports as last_call. A node's stack satisfies x;P iff such a node of
+  // x lies on it, so these give x;P's base and cum without building x;P.
+  void scan_top_extensions(const std::function<void(MethodId x, NodeId node)>& visit) const;
 
  private:
   struct State {
@@ -55,6 +58,10 @@ class PatternMatcher {
   std::vector<std::uint64_t> segment_first_, segment_last_;  // per segment: its first / last call's bit
   std::uint64_t gap_after_ = 0;                              // bit i: a gap follows call i
   std::uint64_t last_call_ = 0;                              // bit of call k-1
+
+  bool matches_frame(NodeId n, std::uint64_t call_bit) const { return (matches_[tree_.method(n)] & call_bit) != 0; }
+  std::uint32_t segment_length(std::size_t segment) const;
+  std::uint32_t latest_room_above(std::span<const NodeId> path, std::uint32_t start) const;
 };
 
 template <class Visit>

@@ -93,8 +93,8 @@ std::optional<std::span<const TreeProfile::ExtensionNode>> TreeProfile::cached_e
 
 std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, iface::End end) {
   if (is_pattern(s)) {
-    if (end == iface::End::bottom) return pattern_bottom_amounts(pattern_record(s));
-    return iface::Profile::extension_amounts(s, end);  // x;P for each x is one pass: no shared one yet
+    return end == iface::End::bottom ? pattern_bottom_amounts(pattern_record(s))
+                                     : pattern_top_amounts(pattern_record(s));
   }
   const std::shared_ptr<Neighbourhood>& n = neighbourhood(s, end);  // nothing below lists again
   if (n->amounts) return *n->amounts;

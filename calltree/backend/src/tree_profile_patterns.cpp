@@ -48,15 +48,6 @@ iface::CallPattern TreeProfile::pattern_of(Summary s) {
   return iface::Profile::pattern_of(s);
 }
 
-std::vector<std::string_view> TreeProfile::pattern_top_extensions(const PatternRecord& r) const {
-  const std::vector<bool> methods = r.matcher->top_extension_methods();
-  std::vector<std::string_view> names;
-  for (MethodId m = 0; m < methods.size(); ++m)
-    if (methods[m]) names.push_back(tree_.method_name(m));
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 namespace {
 
 // Calls visit(n) for every node n whose parent's frame ends a match of the sequence, in
@@ -89,8 +80,9 @@ class OutermostTally {
         base_(tree.method_count(), 0),
         counted_until_(tree.method_count(), 0) {}
 
-  void add(NodeId n) {
-    const MethodId x = tree_.method(n);
+  void add(NodeId n) { add(tree_.method(n), n); }
+
+  void add(MethodId x, NodeId n) {
     base_[x] += tree_.cost(n);
     if (n < counted_until_[x]) return;
     if (counted_until_[x] == 0) found_.push_back(x);
@@ -112,16 +104,33 @@ class OutermostTally {
   std::vector<MethodId> found_;
 };
 
+std::vector<std::string_view> sorted_names(const CallTree& tree, const std::vector<bool>& methods) {
+  std::vector<std::string_view> names;
+  for (MethodId m = 0; m < methods.size(); ++m)
+    if (methods[m]) names.push_back(tree.method_name(m));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 }  // namespace
+
+std::vector<std::string_view> TreeProfile::pattern_top_extensions(const PatternRecord& r) const {
+  std::vector<bool> methods(tree_.method_count(), false);
+  r.matcher->scan_top_extensions([&](MethodId x, NodeId) { methods[x] = true; });
+  return sorted_names(tree_, methods);
+}
+
+std::vector<iface::ExtensionAmounts> TreeProfile::pattern_top_amounts(const PatternRecord& r) const {
+  // One pass for every x;P (pattern_matcher.h), where building each would be a pass per x.
+  OutermostTally tally(tree_);
+  r.matcher->scan_top_extensions([&](MethodId x, NodeId n) { tally.add(x, n); });
+  return tally.amounts();
+}
 
 std::vector<std::string_view> TreeProfile::pattern_bottom_extensions(const PatternRecord& r) const {
   std::vector<bool> methods(tree_.method_count(), false);
   for_each_bottom_extension_node(tree_, *r.matcher, [&](NodeId n) { methods[tree_.method(n)] = true; });
-  std::vector<std::string_view> names;
-  for (MethodId m = 0; m < methods.size(); ++m)
-    if (methods[m]) names.push_back(tree_.method_name(m));
-  std::sort(names.begin(), names.end());
-  return names;
+  return sorted_names(tree_, methods);
 }
 
 std::vector<iface::ExtensionAmounts> TreeProfile::pattern_bottom_amounts(const PatternRecord& r) const {

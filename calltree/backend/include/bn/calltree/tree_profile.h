@@ -207,6 +207,7 @@ class TreeProfile final : public iface::Profile {
   const PatternRecord& pattern_record(iface::Summary s) const;
   std::vector<std::string_view> pattern_top_extensions(const PatternRecord& r) const;
   std::vector<std::string_view> pattern_bottom_extensions(const PatternRecord& r) const;
+  std::vector<iface::ExtensionAmounts> pattern_top_amounts(const PatternRecord& r) const;
   std::vector<iface::ExtensionAmounts> pattern_bottom_amounts(const PatternRecord& r) const;
   std::optional<iface::Summary> pattern_trimmed(iface::Summary s, iface::End end);
   // total_base_of / total_cum_of of a set holding a pattern summary: each node marked by some
