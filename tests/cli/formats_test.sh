@@ -13,7 +13,7 @@ random_collapsed() {
          print s " " 1 + int(rand() * 100) } }'
 }
 javabin=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}/bin
-# record_jfr DIR MILLIS: a JFR recording of tests/cli/java/HotMethod.java running MILLIS ms.
+# record_jfr DIR MILLIS: a JFR recording of tests/cli/java/HotMethod.java spinning for MILLIS ms of CPU.
 record_jfr() {
   "$javabin/javac" -d "$1" "$src/tests/cli/java/HotMethod.java" || fail "javac"
   "$javabin/java" -XX:StartFlightRecording=filename="$1/hot.jfr",settings=profile -Xlog:disable -cp "$1" \

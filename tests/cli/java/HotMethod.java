@@ -1,5 +1,10 @@
 // A program whose CPU time is almost all in one method, HotMethod.spin, for recording with JFR
-// (tests/cli/jfr_test.sh) and checking that the import puts that method on top.
+// (tests/cli/formats_test.sh) and checking that the import puts that method on top. It runs for
+// MILLIS ms of its own thread's CPU time, not of wall time: on a loaded machine a wall-time
+// bound can end the program before JFR's sampler has seen it running more than a few times.
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
 public final class HotMethod {
   static volatile long sink;
 
@@ -10,7 +15,8 @@ public final class HotMethod {
   }
 
   public static void main(String[] args) {
-    final long until = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000L;
-    while (System.nanoTime() < until) sink += spin(1_000_000);
+    final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    final long cpuNanos = Long.parseLong(args[0]) * 1_000_000L;
+    while (threads.getCurrentThreadCpuTime() < cpuNanos) sink += spin(1_000_000);
   }
 }
