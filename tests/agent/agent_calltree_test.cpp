@@ -28,7 +28,7 @@ namespace {
 
 // Counted.java's constants.
 constexpr ct::Cost kLoop = 1000, kFibCalls = 1973, kThrows = 50, kThreads = 4, kPerThread = 300, kLambdas = 200,
-                   kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000;
+                   kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000, kRotations = 100;
 
 struct Recording {
   bn::test::JavaRun run;
@@ -121,6 +121,18 @@ void check_counts(const Recording& r) {
                      "Counted.thrower"}) == kThrows);
   CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.afterCatch"}) == kThrows);
   CHECK(child_count(r.calls.tree, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer"}) == 1);
+
+  // Eight callees in turn from one node, more than it keeps at hand: d0 and d7 called in both
+  // loops, the others in the first.
+  const std::string_view callees[] = {"Counted.d0", "Counted.d1", "Counted.d2", "Counted.d3",
+                                      "Counted.d4", "Counted.d5", "Counted.d6", "Counted.d7"};
+  for (std::size_t k = 0; k < std::size(callees); ++k) {
+    INFO(callees[k]);
+    const ct::Cost expected = k == 0 || k == 7 ? 2 * kRotations : kRotations;
+    CHECK(calls_at(r, {main, "Counted.dispatch", callees[k]}) == expected);
+    CHECK(calls_at(r, {main, "Counted.dispatch", callees[k], "Counted.leaf"}) == expected);
+  }
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 8);
 
   // Threads that ended: their trees merged, rooted at the lambda their Runnable runs.
   const std::string thread_root = child_named_like(r.calls.tree, {}, "Counted.lambda$threads$");
