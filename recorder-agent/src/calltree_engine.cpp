@@ -189,11 +189,10 @@ void CallTreeEngine::loop(JNIEnv* jni) {
     const std::int64_t cpu_before = thread_cpu_ns();
     if (options_.max_overhead > 0) picos_per_call_ = java_.picos_per_call(jni);
     while (true) {
-      const std::int64_t now = monotonic_ns() - start_ns_;
       std::int64_t wait = options_.flush_ns;
-      if (options_.duration_ns > 0) wait = std::min(wait, options_.duration_ns - now);
+      if (options_.duration_ns > 0) wait = std::min(wait, detailing_left_ns(jni));
       if (wait > 0 && !wait_ns(wait)) break;
-      if (options_.duration_ns > 0 && monotonic_ns() - start_ns_ >= options_.duration_ns) {
+      if (options_.duration_ns > 0 && detailing_left_ns(jni) <= 0) {
         restore(jni, "duration");
         break;
       }
@@ -229,6 +228,14 @@ void CallTreeEngine::restore(JNIEnv* jni, std::string why) {
   });
   const std::lock_guard<std::mutex> lock(instrumented_mutex_);
   restored_all_ = restored_ == instrumented_.size();
+}
+
+std::int64_t CallTreeEngine::detailing_left_ns(JNIEnv* jni) const {
+  // duration= counts from the program's first instrumented call, not from the agent's start: a
+  // JVM's start-up (slow on a loaded machine) or a program that reaches the named methods late
+  // must not eat the detailing's time. Before that call, the time left is all of it.
+  const std::int64_t since = java_.nanos_since_first_call(jni);
+  return since < 0 ? options_.duration_ns : options_.duration_ns - since;
 }
 
 std::int64_t CallTreeEngine::estimated_cost_ns() const {

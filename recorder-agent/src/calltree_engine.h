@@ -54,6 +54,8 @@ class CallTreeEngine final : public Engine {
   void loop(JNIEnv* jni);
   // Waits up to `ns`; false once stop() was called.
   bool wait_ns(std::int64_t ns);
+  // duration=: how long the instrumentation has left, counted from the first instrumented call.
+  std::int64_t detailing_left_ns(JNIEnv* jni) const;
   void set_running(bool running);
   // Whether the filters (and methods=) let the hook instrument the class `internal_name` of
   // `loader`: without include=, the JDK's runtime (boot and platform loaders) is left out.

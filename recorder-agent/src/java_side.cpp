@@ -51,9 +51,11 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   drain_ = jni->GetStaticMethodID(registry_, "drain", "()[J");
   take_names_ = jni->GetStaticMethodID(names_, "takeNew", "()[Ljava/lang/String;");
   picos_ = jni->GetStaticMethodID(calibration_, "picosPerCall", "()J");
+  since_first_call_ = jni->GetStaticMethodID(registry_, "nanosSinceFirstCall", "()J");
   const jmethodID load =
       jni->GetStaticMethodID(loader_class, "load", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Class;");
-  if (failed(jni) || drain_ == nullptr || take_names_ == nullptr || picos_ == nullptr || load == nullptr)
+  if (failed(jni) || drain_ == nullptr || take_names_ == nullptr || picos_ == nullptr || since_first_call_ == nullptr ||
+      load == nullptr)
     return Status::error("the runtime in '" + runtime_jar + "' is not this agent's version");
   const jstring path = jni->NewStringUTF(transformer_path.c_str());
   const jstring name = jni->NewStringUTF("bottlenecks.transform.Transformer");
@@ -178,6 +180,11 @@ std::array<std::int64_t, 4> JavaSide::counts(JNIEnv* jni) const {
 std::int64_t JavaSide::picos_per_call(JNIEnv* jni) const {
   const jlong picos = jni->CallStaticLongMethod(calibration_, picos_);
   return failed(jni) ? 0 : picos;
+}
+
+std::int64_t JavaSide::nanos_since_first_call(JNIEnv* jni) const {
+  const jlong nanos = jni->CallStaticLongMethod(registry_, since_first_call_);
+  return failed(jni) ? -1 : nanos;
 }
 
 }  // namespace bn::agent

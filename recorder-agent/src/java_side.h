@@ -44,6 +44,9 @@ class JavaSide {
   std::array<std::int64_t, 4> counts(JNIEnv* jni) const;
   // What one instrumented call costs, in picoseconds (Calibration.java); 0 if it failed.
   std::int64_t picos_per_call(JNIEnv* jni) const;
+  // Nanoseconds since the program's first instrumented call on any thread; -1 before it (or if
+  // the call failed).
+  std::int64_t nanos_since_first_call(JNIEnv* jni) const;
   bool loaded() const { return transformer_ != nullptr; }
 
  private:
@@ -59,6 +62,7 @@ class JavaSide {
   jmethodID drain_ = nullptr;
   jmethodID take_names_ = nullptr;
   jmethodID picos_ = nullptr;
+  jmethodID since_first_call_ = nullptr;
 };
 
 }  // namespace bn::agent

@@ -245,7 +245,8 @@ void setup_record(CLI::App& app) {
   sub->add_option("--max-overhead", options->max_overhead, "Bound on the agent's cost, e.g. 1%");
   sub->add_option("--delay", options->delay, "Wait this long before the first sample, e.g. 30s");
   sub->add_option("--duration", options->duration,
-                  "Stop recording after this long, e.g. 30s (calltree: then restore the original classes)");
+                  "Stop recording after this long, e.g. 30s (calltree: counted from the first instrumented call, "
+                  "then the original classes are restored)");
   sub->add_option("--flush", options->flush, "Append to the file this often (default 1s)");
   sub->add_option("--snapshot", options->snapshot, "Also rewrite FILE.snapshot this often");
   sub->add_option("--stacks", options->stacks,

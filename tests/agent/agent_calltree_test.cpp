@@ -28,7 +28,7 @@ namespace {
 
 // Counted.java's constants.
 constexpr ct::Cost kLoop = 1000, kFibCalls = 1973, kThrows = 50, kThreads = 4, kPerThread = 300, kLambdas = 200,
-                   kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000;
+                   kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000, kRotations = 100;
 
 struct Recording {
   bn::test::JavaRun run;
@@ -121,6 +121,18 @@ void check_counts(const Recording& r) {
                      "Counted.thrower"}) == kThrows);
   CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.afterCatch"}) == kThrows);
   CHECK(child_count(r.calls.tree, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer"}) == 1);
+
+  // Eight callees in turn from one node, more than it keeps at hand: d0 and d7 called in both
+  // loops, the others in the first.
+  const std::string_view callees[] = {"Counted.d0", "Counted.d1", "Counted.d2", "Counted.d3",
+                                      "Counted.d4", "Counted.d5", "Counted.d6", "Counted.d7"};
+  for (std::size_t k = 0; k < std::size(callees); ++k) {
+    INFO(callees[k]);
+    const ct::Cost expected = k == 0 || k == 7 ? 2 * kRotations : kRotations;
+    CHECK(calls_at(r, {main, "Counted.dispatch", callees[k]}) == expected);
+    CHECK(calls_at(r, {main, "Counted.dispatch", callees[k], "Counted.leaf"}) == expected);
+  }
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 8);
 
   // Threads that ended: their trees merged, rooted at the lambda their Runnable runs.
   const std::string thread_root = child_named_like(r.calls.tree, {}, "Counted.lambda$threads$");
@@ -272,11 +284,13 @@ namespace {
 
 const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
 
-// Runs Hot for `ms` under the agent with `options`; returns the hot calls it printed.
-ct::Cost run_detailed(const std::string& options, const std::string& ms) {
+// Runs Hot for `ms` (after sleeping `sleep_ms`, if given) under the agent with `options`;
+// returns the hot calls it printed.
+ct::Cost run_detailed(const std::string& options, const std::string& ms, const std::string& sleep_ms = {}) {
   JavaRunOptions o;
   o.main_class = "Hot";
   o.args = {ms};
+  if (!sleep_ms.empty()) o.args.push_back(sleep_ms);
   o.agent_options = options;
   const auto r = bn::test::run_java(o);
   INFO("stderr: " << r.err);
@@ -312,17 +326,22 @@ TEST_CASE("detailing: a label file the REPL saved from a sampled profile instrum
   CHECK(calls.tree.metadata().find_extra("methods_file") == labels.string());
 }
 
-TEST_CASE("detailing with duration= restores the original classes: the calls after it are not counted") {
+TEST_CASE(
+    "detailing with duration= counts from the first instrumented call, then restores the original classes: the "
+    "calls after it are not counted") {
   const auto dir = bn::test::work_dir("Restored-" + std::to_string(getpid()));
   const auto labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
-  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Hot.main\n  Hot.hot\n";
+  std::ofstream(labels) << "# bottlenecks labels v1\nlabel hot\n  Hot.hot\n";
+  // Hot sleeps longer than the duration before its first call of Hot.hot, the only method
+  // instrumented, then calls it for three seconds.
   const ct::Cost hot_calls = run_detailed(
       "mode=calltree,strict,trivial=count,duration=1s,file=" + detailed.string() + ",methods=" + labels.string(),
-      "4000");
+      "3000", "1500");
   const auto calls = read_calls(detailed);
-  const auto hot = node_at(calls.tree, {"Hot.main", "Hot.hot"});
+  const auto hot = node_at(calls.tree, {"Hot.hot"});
   REQUIRE(hot);
-  // Counted for the first second of four: the program ran on with its original classes.
+  // Counted for about the first second of three after the sleep (however slowly the JVM
+  // started), then the program ran on with its original classes.
   CHECK(calls.tree.cost(*hot) > 0);
   CHECK(calls.tree.cost(*hot) < hot_calls);
   const auto restored = calls.tree.metadata().find_extra("restored");

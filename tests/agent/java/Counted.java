@@ -2,7 +2,7 @@ import java.util.function.IntUnaryOperator;
 
 // Calls whose counts are known by construction, for the call-tree mode's end-to-end test
 // (agent_calltree_test.cpp, which repeats these numbers): loops, recursion, an exception through
-// three frames, threads, lambdas, a static initialiser, constructors (code before super()
+// three frames, eight callees in turn from one node, threads, lambdas, a static initialiser, constructors (code before super()
 // included, one that throws there, and one whose super constructor throws) and a bridge method. Prints two wall times in ns: of the
 // sleeping section, which bounds its recorded inclusive time from above, and of main's body,
 // which main's recorded inclusive time must cover.
@@ -16,6 +16,7 @@ public class Counted {
   static final int OBJECTS = 70;
   static final int SLEEPS = 5;
   static final int SLEEP_MS = 20;
+  static final int ROTATIONS = 100;
   static volatile int sink;
 
   static int leaf(int x) {
@@ -63,6 +64,23 @@ public class Counted {
 
   static void exceptions() {
     for (int i = 0; i < THROWS; i++) catcher();
+  }
+
+  // Eight callees in turn from one node: more than the five children a node keeps at hand
+  // (Nodes.java), so the first loop finds every child in the table and the second moves two of
+  // them back to the front.
+  static int d0(int x) { return leaf(x); }
+  static int d1(int x) { return leaf(x); }
+  static int d2(int x) { return leaf(x); }
+  static int d3(int x) { return leaf(x); }
+  static int d4(int x) { return leaf(x); }
+  static int d5(int x) { return leaf(x); }
+  static int d6(int x) { return leaf(x); }
+  static int d7(int x) { return leaf(x); }
+
+  static void dispatch() {
+    for (int i = 0; i < ROTATIONS; i++) sink += d0(i) + d1(i) + d2(i) + d3(i) + d4(i) + d5(i) + d6(i) + d7(i);
+    for (int i = 0; i < ROTATIONS; i++) sink += d7(i) + d0(i);
   }
 
   static void worker() {
@@ -171,6 +189,7 @@ public class Counted {
     loop();
     sink += fib(FIB);
     exceptions();
+    dispatch();
     threads();
     lambdas();
     sink += Holder.VALUE;

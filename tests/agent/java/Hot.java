@@ -1,5 +1,7 @@
 // A CPU-bound program whose known hot path (Hot.hot) should dominate the main thread's samples.
 // Prints how many times it called hot(), which the call-tree mode's detailing test must match.
+//
+//   java Hot MILLIS [SLEEP_MILLIS]    (runs for MILLIS, after sleeping SLEEP_MILLIS)
 public class Hot {
   static volatile long sink;
 
@@ -15,7 +17,8 @@ public class Hot {
     return s;
   }
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws InterruptedException {
+    if (args.length > 1) Thread.sleep(Long.parseLong(args[1]));
     long end = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000L;
     long hotCalls = 0;
     while (System.nanoTime() < end) {

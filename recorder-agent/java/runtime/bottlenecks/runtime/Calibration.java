@@ -1,8 +1,10 @@
 package bottlenecks.runtime;
 
+import jdk.internal.vm.annotation.DontInline;
+
 /**
  * What one call costs the program under the probes (enter and exit, the thread-local lookup
- * included), measured on a private tree and thread-local so nothing reaches the profile. The
+ * and the two calls included), measured on a private tree and thread-local so nothing reaches the profile. The
  * agent multiplies it by the calls it drains to estimate its overhead for maxoverhead= (DYPER,
  * seed 001 sec. 3: detailing stops before it costs more than the user allows). The fastest of
  * a few rounds, after the JIT has compiled the loop: an estimate of the steady state, which
@@ -20,12 +22,26 @@ public final class Calibration {
     for (int round = 0; round < 8; round++) {
       long start = System.nanoTime();
       for (int i = 0; i < calls; i++) {
-        ThreadTree tree = local.get();
-        tree.exit(tree.enter(i & 15));
+        ThreadTree tree = enter(local, i & 15);
+        exit(tree, tree.current());
       }
       best = Math.min(best, System.nanoTime() - start);
     }
     local.remove();
     return best * 1000 / calls;
+  }
+
+  // Probe.enter and Probe.exit on the private thread-local: calls that are never inlined, as the
+  // probes' are.
+  @DontInline
+  private static ThreadTree enter(ThreadLocal<ThreadTree> local, int method) {
+    ThreadTree tree = local.get();
+    tree.enter(method);
+    return tree;
+  }
+
+  @DontInline
+  private static void exit(ThreadTree tree, int node) {
+    tree.exit(node);
   }
 }

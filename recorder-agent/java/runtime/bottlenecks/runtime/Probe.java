@@ -1,12 +1,14 @@
 package bottlenecks.runtime;
 
+import jdk.internal.vm.annotation.DontInline;
+
 /**
  * What instrumented methods call (mode=calltree, docs/recorder.md). Each instrumented method
  * keeps two locals of its own, the thread's tree and its frame's node:
  *
  * <pre>
- *   ThreadTree tree = Probe.tree();       // first instruction
- *   int node = Probe.enter(tree, id);
+ *   ThreadTree tree = Probe.enter(id);    // first instructions
+ *   int node = Probe.node(tree);
  *   ...
  *   Probe.exit(tree, node);               // before every return, and in a catch-all handler
  *                                         // that rethrows
@@ -20,10 +22,16 @@ package bottlenecks.runtime;
  * leaves a constructor's frame without any exit probe: the verifier forbids a handler over the
  * super() call, MethodProbe).
  *
- * <p>All four are static, small and call nothing the transformer may instrument, so the JIT
- * inlines them into the instrumented method: no JNI and no lock per event (issue 15: a JNI call
- * per event measured 62x on a micro-benchmark). This class is on the boot class path so that
- * instrumented JDK classes can reach it.
+ * <p>All are static and call nothing the transformer may instrument: no JNI and no lock per
+ * event (issue 15: a JNI call per event measured 62x on a micro-benchmark). {@code enter} and
+ * {@code exit} are deliberately never inlined ({@link DontInline}, which HotSpot honours in
+ * boot-loader classes such as this one): inlined, their bodies (the thread-local lookup, the
+ * clock, the child lookup) were copied into every instrumented method and into every method
+ * that inlines one, three times per method (entry, return, the catch-all handler); on javac C2
+ * then compiled six times the machine code, inlined less of the program, and its thread took
+ * more CPU than the program's own (docs/performance.md, "Call-tree mode"). Out of line, a call
+ * measured no slower, and C2's machine code and CPU fell by half or more. This class is
+ * on the boot class path so that instrumented JDK classes can reach it.
  */
 public final class Probe {
   private Probe() {}
@@ -38,17 +46,25 @@ public final class Probe {
         }
       };
 
-  /** The calling thread's tree, looked up once per instrumented call. */
-  public static ThreadTree tree() {
-    return TREES.get();
+  /**
+   * An instrumented method starts; {@code method} is its id from {@link MethodNames}. Returns
+   * the calling thread's tree (looked up once per call), whose current node is now the method's
+   * frame.
+   */
+  @DontInline
+  public static ThreadTree enter(int method) {
+    ThreadTree tree = TREES.get();
+    tree.enter(method);
+    return tree;
   }
 
-  /** An instrumented method starts; {@code method} is its id from {@link MethodNames}. */
-  public static int enter(ThreadTree tree, int method) {
-    return tree.enter(method);
+  /** The frame's node, right after {@link #enter}: the tree's current node. */
+  public static int node(ThreadTree tree) {
+    return tree.current();
   }
 
   /** The method whose frame is {@code node} returns or lets an exception escape. */
+  @DontInline
   public static void exit(ThreadTree tree, int node) {
     tree.exit(node);
   }

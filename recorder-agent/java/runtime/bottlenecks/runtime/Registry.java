@@ -23,6 +23,9 @@ public final class Registry {
   private static Drained[] trees = new Drained[16];
   private static int size;
   private static long serials;
+  // System.nanoTime() at the program's first instrumented call, 0 before it: duration= counts
+  // from there (docs/recorder.md, "Detailing").
+  private static volatile long firstCallNanos;
 
   static ThreadTree register(Thread thread) {
     synchronized (LOCK) {
@@ -35,6 +38,17 @@ public final class Registry {
       trees[size++] = new Drained(tree);
       return tree;
     }
+  }
+
+  /** A thread's tree gets its first node: an instrumented call. The first one on any thread counts. */
+  static void firstCall() {
+    if (firstCallNanos == 0) firstCallNanos = System.nanoTime();
+  }
+
+  /** Nanoseconds since the program's first instrumented call, or -1 before it. */
+  public static long nanosSinceFirstCall() {
+    long first = firstCallNanos;
+    return first == 0 ? -1 : System.nanoTime() - first;
   }
 
   /** Called by the agent's flusher thread only. */
@@ -79,7 +93,7 @@ public final class Registry {
       Nodes n = tree.nodes;
       int count = n.count;
       out.add(THREAD, tree.serial, 0, 0);
-      for (int node = reported; node < count; node++) out.add(NODE, node, n.parent[node], n.method[node]);
+      for (int node = reported; node < count; node++) out.add(NODE, node, n.parent(node), n.method(node));
       reported = count;
       if (count > calls.length) {
         long[] c = new long[Math.max(count, calls.length * 2)];
@@ -90,7 +104,7 @@ public final class Registry {
         nanos = t;
       }
       for (int node = 1; node < count; node++) {
-        long c = n.calls[node], t = n.selfNanos[node];
+        long c = n.calls(node), t = n.selfNanos(node);
         // A value read stale (below what an earlier drain saw) is no increment yet.
         long dc = c > calls[node] ? c - calls[node] : 0, dt = t > nanos[node] ? t - nanos[node] : 0;
         if (dc == 0 && dt == 0) continue;

@@ -29,20 +29,28 @@ public final class ThreadTree {
     this.serial = serial;
   }
 
+  /** The current node: the frame of the innermost instrumented method running. */
+  int current() {
+    return current;
+  }
+
   /** The child of the current node for {@code method} becomes current; returns it. */
   int enter(int method) {
     long now = Clock.now();
-    Nodes n = nodes;
-    int at = current;
-    n.selfNanos[at] += now - last;
+    long[] w = nodes.words;
+    int at = current << Nodes.SHIFT;
+    w[at + Nodes.SELF] += now - last;
     // Most calls repeat the previous call made from the same node (a loop's body): one compare
-    // here, the rest out of line, so the JIT inlines little into every instrumented method.
-    int child = n.lastChild[at];
-    if (child == 0 || n.method[child] != method) {
-      child = lessRecentChild(n, at, method, child);
-      n = nodes; // the arrays may have grown
+    // here, the rest out of line.
+    long recent = w[at + Nodes.RECENT];
+    int child;
+    if (recent != 0 && (int) (recent >>> 32) == method) {
+      child = (int) recent;
+    } else {
+      child = lessRecentChild(at, method);
+      w = nodes.words; // the tree may have grown
     }
-    n.calls[child]++;
+    w[(child << Nodes.SHIFT) + Nodes.CALLS]++;
     current = child;
     last = now;
     return child;
@@ -51,9 +59,9 @@ public final class ThreadTree {
   /** The frame of {@code node} is left: its caller's node becomes current. */
   void exit(int node) {
     long now = Clock.now();
-    Nodes n = nodes;
-    n.selfNanos[current] += now - last;
-    current = n.parent[node];
+    long[] w = nodes.words;
+    w[(current << Nodes.SHIFT) + Nodes.SELF] += now - last;
+    current = (int) w[(node << Nodes.SHIFT) + Nodes.LINK];
     last = now;
   }
 
@@ -68,23 +76,35 @@ public final class ThreadTree {
   }
 
   /**
-   * The node's child for {@code method}, which is not its last child: its second most recent
-   * child or, failing that, the table. A node that calls two methods in turn (a visitor's
-   * dispatch) hits here: javac's half of calls that miss the last child become 29% (measured,
-   * docs/performance.md), and each table lookup is a cache miss in a real program's tree.
+   * The child for {@code method} of the node whose words start at {@code at}, which is not the
+   * child it entered last: one of its other recent children or, failing those, the table (which
+   * holds every child); it becomes the most recent. A node that calls several methods in turn (a
+   * visitor's dispatch) hits here, and a table lookup is a cache miss in a real program's tree.
    */
-  private int lessRecentChild(Nodes n, int at, int method, int last) {
-    int child = n.otherChild[at];
-    if (child == 0 || n.method[child] != method) {
-      child = child(n, at, method);
-      n = nodes; // child() may have grown the arrays
+  private int lessRecentChild(int at, int method) {
+    long[] w = nodes.words;
+    int first = at + Nodes.RECENT;
+    int k = 1; // the slot that matched, or the one given up for the child found in the table
+    long found = 0;
+    for (; k < Nodes.RECENT_SLOTS; k++) {
+      long slot = w[first + k];
+      if (slot == 0) break; // slots fill in order: the rest are empty
+      if ((int) (slot >>> 32) == method) {
+        found = slot;
+        break;
+      }
     }
-    n.otherChild[at] = last;
-    n.lastChild[at] = child;
-    return child;
+    if (found == 0) {
+      if (k == Nodes.RECENT_SLOTS) k--; // all full: the least recent child leaves the cache
+      found = Nodes.link(child(at >> Nodes.SHIFT, method), method);
+      w = nodes.words; // child() may have grown the tree
+    }
+    for (int j = k; j > 0; j--) w[first + j] = w[first + j - 1];
+    w[first] = found;
+    return (int) found;
   }
 
-  private int child(Nodes n, int parent, int method) {
+  private int child(int parent, int method) {
     long key = (((long) parent << 32) | (method & 0xffffffffL)) + 1;
     long[] t = table;
     int mask = t.length / 2 - 1;
@@ -92,7 +112,7 @@ public final class ThreadTree {
     while (true) {
       long at = t[2 * i];
       if (at == key) return (int) t[2 * i + 1];
-      if (at == 0) return add(n, parent, method, key, i);
+      if (at == 0) return add(parent, method, key, i);
       i = (i + 1) & mask;
     }
   }
@@ -101,15 +121,16 @@ public final class ThreadTree {
     return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
   }
 
-  private int add(Nodes n, int parent, int method, long key, int slot) {
+  private int add(int parent, int method, long key, int slot) {
+    Nodes n = nodes;
     int node = n.count;
-    if (node == n.parent.length) {
+    if (node == n.capacity()) {
       n = n.grown();
       nodes = n;
     }
-    n.parent[node] = parent;
-    n.method[node] = method;
+    n.words[(node << Nodes.SHIFT) + Nodes.LINK] = Nodes.link(parent, method);
     n.count = node + 1; // publishes the node's structure to the flusher
+    if (node == 1 && thread != null) Registry.firstCall(); // not Probe.pause's throwaway trees
     table[2 * slot] = key;
     table[2 * slot + 1] = node;
     if (++used * 4 > table.length) rehash(); // above half the slots full

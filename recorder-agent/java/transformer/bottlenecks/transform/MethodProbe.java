@@ -89,11 +89,11 @@ final class MethodProbe extends AdviceAdapter {
   private void enterProbe() {
     tree = newLocal(Type.getObjectType(TREE));
     node = newLocal(Type.INT_TYPE);
-    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "tree", "()L" + TREE + ";", false);
+    mv.visitLdcInsn(id);
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", "(I)L" + TREE + ";", false);
     mv.visitInsn(Opcodes.DUP);
     mv.visitVarInsn(Opcodes.ASTORE, tree);
-    mv.visitLdcInsn(id);
-    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", "(L" + TREE + ";I)I", false);
+    mv.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "node", "(L" + TREE + ";)I", false);
     mv.visitVarInsn(Opcodes.ISTORE, node);
     mv.visitLabel(start);
   }
