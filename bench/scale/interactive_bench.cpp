@@ -107,7 +107,10 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const Time read{watch.wall_s(), watch.cpu_s()};
   const CallTree& tree = opened.loaded.tree;
   watch = Stopwatch();
-  { TreeProfile first(tree); }  // the backend's own start-up (one DFS), as `repl` pays it
+  // The backend's own start-up, as `repl` pays it. Its per-method DFS waits for the first command
+  // that needs it (each group's fresh profile pays it once); the tree's method index, also built on
+  // first use, is built here by hot_method, before the groups.
+  { TreeProfile first(tree); }
   const Time backend{watch.wall_s(), watch.cpu_s()};
   const double resident = status_bytes("VmRSS") - rss_before;
   const double nodes = static_cast<double>(tree.node_count() - 1);

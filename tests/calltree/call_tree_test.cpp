@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,6 +85,45 @@ TEST_CASE("build rejects out-of-range method ids and duplicate siblings") {
     CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}),
                          doctest::Contains("two children labelled 'a'"), bn::Error);
   }
+}
+
+// The sibling check against a naive one: each parent's children listed by a scan of the table,
+// parents in increasing order, the first child whose method an earlier sibling has.
+TEST_CASE("on random trees in preorder the sibling check finds the naive first repeat") {
+  std::mt19937 rng(1978);
+  int refused = 0;
+  for (int round = 0; round < 400; ++round) {
+    CAPTURE(round);
+    const int letters = 2 + static_cast<int>(rng() % 40), nodes = 2 + static_cast<int>(rng() % 80);
+    NodeTable table{{kNoNode}, {kNoMethod}, {0}};
+    std::vector<NodeId> path{kRootNode};  // a parent on the path from the root keeps preorder
+    for (int i = 1; i < nodes; ++i) {
+      path.resize(1 + rng() % path.size());
+      table.parent.push_back(path.back());
+      table.method.push_back(static_cast<MethodId>(rng() % letters));
+      table.cost.push_back(1);
+      path.push_back(static_cast<NodeId>(i));
+    }
+    std::string expected;
+    for (NodeId p = 0; p < table.parent.size() && expected.empty(); ++p) {
+      std::set<MethodId> methods;
+      for (NodeId c = 1; c < table.parent.size() && expected.empty(); ++c)
+        if (table.parent[c] == p && !methods.insert(table.method[c]).second)
+          expected =
+              "node " + std::to_string(p) + " has two children labelled 'm" + std::to_string(table.method[c]) + "'";
+    }
+    StringTable names;
+    for (int k = 0; k < letters; ++k) names.intern("m" + std::to_string(k));
+    if (expected.empty()) {
+      CHECK_NOTHROW(CallTree::build(std::move(table), std::move(names), {}));
+    } else {
+      ++refused;
+      CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}), doctest::Contains(expected.c_str()),
+                           bn::Error);
+    }
+  }
+  CHECK(refused > 100);
+  CHECK(refused < 390);  // both outcomes are tried
 }
 
 TEST_CASE("build refuses costs whose total overflows 64 bits") {

@@ -299,3 +299,59 @@ TEST_CASE("on larger random trees the sweeps agree with the naive set definition
     run_case(rng, true);
   }
 }
+
+// The per-method figures (one DFS) and the tree's method index are built on first use: whichever
+// query comes first on a fresh profile, every method's base, cum, nodes and the sign of the
+// costs are then those of the naive model, and asking again gives the same.
+TEST_CASE("whichever query comes first, the figures built on first use equal the naive ones") {
+  std::mt19937 rng(2002);
+  for (int i = 0; i < 120; ++i) {
+    CAPTURE(i);
+    const RandomCase rc = random_case(rng, i % 12 == 0);
+    const NaiveProfile naive(rc.stacks);
+    const int first_query = i % 5;
+    CAPTURE(first_query);
+    CallTree built = testing::tree_from_stacks(rc.stacks);
+    // A moved tree, or a copy under its own metric: each builds its own index when first asked.
+    const CallTree tree = i % 2 == 0 ? std::move(built) : built.with_metric(0);
+    TreeProfile p(tree);
+    std::vector<Summary> methods;
+    for (const std::string& name : naive.methods()) methods.push_back(*p.method_summary(name));
+    const Summary one = pick(rng, methods);
+    const Calls one_calls = strings(p.path_of(one));
+    switch (first_query) {
+      case 0:
+        CHECK(p.cum_of(one) == naive.total_cum({one_calls}));
+        break;
+      case 1: {
+        bool never_negative = true;  // some of random_case's costs are negative
+        for (NodeId n = 1; n < tree.node_count(); ++n) never_negative = never_negative && tree.cost(n) >= 0;
+        CHECK(p.costs_never_negative() == never_negative);
+        break;
+      }
+      case 2: {
+        std::vector<Calls> all;
+        for (const std::string& name : naive.methods()) all.push_back({name});
+        CHECK(p.total_base_of(methods) == naive.total_base(all));
+        break;
+      }
+      case 3:
+        CHECK(p.summary_set(std::vector{one})->total_cum() == naive.total_cum({one_calls}));
+        break;
+      default:
+        CHECK(p.base_of(one) == naive.total_base({one_calls}));
+    }
+    for (int round = 0; round < 2; ++round) {
+      for (Summary s : methods) {
+        const Calls calls = strings(p.path_of(s));
+        CHECK(p.base_of(s) == naive.total_base({calls}));
+        CHECK(p.cum_of(s) == naive.total_cum({calls}));
+        std::vector<NodeId> scanned;  // every node of the method, by a scan of the tree
+        for (NodeId n = 1; n < tree.node_count(); ++n)
+          if (tree.node_name(n) == calls.front()) scanned.push_back(n);
+        const auto listed = tree.nodes_of(*tree.find_method(calls.front()));
+        CHECK(std::vector<NodeId>(listed.begin(), listed.end()) == scanned);
+      }
+    }
+  }
+}

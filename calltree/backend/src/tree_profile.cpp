@@ -20,12 +20,12 @@ TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional
       metric_(std::move(metric)),
       method_count_(static_cast<std::uint32_t>(tree.method_count())),
       method_ids_(method_count_),
-      method_totals_(method_count_),
       method_top_finals_(method_count_) {
   if (denominator <= 0)
     throw Error("cannot analyse call tree: denominator " + iface::to_string(denominator) + " is not positive");
   std::iota(method_ids_.begin(), method_ids_.end(), MethodId{0});
   // Summaries are looked up by name; a second id under the same name would split a method.
+  if (!tree.names().has_repeats()) return;
   for (MethodId m = 0; m < method_count_; ++m) {
     if (tree.nodes_of(m).empty()) continue;
     const auto first = tree.find_method(tree.method_name(m));
@@ -33,7 +33,12 @@ TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional
       throw Error("cannot analyse call tree: method name '" + std::string(tree.method_name(m)) + "' has two ids (" +
                   std::to_string(*first) + " and " + std::to_string(m) + ")");
   }
+}
 
+const std::vector<TreeProfile::MethodTotals>& TreeProfile::method_totals() {
+  if (!method_totals_.empty() || method_count_ == 0) return method_totals_;
+  method_totals_.resize(method_count_);
+  const CallTree& tree = tree_;
   // One DFS in preorder with the open ancestors on a stack. cum([m]) counts only nodes of m
   // with no ancestor labelled m: the cum-cost of the outer node already includes the inner
   // ones (sec. 2.2, the note on recursion).
@@ -55,6 +60,7 @@ TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional
     ++on_stack[m];
     open.push_back(n);
   }
+  return method_totals_;
 }
 
 const TreeProfile::Sequence& TreeProfile::sequence(Summary s) const {
@@ -142,14 +148,14 @@ Amount TreeProfile::base_of(Summary s) {
   if (is_pattern(s)) return pattern_record(s).base;
   if (!is_method_summary(s)) return sequence(s).base;
   view(s);  // throws for a method id that labels no node
-  return method_totals_[s.id].base;
+  return method_totals()[s.id].base;
 }
 
 Amount TreeProfile::cum_of(Summary s) {
   if (is_pattern(s)) return pattern_record(s).cum;
   if (!is_method_summary(s)) return sequence(s).cum;
   view(s);
-  return method_totals_[s.id].cum;
+  return method_totals()[s.id].cum;
 }
 
 iface::MetricInfo TreeProfile::metric() {

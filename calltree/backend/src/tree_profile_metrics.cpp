@@ -49,7 +49,7 @@ std::pair<Amount, Amount> TreeProfile::measure_nodes(std::span<const NodeId> fin
 std::span<const NodeId> TreeProfile::top_finals(Summary s) {
   if (!is_method_summary(s)) return sequence(s).top_finals;
   const auto nodes = view(s).roots;
-  if (!method_totals_[s.id].nested) return nodes;
+  if (!method_totals()[s.id].nested) return nodes;
   std::vector<NodeId>& tops = method_top_finals_[s.id];
   if (tops.empty()) {
     const std::span<const NodeId> list[] = {nodes};
@@ -65,7 +65,7 @@ Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   if (ids.size() == 1) return base_of(ids.front());
   const auto [methods, nodes] = base_union_nodes(ids);
   Amount total = 0;
-  for (MethodId m : methods) total += method_totals_[m].base;
+  for (MethodId m : methods) total += method_totals()[m].base;
   return total + sweep::sum_cost(tree_, nodes);
 }
 

@@ -90,7 +90,7 @@ region::Region TreeProfile::region_of(std::span<const Summary> S) {
   auto [tops, outside] = cum_union_nodes(S);
   auto [methods, along] = base_union_nodes(S);
   std::vector<std::pair<MethodId, Amount>> bases;
-  for (MethodId m : methods) bases.emplace_back(m, method_totals_[m].base);
+  for (MethodId m : methods) bases.emplace_back(m, method_totals()[m].base);
   return region::make_region(tree_, std::move(tops), std::move(outside), std::move(bases), std::move(along));
 }
 
@@ -101,7 +101,7 @@ std::shared_ptr<const region::Region> TreeProfile::region_of(Summary s) {
   std::vector<NodeId> outside, along;
   std::vector<std::pair<MethodId, Amount>> bases;
   if (is_method_summary(s)) {
-    bases.emplace_back(s.id, method_totals_[s.id].base);
+    bases.emplace_back(s.id, method_totals()[s.id].base);
   } else {
     outside = sequence(s).exposed;
     along = sequence(s).along;

@@ -110,6 +110,7 @@ std::size_t encode_strings(std::span<const std::string_view> items, std::size_t 
 void decode_strings(ByteSource& in, StringTable& names) {
   const std::uint32_t n = in.count("string count", 1);
   if (names.size() + n >= kNoMethod) in.fail("more strings than a method id can number");
+  names.reserve(names.size() + n);  // n is bounded by the payload's bytes (ByteSource::count)
   for (std::uint32_t i = 0; i < n; ++i) names.append(in.string({"string", names.size()}));
   if (!in.at_end()) in.fail("unexpected bytes after the last string");
 }

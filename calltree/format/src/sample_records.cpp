@@ -222,6 +222,9 @@ SampleData decode_sample_data(const LoadedProfile& profile, const std::string& s
       decode_samples(in, out, parents);
     }
   }
+  // Without nodes of their own, records can name only the root (decode_record): nothing to map,
+  // and a profile without samples does not pay for indexing its tree's children.
+  if (parents.empty()) return out;
   const std::vector<NodeId> map = map_file_nodes(profile.tree, parents, source);
   for (SampleRecord& r : out.records) r.node = map[r.node];
   return out;

@@ -66,7 +66,8 @@ std::string_view CallTree::node_name(NodeId n) const {
 }
 
 std::span<const NodeId> CallTree::nodes_of(MethodId m) const {
-  return {method_nodes_.data() + method_begin_[m], method_begin_[m + 1] - method_begin_[m]};
+  const MethodIndex& index = method_index();
+  return {index.nodes.data() + index.begin[m], index.begin[m + 1] - index.begin[m]};
 }
 
 // Siblings must differ in method (the paper's call tree has one path per calling context).
@@ -199,7 +200,6 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata,
 
   tree.metadata_ = std::move(metadata);
   tree.extra_metrics_ = std::move(extra_metrics);
-  tree.index_methods();
   return tree;
 }
 
@@ -252,23 +252,25 @@ CallTree CallTree::with_metric(std::size_t metric) const& {
   copy.cum_cost_ = cum_cost_;
   copy.subtree_size_ = subtree_size_;
   copy.depth_ = depth_;
-  copy.method_begin_ = method_begin_;
-  copy.method_nodes_ = method_nodes_;
   copy.names_ = names_.copy();
   copy.metadata_ = metadata_;
   copy.extra_metrics_ = extra_metrics_;
   return std::move(copy).with_metric(metric);
 }
 
-void CallTree::index_methods() {
-  const std::size_t m = names_.size();
-  method_begin_.assign(m + 1, 0);
-  for (std::size_t i = 1; i < method_.size(); ++i) ++method_begin_[method_[i] + 1];
-  for (std::size_t i = 0; i < m; ++i) method_begin_[i + 1] += method_begin_[i];
-  method_nodes_.resize(method_.size() - 1);
-  std::vector<std::uint32_t> fill(method_begin_.begin(), method_begin_.end() - 1);
-  // Visiting nodes in preorder leaves each method's list sorted.
-  for (std::size_t i = 1; i < method_.size(); ++i) method_nodes_[fill[method_[i]]++] = static_cast<NodeId>(i);
+const CallTree::MethodIndex& CallTree::method_index() const {
+  MethodIndex& index = *method_index_;
+  std::call_once(index.built, [&] {
+    const std::size_t m = names_.size();
+    index.begin.assign(m + 1, 0);
+    for (std::size_t i = 1; i < method_.size(); ++i) ++index.begin[method_[i] + 1];
+    for (std::size_t i = 0; i < m; ++i) index.begin[i + 1] += index.begin[i];
+    index.nodes.resize(method_.size() - 1);
+    std::vector<std::uint32_t> fill(index.begin.begin(), index.begin.end() - 1);
+    // Visiting nodes in preorder leaves each method's list sorted.
+    for (std::size_t i = 1; i < method_.size(); ++i) index.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
+  });
+  return index;
 }
 
 }  // namespace bn::calltree

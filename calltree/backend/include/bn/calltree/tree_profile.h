@@ -25,7 +25,9 @@
 //
 // Complexity of each operation (n = tree nodes, R = roots of the summary, k = its length,
 // N(m) = nodes of method m, e = names returned, L = summaries built so far):
-//   constructor                     O(n) time, O(methods + depth) extra memory
+//   constructor                     O(methods); the per-method DFS, O(n) time and O(methods +
+//                                   depth) extra memory, runs once, on the first query that
+//                                   needs a method's base or cum
 //   path_of, calls, roots           O(k) / O(1)
 //   base_of, cum_of                 O(1): per-method totals or cached when the summary is built
 //   initial_summaries               O(methods log methods) (name order is computed once)
@@ -138,7 +140,10 @@ class TreeProfile final : public iface::Profile {
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   iface::Amount denominator() override { return denominator_; }
-  bool costs_never_negative() override { return costs_never_negative_; }
+  bool costs_never_negative() override {
+    method_totals();
+    return costs_never_negative_;
+  }
 
   // Backend-specific views (tests, benchmarks). The spans stay valid for the life of the
   // profile. Both throw bn::Error for a handle this profile did not return.
@@ -293,6 +298,9 @@ class TreeProfile final : public iface::Profile {
                                                             std::span<const ExtensionNode> group);
   // Position of each method in name order, computed on first use.
   const std::vector<std::uint32_t>& name_rank();
+  // Base and cum of every method's length-1 summary (and costs_never_negative_), from one DFS
+  // on first use: opening a profile need not wait for it.
+  const std::vector<MethodTotals>& method_totals();
 
   // --- metrics (tree_profile_metrics.cpp) ---
   void compute_metrics(Sequence& seq) const;
@@ -320,10 +328,10 @@ class TreeProfile final : public iface::Profile {
   const iface::Amount denominator_;
   const std::optional<iface::MetricInfo> metric_;
   const std::uint32_t method_count_;
-  bool costs_never_negative_ = true;
+  bool costs_never_negative_ = true;  // once method_totals_ is filled
   // Id m of the identity table is m, so a length-1 summary's call sequence is a view too.
   std::vector<MethodId> method_ids_;
-  std::vector<MethodTotals> method_totals_;
+  std::vector<MethodTotals> method_totals_;  // empty until method_totals()
   // Outermost nodes of nested methods, computed on first use by total_cum_of.
   std::vector<std::vector<NodeId>> method_top_finals_;
   std::vector<Sequence> sequences_;  // handle id = method_count_ + index
