@@ -60,7 +60,7 @@ class Checker {
     CHECK(known->second == s);
     if (inserted) visited_.push_back(s);
 
-    const NaivePaths paths = naive_.paths({expected});
+    const NaivePaths& paths = naive_.paths({expected});
     std::vector<NodeId> roots;
     for (const Context& r : paths.roots) roots.push_back(node_of(tree_, r));
     std::sort(roots.begin(), roots.end());
@@ -159,10 +159,12 @@ class Checker {
   // The cost of the measurements both sets of call sequences count, in cum and in base.
   bn::iface::Overlap naive_overlap(const std::vector<Calls>& a, const std::vector<Calls>& b) const {
     std::set<Context> cum_shared, base_shared;
-    const std::set<Context> cum_a = naive_.cum_nodes(a), cum_b = naive_.cum_nodes(b);
+    const std::set<Context>& cum_a = naive_.cum_nodes(a);
+    const std::set<Context>& cum_b = naive_.cum_nodes(b);
     std::set_intersection(cum_a.begin(), cum_a.end(), cum_b.begin(), cum_b.end(),
                           std::inserter(cum_shared, cum_shared.end()));
-    const std::set<Context> along_a = naive_.paths(a).along, along_b = naive_.paths(b).along;
+    const std::set<Context>& along_a = naive_.paths(a).along;
+    const std::set<Context>& along_b = naive_.paths(b).along;
     std::set_intersection(along_a.begin(), along_a.end(), along_b.begin(), along_b.end(),
                           std::inserter(base_shared, base_shared.end()));
     return {naive_.sum(cum_shared), naive_.sum(base_shared)};
