@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -187,17 +188,28 @@ TEST_CASE("pprof is told from text by its first bytes") {
   CHECK_FALSE(looks_like_pprof(std::as_bytes(std::span(collapsed.data(), collapsed.size()))));
 }
 
-TEST_CASE("fuzz regression: functions listed out of id order survive write, read, write byte for byte") {
-  // fuzz_pprof_reader found that methods were interned in hash-map order (tests/fuzz/regressions).
-  std::ifstream in(std::string(BN_SOURCE_DIR) + "/tests/fuzz/regressions/pprof_function_order.pb", std::ios::binary);
-  REQUIRE(in);
-  const std::string input(std::istreambuf_iterator<char>(in), {});
-  const auto tree = bn::calltree::read_pprof_bytes(std::as_bytes(std::span(input.data(), input.size())), "regression");
-  std::ostringstream first;
-  bn::calltree::write_pprof(tree, first);
-  const std::string text = first.str();
-  const auto back = bn::calltree::read_pprof_bytes(std::as_bytes(std::span(text.data(), text.size())), "round trip");
-  std::ostringstream second;
-  bn::calltree::write_pprof(back, second);
-  CHECK(second.str() == text);
+TEST_CASE("fuzz regressions: every kept input survives write, read, write byte for byte") {
+  // Inputs fuzz_pprof_reader found (tests/fuzz/regressions): pprof_function_order.pb, methods were
+  // interned in hash-map order; pprof_empty.pb (0 bytes), the tree's metric was named "" and came
+  // back as "value 1".
+  std::size_t inputs = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(BN_SOURCE_DIR) + "/tests/fuzz/regressions")) {
+    if (entry.path().extension() != ".pb") continue;
+    ++inputs;
+    CAPTURE(entry.path().filename().string());
+    std::ifstream in(entry.path(), std::ios::binary);
+    REQUIRE(in);
+    const std::string input(std::istreambuf_iterator<char>(in), {});
+    const auto tree = read_pprof_bytes(std::as_bytes(std::span(input.data(), input.size())), "regression");
+    std::ostringstream first;
+    write_pprof(tree, first);
+    const std::string text = first.str();
+    const auto back = read_pprof_bytes(std::as_bytes(std::span(text.data(), text.size())), "round trip");
+    CHECK(back.metadata().metric == tree.metadata().metric);
+    std::ostringstream second;
+    write_pprof(back, second);
+    CHECK(second.str() == text);
+  }
+  CHECK(inputs >= 2);
 }

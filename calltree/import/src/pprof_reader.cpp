@@ -289,6 +289,9 @@ class PprofParser {
       m.metric = metric_name_;
       m.unit = pprof_units::unit_of(type, unit);
     }
+    // A file without sample types (so without samples) still gives the tree its one metric; it is
+    // named as an empty type at position 1 is, so writing it back and reading it again keeps it.
+    if (sample_types_.empty()) m.metric = "value 1";
     m.start_time_unix_ns = time_nanos_;
     m.duration_ns = duration_nanos_;
     if (period_unit_.index != 0 && string_at(period_unit_.index, period_unit_.offset, "period_type") == "nanoseconds")
