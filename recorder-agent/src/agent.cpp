@@ -84,7 +84,7 @@ Status add_capabilities(jvmtiEnv* jvmti, Engine& engine, const Engine::Needs& ne
                          std::to_string(e) + ")");
   // A refused group is the engine's business: granted() tells it what it holds.
   for (const jvmtiCapabilities& group : needs.optional) jvmti->AddCapabilities(&group);
-  jvmtiCapabilities possessed{};
+  jvmtiCapabilities possessed = no_capabilities();
   jvmti->GetCapabilities(&possessed);
   engine.granted(possessed);
   return Status();

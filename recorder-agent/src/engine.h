@@ -16,18 +16,28 @@
 
 #include <jvmti.h>
 
+#include <cstring>
 #include <vector>
 
 #include "status.h"
 
 namespace bn::agent {
 
+// An empty capability set with every bit zero, reserved ones included. `jvmtiCapabilities c{}`
+// zeroes only the named bit-fields: jvmti.h pads the struct with unnamed ones, which clang leaves
+// as they were, and the JVM refuses a set with any reserved bit on (JVMTI_ERROR_NOT_AVAILABLE).
+inline jvmtiCapabilities no_capabilities() {
+  jvmtiCapabilities none;
+  std::memset(&none, 0, sizeof none);
+  return none;
+}
+
 class Engine {
  public:
   struct Needs {
     // Added first, in one call: if the JVM cannot grant them all, the agent does not start
     // the engine (the program runs unprofiled, or stops with strict=true).
-    jvmtiCapabilities required{};
+    jvmtiCapabilities required = no_capabilities();
     // Then each group in one call, granted whole or not at all; granted() says which were.
     std::vector<jvmtiCapabilities> optional;
     // Events to enable and forward to the hooks below. VMInit and VMDeath are not listed:

@@ -92,7 +92,7 @@ Engine::Needs SampleEngine::needs() const {
   Needs needs;
   // Both are needed only to name the owner of a contended monitor; without them the profile
   // still has every stack and state.
-  jvmtiCapabilities owners{};
+  jvmtiCapabilities owners = no_capabilities();
   owners.can_get_current_contended_monitor = 1;
   owners.can_get_monitor_info = 1;
   needs.optional.push_back(owners);
@@ -104,7 +104,7 @@ Engine::Needs SampleEngine::needs() const {
     // Without that last one a walk names the method and line of the next safepoint poll,
     // which is the safepoint bias signals are meant to avoid: a small method inlined into a
     // loop got none of its samples, the loop's method all of them.
-    jvmtiCapabilities compiled{};
+    jvmtiCapabilities compiled = no_capabilities();
     compiled.can_generate_compiled_method_load_events = 1;
     needs.optional.push_back(compiled);
     needs.events.insert(needs.events.end(),

@@ -53,7 +53,7 @@ struct Shared {
   std::atomic<std::int32_t> alarm{0};       // futex: rung for unusable answers and by ring()
   std::uint64_t generation = 0;             // of the last request; asker only
 };
-Shared g;
+Shared shared;
 static_assert(sizeof(std::atomic<std::int32_t>) == sizeof(int) && std::atomic<std::int32_t>::is_always_lock_free,
               "the futex word must be a plain int");
 
@@ -68,18 +68,18 @@ void futex_wait(std::atomic<std::int32_t>& word, std::int32_t seen, std::int64_t
 }
 
 void ring_alarm() {
-  g.alarm.fetch_add(1);
-  futex_wake(g.alarm);
+  shared.alarm.fetch_add(1);
+  futex_wake(shared.alarm);
 }
 
 void on_sigprof(int, siginfo_t* info, void* ucontext) {
   // Only our own requests: not `kill -PROF`, nor a signal from another process.
-  if (info == nullptr || info->si_code != SI_QUEUE || info->si_pid != g.pid) return;
+  if (info == nullptr || info->si_code != SI_QUEUE || info->si_pid != shared.pid) return;
   const auto value = reinterpret_cast<std::uintptr_t>(info->si_value.sival_ptr);
   const std::uint64_t index = value & kIndexMask;
   const std::uint64_t generation = value >> kIndexBits;
-  if (index >= static_cast<std::uint64_t>(g.max_slots)) return;
-  Slot* slot = g.slots[index].load(std::memory_order_acquire);
+  if (index >= static_cast<std::uint64_t>(shared.max_slots)) return;
+  Slot* slot = shared.slots[index].load(std::memory_order_acquire);
   if (slot == nullptr) return;
   std::uint64_t expected = generation << kPhaseBits | kAsked;
   if (!slot->word.compare_exchange_strong(expected, generation << kPhaseBits | kWriting, std::memory_order_acq_rel))
@@ -91,12 +91,12 @@ void on_sigprof(int, siginfo_t* info, void* ucontext) {
   } else {
     JNIEnv* env = nullptr;
     // GetEnv reads HotSpot's thread-local current thread: no lock, no allocation.
-    if (g.vm != nullptr &&
-        (g.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_6) != JNI_OK || env == nullptr)) {
+    if (shared.vm != nullptr &&
+        (shared.vm->GetEnv(reinterpret_cast<void**>(&env), JNI_VERSION_1_6) != JNI_OK || env == nullptr)) {
       slot->num_frames = SignalStacks::kNotJava;
     } else {
       AsyncTrace trace{env, 0, slot->frames};
-      g.walk(&trace, g.max_frames, ucontext);
+      shared.walk(&trace, shared.max_frames, ucontext);
       slot->num_frames = trace.num_frames;
     }
   }
@@ -106,24 +106,24 @@ void on_sigprof(int, siginfo_t* info, void* ucontext) {
   const bool unusable = !slot->usable;  // the slot is the asker's again once ANSWERED is stored
   // Sequentially consistent with the asker's `asker_sleeps` store and futex wait: either the
   // asker's futex sees the new count and does not sleep, or this load sees it asleep.
-  const bool last = g.unanswered.fetch_sub(1) == 1;
+  const bool last = shared.unanswered.fetch_sub(1) == 1;
   slot->word.store(generation << kPhaseBits | kAnswered, std::memory_order_release);
-  if (last && g.asker_sleeps.load()) futex_wake(g.unanswered);
+  if (last && shared.asker_sleeps.load()) futex_wake(shared.unanswered);
   if (unusable) ring_alarm();
   errno = saved_errno;
 }
 
 Slot* slot_at(int index) {
-  Slot* slot = g.slots[index].load(std::memory_order_acquire);
+  Slot* slot = shared.slots[index].load(std::memory_order_acquire);
   if (slot != nullptr) return slot;
   slot = new (std::nothrow) Slot;
   if (slot == nullptr) return nullptr;
-  slot->frames = new (std::nothrow) AsyncFrame[static_cast<std::size_t>(g.max_frames)];
+  slot->frames = new (std::nothrow) AsyncFrame[static_cast<std::size_t>(shared.max_frames)];
   if (slot->frames == nullptr) {
     delete slot;
     return nullptr;
   }
-  g.slots[index].store(slot, std::memory_order_release);
+  shared.slots[index].store(slot, std::memory_order_release);
   return slot;
 }
 
@@ -138,18 +138,18 @@ Status SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
   const bool ours = (current.sa_flags & SA_SIGINFO) != 0 && current.sa_sigaction == on_sigprof;
   if (!ours) {
     if (current.sa_handler != SIG_DFL) return Status::error("SIGPROF already has a handler (another profiler?)");
-    g.vm = vm;
-    g.walk = walk;
-    g.max_frames = std::max<jint>(max_frames, 1);
-    const std::size_t per_slot = sizeof(AsyncFrame) * static_cast<std::size_t>(g.max_frames);
-    g.max_slots = static_cast<int>(std::clamp<std::size_t>(kFrameBudgetBytes / per_slot, 4, kSlotLimit));
-    g.pid = getpid();
+    shared.vm = vm;
+    shared.walk = walk;
+    shared.max_frames = std::max<jint>(max_frames, 1);
+    const std::size_t per_slot = sizeof(AsyncFrame) * static_cast<std::size_t>(shared.max_frames);
+    shared.max_slots = static_cast<int>(std::clamp<std::size_t>(kFrameBudgetBytes / per_slot, 4, kSlotLimit));
+    shared.pid = getpid();
     struct sigaction action {};
     action.sa_sigaction = on_sigprof;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
     if (sigaction(SIGPROF, &action, nullptr) != 0) return Status::error("cannot install a SIGPROF handler");
-  } else if (g.vm != vm || g.walk != walk || g.max_frames != std::max<jint>(max_frames, 1)) {
+  } else if (shared.vm != vm || shared.walk != walk || shared.max_frames != std::max<jint>(max_frames, 1)) {
     return Status::error("the SIGPROF handler is already set up differently");
   }
   enabled_ = true;
@@ -157,27 +157,27 @@ Status SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
 }
 
 int SignalStacks::ask(std::int32_t tid) {
-  if (!enabled_ || asked_ >= g.max_slots) return -1;
+  if (!enabled_ || asked_ >= shared.max_slots) return -1;
   Slot* slot = slot_at(asked_);
   if (slot == nullptr) return -1;
-  const std::uint64_t generation = ++g.generation & kGenerationMask;
+  const std::uint64_t generation = ++shared.generation & kGenerationMask;
   slot->tid = tid;
   slot->num_frames = kUnanswered;
   slot->handler_ns = 0;
   slot->usable = false;
-  g.unanswered.fetch_add(1, std::memory_order_acq_rel);
+  shared.unanswered.fetch_add(1, std::memory_order_acq_rel);
   slot->word.store(generation << kPhaseBits | kAsked, std::memory_order_release);
   siginfo_t info{};
   info.si_signo = SIGPROF;
   info.si_code = SI_QUEUE;
-  info.si_pid = g.pid;
+  info.si_pid = shared.pid;
   info.si_uid = getuid();
   info.si_value.sival_ptr = reinterpret_cast<void*>(
       static_cast<std::uintptr_t>(generation << kIndexBits | static_cast<std::uint64_t>(asked_)));
-  if (syscall(SYS_rt_tgsigqueueinfo, g.pid, tid, SIGPROF, &info) != 0) {
+  if (syscall(SYS_rt_tgsigqueueinfo, shared.pid, tid, SIGPROF, &info) != 0) {
     // No signal went out, and none of an earlier round carries this generation: take it back.
     slot->word.store(generation << kPhaseBits | kFree, std::memory_order_release);
-    g.unanswered.fetch_sub(1, std::memory_order_acq_rel);
+    shared.unanswered.fetch_sub(1, std::memory_order_acq_rel);
     return -1;
   }
   return asked_++;
@@ -186,20 +186,20 @@ int SignalStacks::ask(std::int32_t tid) {
 void SignalStacks::await_answers(std::int64_t timeout_ns) {
   const std::int64_t deadline = monotonic_ns() + timeout_ns;
   while (true) {
-    const std::int32_t left = g.unanswered.load(std::memory_order_acquire);
+    const std::int32_t left = shared.unanswered.load(std::memory_order_acquire);
     if (left <= 0) break;
     const std::int64_t now = monotonic_ns();
     if (now >= deadline) break;
-    g.asker_sleeps.store(true);
-    futex_wait(g.unanswered, left, deadline - now);
-    g.asker_sleeps.store(false);
+    shared.asker_sleeps.store(true);
+    futex_wait(shared.unanswered, left, deadline - now);
+    shared.asker_sleeps.store(false);
   }
   for (int i = 0; i < asked_; ++i) {
-    Slot* slot = g.slots[i].load(std::memory_order_acquire);
+    Slot* slot = shared.slots[i].load(std::memory_order_acquire);
     std::uint64_t word = slot->word.load(std::memory_order_acquire);
     if ((word & kPhaseMask) == kAsked &&
         slot->word.compare_exchange_strong(word, (word & ~kPhaseMask) | kFree, std::memory_order_acq_rel)) {
-      g.unanswered.fetch_sub(1, std::memory_order_acq_rel);
+      shared.unanswered.fetch_sub(1, std::memory_order_acq_rel);
       continue;
     }
     // The handler is mid-walk (it may have been preempted): it finishes without waiting for us.
@@ -208,23 +208,23 @@ void SignalStacks::await_answers(std::int64_t timeout_ns) {
 }
 
 SignalStacks::Answer SignalStacks::answer(int request) const {
-  const Slot* slot = g.slots[request].load(std::memory_order_acquire);
+  const Slot* slot = shared.slots[request].load(std::memory_order_acquire);
   if ((slot->word.load(std::memory_order_acquire) & kPhaseMask) != kAnswered) return {kUnanswered, nullptr, 0, false};
   return {slot->num_frames, slot->frames, slot->handler_ns, slot->usable};
 }
 
 bool SignalStacks::has_unusable_answer() const {
   for (int i = 0; i < asked_; ++i) {
-    const Slot* slot = g.slots[i].load(std::memory_order_acquire);
+    const Slot* slot = shared.slots[i].load(std::memory_order_acquire);
     if ((slot->word.load(std::memory_order_acquire) & kPhaseMask) == kAnswered && !slot->usable) return true;
   }
   return false;
 }
 
-std::int32_t SignalStacks::alarms() { return g.alarm.load(); }
+std::int32_t SignalStacks::alarms() { return shared.alarm.load(); }
 
 void SignalStacks::sleep_until_alarm(std::int32_t seen, std::int64_t timeout_ns) {
-  futex_wait(g.alarm, seen, timeout_ns);
+  futex_wait(shared.alarm, seen, timeout_ns);
 }
 
 void SignalStacks::ring() { ring_alarm(); }

@@ -22,7 +22,7 @@ constexpr int kRetries = 2;
 constexpr std::int64_t kRetryAfterCpuNs = 20'000;
 constexpr std::int64_t kRetryPollNs = 20'000;
 // PendingStack::request of a retried thread whose new request is made (or replaced).
-constexpr int kAsked = -2;
+constexpr int kRequestMade = -2;
 
 bool is_running_java(jint state) {
   return (state & JVMTI_THREAD_STATE_RUNNABLE) != 0 && (state & JVMTI_THREAD_STATE_IN_NATIVE) == 0;
@@ -197,7 +197,7 @@ void SampleEngine::ask_again_once_moved(JNIEnv* jni, std::vector<PendingStack>& 
     const bool late = monotonic_ns() >= deadline;
     for (std::size_t k = 0; k < again.size(); ++k) {
       PendingStack& p = again[k];
-      if (p.request == kAsked) continue;
+      if (p.request == kRequestMade) continue;
       const std::int64_t now = thread_cpu_ns(p.tid);
       if (!late && now >= 0 && since[k] >= 0 && now - since[k] < kRetryAfterCpuNs) continue;
       --left;
@@ -206,7 +206,7 @@ void SampleEngine::ask_again_once_moved(JNIEnv* jni, std::vector<PendingStack>& 
         pending_.push_back(p);
       else
         complete_by_handshake(jni, p, StackStats::kNoSignal, held_ns);
-      p.request = kAsked;
+      p.request = kRequestMade;
     }
     if (left > 0) SignalStacks::sleep_until_alarm(SignalStacks::alarms(), kRetryPollNs);
   }

@@ -79,7 +79,8 @@ void fill(json& j, const LabelsOutput& o, const RenderContext& c) {
 
 void fill(json& j, const MessageOutput& o, const RenderContext&) {
   j["message"] = o.text;
-  for (const auto& [key, value] : o.fields) std::visit([&j, &key](const auto& v) { j[key] = v; }, value);
+  // An init-capture: clang 14 cannot capture a structured binding (C++20 allows it).
+  for (const auto& [key, value] : o.fields) std::visit([&j, &name = key](const auto& v) { j[name] = v; }, value);
 }
 
 json unresolved(const std::vector<UnresolvedLabel>& labels) {

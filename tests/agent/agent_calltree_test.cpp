@@ -282,8 +282,6 @@ TEST_CASE("exclude= keeps classes out; their time is their callers'") {
 
 namespace {
 
-const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
-
 // Runs Hot for `ms` (after sleeping `sleep_ms`, if given) under the agent with `options`;
 // returns the hot calls it printed.
 ct::Cost run_detailed(const std::string& options, const std::string& ms, const std::string& sleep_ms = {}) {
@@ -306,7 +304,7 @@ TEST_CASE("detailing: a label file the REPL saved from a sampled profile instrum
   const auto sampled = dir / "sampled.bnp", labels = dir / "hot.labels", detailed = dir / "detailed.bnp";
   run_detailed("file=" + sampled.string() + ",interval=10ms,quiet", "1500");
   const auto repl = bn::test::run_command(
-      {kCli, "repl", sampled.string(), "-c", "path Hot.main;Hot.hot; label hot; save " + labels.string()},
+      {bn::test::kCli, "repl", sampled.string(), "-c", "path Hot.main;Hot.hot; label hot; save " + labels.string()},
       std::chrono::seconds(60));
   INFO("repl: " << repl.out << repl.err);
   REQUIRE(repl.exit_code == 0);
@@ -373,10 +371,11 @@ TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost pass
 TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to the agent") {
   const auto file = bn::test::work_dir("record-calltree-" + std::to_string(getpid())) / "run.bnp";
   const auto classes = bn::test::compiled("Counted");
-  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--mode", "calltree", "--include",
-                                        "Counted*", "--trivial", "count", "--clock", "exact", "--agent", BN_AGENT_PATH,
-                                        "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
-                                       std::chrono::seconds(120));
+  const auto r =
+      bn::test::run_command({bn::test::kCli, "record", "-o", file.string(), "--mode", "calltree", "--include",
+                             "Counted*", "--trivial", "count", "--clock", "exact", "--agent", BN_AGENT_PATH, "--",
+                             bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
+                            std::chrono::seconds(120));
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
   const auto calls = read_calls(file);

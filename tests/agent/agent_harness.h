@@ -16,6 +16,9 @@
 
 namespace bn::test {
 
+// The command-line tool of this build, which the record and repl tests run.
+inline const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
+
 struct JavaRun {
   int exit_code = -1;  // process exit status, or -signal
   bool timed_out = false;

@@ -16,16 +16,12 @@
 
 using namespace std::chrono_literals;
 
-namespace {
-const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
-}
-
 TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
   const auto file = bn::test::work_dir("record-launch") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
   const auto r = bn::test::run_command(
-      {kCli, "record", "-o", file.string(), "--interval", "10ms", "--stacks", "handshake", "--agent", BN_AGENT_PATH,
-       "--", bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "800"},
+      {bn::test::kCli, "record", "-o", file.string(), "--interval", "10ms", "--stacks", "handshake", "--agent",
+       BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "800"},
       60s);
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == 0);
@@ -38,10 +34,10 @@ TEST_CASE("bottlenecks record -o FILE -- java ... records the program") {
 TEST_CASE("SIGTERM to bottlenecks record reaches the JVM, which completes the profile") {
   const auto file = bn::test::work_dir("record-term") / "run.bnp";
   const auto classes = bn::test::compiled("Ending");
-  const auto r =
-      bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "10ms", "--agent", BN_AGENT_PATH, "--",
-                             bn::test::java_tool("java"), "-cp", classes.string(), "Ending", "wait"},
-                            60s, SIGTERM, 1500ms);
+  const auto r = bn::test::run_command(
+      {bn::test::kCli, "record", "-o", file.string(), "--interval", "10ms", "--agent", BN_AGENT_PATH, "--",
+       bn::test::java_tool("java"), "-cp", classes.string(), "Ending", "wait"},
+      60s, SIGTERM, 1500ms);
   INFO("stderr: " << r.err);
   CHECK_FALSE(r.timed_out);
   CHECK(r.err.find("exited with status 143") != std::string::npos);
@@ -54,8 +50,8 @@ TEST_CASE("bottlenecks record refuses a bad interval and says which option is wr
   const auto file = bn::test::work_dir("record-bad") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
   const auto r =
-      bn::test::run_command({kCli, "record", "-o", file.string(), "--interval", "fast", "--agent", BN_AGENT_PATH, "--",
-                             bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "100"},
+      bn::test::run_command({bn::test::kCli, "record", "-o", file.string(), "--interval", "fast", "--agent",
+                             BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Hot", "100"},
                             60s);
   CHECK(r.exit_code != 0);
   CHECK(r.err.find("'interval=fast'") != std::string::npos);
@@ -76,7 +72,7 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   const bn::test::JoinAtExit join_target{target_thread};
   const std::string pid = bn::test::find_jvm_pid(marker);
   REQUIRE_FALSE(pid.empty());
-  const auto r = bn::test::run_command({kCli, "record", "--pid", pid, "--duration", "1s", "-o", file.string(),
+  const auto r = bn::test::run_command({bn::test::kCli, "record", "--pid", pid, "--duration", "1s", "-o", file.string(),
                                         "--interval", "10ms", "--agent", BN_AGENT_PATH},
                                        60s);
   INFO("stderr: " << r.err << " stdout: " << r.out);
@@ -88,7 +84,7 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
 TEST_CASE("bottlenecks record exits with the status of a program that failed, its profile complete") {
   const auto file = bn::test::work_dir("record-fail") / "run.bnp";
   const auto classes = bn::test::compiled("Hot");
-  const auto r = bn::test::run_command({kCli, "record", "-o", file.string(), "--agent", BN_AGENT_PATH, "--",
+  const auto r = bn::test::run_command({bn::test::kCli, "record", "-o", file.string(), "--agent", BN_AGENT_PATH, "--",
                                         bn::test::java_tool("java"), "-cp", classes.string(), "NoSuchMainClass"},
                                        60s);
   INFO("stderr: " << r.err);
@@ -118,7 +114,7 @@ TEST_CASE("bottlenecks record refuses, before starting anything, what it could n
       {{"-o", (dir / "p.bnp").string(), java, "-cp", dir.string(), "Main"}, "put the java command line after --"},
   };
   for (const Case& c : cases) {
-    std::vector<std::string> argv{kCli, "record", "--agent", BN_AGENT_PATH};
+    std::vector<std::string> argv{bn::test::kCli, "record", "--agent", BN_AGENT_PATH};
     argv.insert(argv.end(), c.args.begin(), c.args.end());
     const auto r = bn::test::run_command(argv, 60s);
     INFO("args: " << argv.back() << " stderr: " << r.err);

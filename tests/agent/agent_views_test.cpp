@@ -16,15 +16,14 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kCli = std::string(BN_BINARY_DIR) + "/bottlenecks";
-
 // Records `main_class` from `classes` for about `seconds` at 10 ms.
 std::filesystem::path record(const std::string& name, const std::filesystem::path& classes,
                              const std::string& main_class, const std::vector<std::string>& args) {
   const auto file = bn::test::work_dir("views-" + name) / "run.bnp";
-  std::vector<std::string> argv{kCli,   "record",         "-o",          file.string(), "--interval",
-                                "10ms", "--agent",        BN_AGENT_PATH, "--",          bn::test::java_tool("java"),
-                                "-cp",  classes.string(), main_class};
+  std::vector<std::string> argv{
+      bn::test::kCli, "record",         "-o",          file.string(), "--interval",
+      "10ms",         "--agent",        BN_AGENT_PATH, "--",          bn::test::java_tool("java"),
+      "-cp",          classes.string(), main_class};
   argv.insert(argv.end(), args.begin(), args.end());
   const auto r = bn::test::run_command(argv, 120s);
   INFO("stderr: " << r.err);
@@ -35,7 +34,7 @@ std::filesystem::path record(const std::string& name, const std::filesystem::pat
 // The JSON objects `bottlenecks repl FILE --json ARGS... -c COMMANDS` prints, by command.
 std::vector<json> repl(const std::filesystem::path& file, const std::vector<std::string>& args,
                        const std::string& commands) {
-  std::vector<std::string> argv{kCli, "repl", file.string(), "--json"};
+  std::vector<std::string> argv{bn::test::kCli, "repl", file.string(), "--json"};
   argv.insert(argv.end(), args.begin(), args.end());
   argv.insert(argv.end(), {"-c", commands});
   const auto r = bn::test::run_command(argv, 120s);

@@ -320,9 +320,11 @@ TEST_CASE("gzip and zstd files are recognised by content whatever their extensio
   const std::string text = "a 1\na;b 2\na;b;c 10\na;b;c;d 50\na;c 5\na;c;e 32\n";
   const auto dir = std::filesystem::temp_directory_path() / ("bn_collapsed_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  for (const auto& [file, bytes] :
+  for (const auto& [name, bytes] :
        {std::pair{"gz.txt", bn::test::gzip(text)}, std::pair{"zst.gz", bn::test::zstd(text)},
         std::pair{"plain.zst", bytes_of(text)}}) {
+    // A copy: clang 14 cannot capture a structured binding in CAPTURE's lambda (C++20 allows it).
+    const std::string file = name;
     CAPTURE(file);
     const auto path = dir / file;
     std::ofstream(path, std::ios::binary)

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bn/iface/amount.h"
@@ -44,7 +45,10 @@ class NaiveProfile {
   const std::set<std::string>& methods() const { return methods_; }
 
   // paths(S) of sec. 2.2: every path labelled by one of the call sequences, from every node.
-  NaivePaths paths(const std::vector<Calls>& S) const {
+  // Kept per S: the property tests ask about the same sequences many times (every extension
+  // twice, each set's members again), and recounting them dominated the suite under ASan.
+  const NaivePaths& paths(const std::vector<Calls>& S) const {
+    if (const auto known = paths_.find(S); known != paths_.end()) return known->second;
     NaivePaths result;
     for (const Calls& calls : S) {
       for (const auto& [node, cost] : cost_) {
@@ -62,7 +66,7 @@ class NaiveProfile {
         result.finals.insert(path.back());
       }
     }
-    return result;
+    return paths_.emplace(S, std::move(result)).first->second;
   }
 
   // descendants(S): nodes that have some final node as a proper prefix.
@@ -75,11 +79,12 @@ class NaiveProfile {
   }
 
   // along(S) ∪ descendants(S): the nodes whose cost cum counts.
-  std::set<Context> cum_nodes(const std::vector<Calls>& S) const {
-    const NaivePaths p = paths(S);
+  const std::set<Context>& cum_nodes(const std::vector<Calls>& S) const {
+    if (const auto known = cum_nodes_.find(S); known != cum_nodes_.end()) return known->second;
+    const NaivePaths& p = paths(S);
     std::set<Context> nodes = descendants(p.finals);
     nodes.insert(p.along.begin(), p.along.end());
-    return nodes;
+    return cum_nodes_.emplace(S, std::move(nodes)).first->second;
   }
 
   Amount sum(const std::set<Context>& nodes) const {
@@ -111,6 +116,8 @@ class NaiveProfile {
  private:
   std::map<Context, Cost> cost_;
   std::set<std::string> methods_;
+  mutable std::map<std::vector<Calls>, NaivePaths> paths_;
+  mutable std::map<std::vector<Calls>, std::set<Context>> cum_nodes_;
 };
 
 }  // namespace bn::calltree::testing

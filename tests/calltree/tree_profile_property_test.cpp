@@ -16,6 +16,7 @@
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/overlap.h"
 #include "naive_profile.h"
+#include "property_cases.h"
 #include "random_stacks.h"
 #include "stack_tree.h"
 
@@ -60,7 +61,7 @@ class Checker {
     CHECK(known->second == s);
     if (inserted) visited_.push_back(s);
 
-    const NaivePaths paths = naive_.paths({expected});
+    const NaivePaths& paths = naive_.paths({expected});
     std::vector<NodeId> roots;
     for (const Context& r : paths.roots) roots.push_back(node_of(tree_, r));
     std::sort(roots.begin(), roots.end());
@@ -159,10 +160,12 @@ class Checker {
   // The cost of the measurements both sets of call sequences count, in cum and in base.
   bn::iface::Overlap naive_overlap(const std::vector<Calls>& a, const std::vector<Calls>& b) const {
     std::set<Context> cum_shared, base_shared;
-    const std::set<Context> cum_a = naive_.cum_nodes(a), cum_b = naive_.cum_nodes(b);
+    const std::set<Context>& cum_a = naive_.cum_nodes(a);
+    const std::set<Context>& cum_b = naive_.cum_nodes(b);
     std::set_intersection(cum_a.begin(), cum_a.end(), cum_b.begin(), cum_b.end(),
                           std::inserter(cum_shared, cum_shared.end()));
-    const std::set<Context> along_a = naive_.paths(a).along, along_b = naive_.paths(b).along;
+    const std::set<Context>& along_a = naive_.paths(a).along;
+    const std::set<Context>& along_b = naive_.paths(b).along;
     std::set_intersection(along_a.begin(), along_a.end(), along_b.begin(), along_b.end(),
                           std::inserter(base_shared, base_shared.end()));
     return {naive_.sum(cum_shared), naive_.sum(base_shared)};
@@ -278,7 +281,7 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
 
 TEST_CASE("on random recursive trees every operation equals the naive set definitions") {
   std::mt19937 rng(20040607);
-  for (int i = 0; i < 400; ++i) {
+  for (int i = 0; i < bn::test::property_cases(400); ++i) {
     CAPTURE(i);
     run_case(rng, false);
   }
@@ -286,7 +289,7 @@ TEST_CASE("on random recursive trees every operation equals the naive set defini
 
 TEST_CASE("under a profile's second metric every operation equals the naive recount of that metric") {
   std::mt19937 rng(15);
-  for (int i = 0; i < 150; ++i) {
+  for (int i = 0; i < bn::test::property_cases(150); ++i) {
     CAPTURE(i);
     run_case(rng, i % 10 == 0, true);
   }
@@ -294,7 +297,7 @@ TEST_CASE("under a profile's second metric every operation equals the naive reco
 
 TEST_CASE("on larger random trees the sweeps agree with the naive set definitions") {
   std::mt19937 rng(31337);
-  for (int i = 0; i < 15; ++i) {
+  for (int i = 0; i < bn::test::property_cases(15); ++i) {
     CAPTURE(i);
     run_case(rng, true);
   }

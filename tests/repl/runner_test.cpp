@@ -10,7 +10,7 @@ using bn::repl::testing::FakeProfile;
 
 namespace {
 
-struct Harness {
+struct RunnerHarness {
   FakeProfile profile{bn::repl::testing::figure2()};
   bn::repl::Session session{profile};
   std::ostringstream out, err;
@@ -20,7 +20,7 @@ struct Harness {
 }  // namespace
 
 TEST_CASE("a failing command in a script names file:line and stops the run") {
-  Harness h;
+  RunnerHarness h;
   std::istringstream script("suggest\nselet 1\nsuggest 2\n");
   const auto result = bn::repl::run_script(h.runner, script, "walk.cmds", false);
   CHECK(result.failures == 1);
@@ -30,7 +30,7 @@ TEST_CASE("a failing command in a script names file:line and stops the run") {
 }
 
 TEST_CASE("keep-going runs every line and counts the failures") {
-  Harness h;
+  RunnerHarness h;
   std::istringstream script("select 9\nsuggest 0\nsuggest 2\n");
   const auto result = bn::repl::run_script(h.runner, script, "s", true);
   CHECK(result.failures == 2);
@@ -42,14 +42,14 @@ TEST_CASE("keep-going runs every line and counts the failures") {
 }
 
 TEST_CASE("a bad summary number names the valid range") {
-  Harness h;
+  RunnerHarness h;
   h.runner.run_line("suggest 3", "");
   CHECK(h.runner.run_line("select 3", "") == bn::repl::LineResult::kFailed);
   CHECK(h.err.str() == "bottlenecks: error: bad summary number '3': expected 0-2\n");
 }
 
 TEST_CASE("errors leave every label in place") {
-  Harness h;
+  RunnerHarness h;
   h.runner.run_line("path c", "");
   h.runner.run_line("label hot", "");
   for (const char* bad : {"label", "unlabel cold", "load /nonexistent/labels.txt", "path nope", "set cutoff -1",
@@ -61,7 +61,7 @@ TEST_CASE("errors leave every label in place") {
 }
 
 TEST_CASE("-c splits commands on '; ' but keeps a call sequence whole") {
-  Harness h;
+  RunnerHarness h;
   const auto result = bn::repl::run_commands(h.runner, "path a;b;c; label x; quit; suggest", false);
   CHECK(result.failures == 0);
   CHECK(h.session.labels().all().count("x") == 1);
@@ -70,14 +70,14 @@ TEST_CASE("-c splits commands on '; ' but keeps a call sequence whole") {
 }
 
 TEST_CASE("a failing -c command with ';' before a command's name says how commands are separated") {
-  Harness h;
+  RunnerHarness h;
   const auto result = bn::repl::run_commands(h.runner, "suggest 2;select 0", false);
   CHECK(result.failures == 1);
   CHECK(h.err.str() ==
         "bottlenecks: error: -c:1: usage: suggest [N] (in -c, commands are separated by '; ', a semicolon and a "
         "blank: ';select' does not start a command)\n");
   // A call sequence's ';' is no separator: its errors stay as they were.
-  Harness other;
+  RunnerHarness other;
   bn::repl::run_commands(other.runner, "path a;nope", false);
   CHECK(other.err.str().find("separated") == std::string::npos);
 }
@@ -99,7 +99,7 @@ TEST_CASE("the ten-samples rule marks sample counts under 10 as unreliable, and 
 }
 
 TEST_CASE("an over-long script line is refused by its location without reading it whole") {
-  Harness h;
+  RunnerHarness h;
   std::istringstream script(std::string(2u << 20, 'x') + "\nsuggest 1\n");
   const auto result = bn::repl::run_script(h.runner, script, "big", true);
   CHECK(result.failures == 1);
@@ -108,7 +108,7 @@ TEST_CASE("an over-long script line is refused by its location without reading i
 }
 
 TEST_CASE("a script that is not text (a NUL byte, as /dev/zero gives) stops at once with one error") {
-  Harness h;
+  RunnerHarness h;
   std::istringstream script("suggest 1\n" + std::string(4096, '\0'));
   const auto result = bn::repl::run_script(h.runner, script, "zero", true);
   CHECK(result.failures == 1);

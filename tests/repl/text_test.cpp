@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 using bn::repl::split_word;
-using Words = std::vector<std::string_view>;
+using SplitWords = std::vector<std::string_view>;
 
 TEST_CASE("trim drops blanks at both ends and the line end of a CRLF script") {
   CHECK(bn::repl::trim("  select 3 \t") == "select 3");
@@ -20,8 +20,8 @@ TEST_CASE("a word ends at a blank and the rest comes back trimmed") {
 }
 
 TEST_CASE("words are separated by blanks only, so a call sequence is one word") {
-  CHECK(bn::repl::split_words(" label\thot  path ") == Words{"label", "hot", "path"});
-  CHECK(bn::repl::split_words("path a;b(I;J)V;c") == Words{"path", "a;b(I;J)V;c"});
+  CHECK(bn::repl::split_words(" label\thot  path ") == SplitWords{"label", "hot", "path"});
+  CHECK(bn::repl::split_words("path a;b(I;J)V;c") == SplitWords{"path", "a;b(I;J)V;c"});
   CHECK(bn::repl::split_words("   ").empty());
 }
 

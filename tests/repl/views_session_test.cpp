@@ -62,8 +62,8 @@ class FakeSource final : public ProfileSource {
   std::vector<bn::iface::ProfileFilter> filters_;
 };
 
-struct Harness {
-  explicit Harness(bool json = false) : runner{session, out, err, {.json = json}} {}
+struct SessionHarness {
+  explicit SessionHarness(bool json = false) : runner{session, out, err, {.json = json}} {}
   FakeSource source;
   bn::repl::Session session{source};
   std::ostringstream out, err;
@@ -80,7 +80,7 @@ struct Harness {
 }  // namespace
 
 TEST_CASE("switching views keeps each view's labels and restores them on return") {
-  Harness h;
+  SessionHarness h;
   h.run("path c;d");
   h.run("label hot");
   const std::string switched = h.run("view server");
@@ -96,7 +96,7 @@ TEST_CASE("switching views keeps each view's labels and restores them on return"
 }
 
 TEST_CASE("flame asks the source to draw the current summary, or the whole profile, with the labels") {
-  Harness h;
+  SessionHarness h;
   CHECK(h.run("flame") == "drew the whole profile into flame.html (html, 7 frames)\n");
   h.run("path c;d");
   h.run("label hot");
@@ -115,7 +115,7 @@ TEST_CASE("flame asks the source to draw the current summary, or the whole profi
 }
 
 TEST_CASE("labels that no longer resolve in their view are named with the reason, not dropped silently") {
-  Harness h;
+  SessionHarness h;
   h.run("path c;d");
   h.run("label hot");
   h.run("path c");
@@ -128,7 +128,7 @@ TEST_CASE("labels that no longer resolve in their view are named with the reason
 }
 
 TEST_CASE("labels set aside under a filter come back when it is dropped, and save keeps them meanwhile") {
-  Harness h;
+  SessionHarness h;
   h.run("path c;d");
   h.run("label hot");
   h.run("path a;c");
@@ -151,7 +151,7 @@ TEST_CASE("labels set aside under a filter come back when it is dropped, and sav
 }
 
 TEST_CASE("a filter of an unknown aspect, of nothing, or given twice is refused and changes nothing") {
-  Harness h;
+  SessionHarness h;
   CHECK(h.run("exclude a;..;:nope").find("':nope' is no aspect") != std::string::npos);
   CHECK(h.run("focus").find("usage") != std::string::npos);
   CHECK(h.run("exclude zz").find("error") != std::string::npos);
@@ -162,7 +162,7 @@ TEST_CASE("a filter of an unknown aspect, of nothing, or given twice is refused 
 }
 
 TEST_CASE("a view that cannot be built changes nothing") {
-  Harness h;
+  SessionHarness h;
   h.run("path c");
   h.run("label hot");
   CHECK(h.run("view thread Nope") == "bottlenecks: error: no thread class 'x'\n");
@@ -172,7 +172,7 @@ TEST_CASE("a view that cannot be built changes nothing") {
 }
 
 TEST_CASE("saved labels name their view, and loading them into another view says so") {
-  Harness h;
+  SessionHarness h;
   const auto file = std::filesystem::temp_directory_path() / ("bn_views_session_" + std::to_string(::getpid()));
   h.run("path c");
   h.run("label hot");
@@ -189,7 +189,7 @@ TEST_CASE("saved labels name their view, and loading them into another view says
 }
 
 TEST_CASE("quit warns about unsaved labels of any view, not only the one in force") {
-  Harness h;
+  SessionHarness h;
   h.run("path c");
   h.run("label hot");
   h.run("view server");
@@ -197,16 +197,16 @@ TEST_CASE("quit warns about unsaved labels of any view, not only the one in forc
 }
 
 TEST_CASE("settings show the view knobs, and JSON output names the view of its numbers") {
-  Harness text;
+  SessionHarness text;
   const std::string settings = text.run("set");
   CHECK(settings.find("\nview = tree\nmodel = paper\n") != std::string::npos);
-  Harness json(true);
+  SessionHarness json(true);
   json.run("view server");
   CHECK(json.run("suggest 1").find("\"view\":\"server\"") != std::string::npos);
 }
 
 TEST_CASE("threads lists each class with its share of each type of time") {
-  Harness h;
+  SessionHarness h;
   const std::string table = h.run("threads");
   CHECK(table.find("thread classes (pretend)\n") == 0);
   CHECK(table.find("  class  threads instances lifetime  :RUN :WAIT\n") != std::string::npos);
@@ -223,7 +223,7 @@ TEST_CASE("a session on one profile has no views to switch") {
 }
 
 TEST_CASE("set metric completes the source's metrics and is shown by set") {
-  Harness h;
+  SessionHarness h;
   bn::repl::Context context(h.session);
   CHECK(bn::repl::complete(context, "set metric c").words == std::vector<std::string>{"calls"});
   CHECK(h.run("set").find("\nmetric = x (the profile has samples, calls)") != std::string::npos);

@@ -78,7 +78,9 @@ const std::vector<Credit>& Competition::prio_credits(std::int32_t v) {
     if (s.zero()) break;  // the levels below hold no CPU either
     for (const auto& [c, n] : levels_[i].classes) {
       const Weight held = times(whole(n), s);
-      auto it = std::find_if(credits.begin(), credits.end(), [&](const Credit& x) { return x.thread_class == c; });
+      // An init-capture: clang 14 cannot capture a structured binding (C++20 allows it).
+      auto it = std::find_if(credits.begin(), credits.end(),
+                             [&thread_class = c](const Credit& x) { return x.thread_class == thread_class; });
       if (it == credits.end())
         credits.push_back({c, held});
       else

@@ -12,15 +12,15 @@
 #include "bn/calltree/tree_builder.h"
 #include "bn/iface/call_sequence_text.h"
 #include "bn/iface/error.h"
+#include "input_limits.h"
 
 namespace bn::calltree {
 namespace {
 
-// Caps that keep hostile input from turning into unbounded allocation: real stacks are a few
-// hundred frames and lines a few hundred kilobytes at most.
+// Caps that keep hostile input from turning into unbounded allocation: lines are a few hundred
+// kilobytes at most (and stacks kMaxDepth frames, input_limits.h).
 constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
-constexpr std::size_t kMaxDepth = 65536;
-constexpr std::size_t kReadChunk = std::size_t{64} << 10;
+constexpr std::size_t kLineReadChunk = std::size_t{64} << 10;
 // Offending text quoted in an error message is cut to this many bytes to keep it one line.
 constexpr std::size_t kQuoteBytes = 40;
 
@@ -44,7 +44,7 @@ std::string quote(std::string_view s) {
 // the longest line seen, up to the line cap.
 class LineReader {
  public:
-  explicit LineReader(DecompressingInput& input) : input_(input), buffer_(2 * kReadChunk) {}
+  explicit LineReader(DecompressingInput& input) : input_(input), buffer_(2 * kLineReadChunk) {}
 
   // The next line without its '\n'; false at the end of the input.
   bool next(std::string_view& line) {
@@ -61,8 +61,8 @@ class LineReader {
         end_ -= begin_;
         begin_ = 0;
       }
-      if (buffer_.size() - end_ < kReadChunk)
-        buffer_.resize(std::min(2 * buffer_.size(), kMaxLineBytes + kReadChunk + 1));
+      if (buffer_.size() - end_ < kLineReadChunk)
+        buffer_.resize(std::min(2 * buffer_.size(), kMaxLineBytes + kLineReadChunk + 1));
       const std::size_t got = input_.read(std::span(buffer_).subspan(end_));
       if (got == 0) eof_ = true;
       end_ += got;

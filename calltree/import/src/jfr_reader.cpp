@@ -13,6 +13,7 @@
 #include "bn/calltree/jfr.h"
 #include "bn/calltree/tree_builder.h"
 #include "bn/iface/error.h"
+#include "input_limits.h"
 #include "jfr_cursor.h"
 #include "jfr_metadata.h"
 #include "jfr_pools.h"
@@ -27,9 +28,7 @@ constexpr std::size_t kHeaderBytes = 68;
 constexpr std::uint8_t kMagic[] = {'F', 'L', 'R', 0};
 constexpr std::size_t kFileStateByte = 64, kFlagByte = 67;
 constexpr std::uint8_t kCompressedInts = 1;  // flag byte bit 0
-constexpr std::size_t kReadChunk = std::size_t{1} << 20;
-// As in the pprof reader: a legitimate file makes far fewer call-tree nodes than it has bytes.
-constexpr std::uint64_t kMaxNodesPerByte = 8;
+constexpr std::size_t kJfrReadChunk = std::size_t{1} << 20;
 
 struct EventKind {
   std::string_view option;  // ImportOptions::sample_type
@@ -242,7 +241,7 @@ std::size_t read_up_to(DecompressingInput& input, std::vector<std::uint8_t>& buf
   while (got < n) {
     // Grown as bytes actually arrive, never to a size the file declares.
     const std::size_t had = buffer.size();
-    const auto step = static_cast<std::size_t>(std::min<std::uint64_t>(n - got, kReadChunk));
+    const auto step = static_cast<std::size_t>(std::min<std::uint64_t>(n - got, kJfrReadChunk));
     buffer.resize(had + step);
     const std::size_t r = input.read(std::span(reinterpret_cast<char*>(buffer.data()) + had, step));
     buffer.resize(had + r);

@@ -14,7 +14,7 @@ namespace {
 
 // protobuf sizes and offsets are `int`: no message may exceed 2 GiB - 1 bytes.
 constexpr std::size_t kMaxMessageBytes = std::numeric_limits<int>::max();
-constexpr std::size_t kReadChunk = std::size_t{1} << 20;
+constexpr std::size_t kPprofReadChunk = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -76,7 +76,7 @@ std::vector<char> read_message(DecompressingInput& input) {
   std::vector<char> bytes;
   for (;;) {
     const std::size_t had = bytes.size();
-    bytes.resize(had + kReadChunk);
+    bytes.resize(had + kPprofReadChunk);
     const std::size_t got = input.read(std::span(bytes).subspan(had));
     bytes.resize(had + got);
     if (got == 0) return bytes;

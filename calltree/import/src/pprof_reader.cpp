@@ -20,6 +20,8 @@
 #include "bn/calltree/pprof.h"
 #include "bn/calltree/tree_builder.h"
 #include "bn/iface/error.h"
+#include "input_limits.h"
+#include "pprof_fields.h"
 #include "pprof_input.h"
 #include "pprof_units.h"
 #include "profile.pb.h"
@@ -29,27 +31,8 @@ namespace {
 
 namespace pb = perftools::profiles;
 
-// Field numbers of message Profile (profile.proto).
-enum ProfileField : int {
-  kSampleType = 1,
-  kSample = 2,
-  kMapping = 3,
-  kLocation = 4,
-  kFunction = 5,
-  kStringTable = 6,
-  kTimeNanos = 9,
-  kDurationNanos = 10,
-  kPeriodType = 11,
-  kPeriod = 12,
-  kDefaultSampleType = 14,
-};
-
-// As in the collapsed reader: real stacks are a few hundred frames.
-constexpr std::size_t kMaxDepth = 65536;
-// Inlined lines let a few bytes name many frames; a legitimate profile makes far fewer than one
-// call-tree node per input byte, so more than this many is refused as a hostile file. Each
-// sample type costs a column of the tree, so the bound counts nodes times sample types.
-constexpr std::uint64_t kMaxNodesPerByte = 8;
+// kMaxNodesPerByte (input_limits.h): each sample type costs a column of the tree, so the bound
+// counts nodes times sample types.
 
 struct Location {
   std::uint32_t first = 0, count = 0;  // its frames in `frames_`, outermost first

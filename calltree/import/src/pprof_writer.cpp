@@ -12,6 +12,7 @@
 
 #include "bn/calltree/pprof.h"
 #include "bn/iface/error.h"
+#include "pprof_fields.h"
 #include "pprof_units.h"
 #include "profile.pb.h"
 
@@ -21,10 +22,6 @@ namespace {
 namespace pb = perftools::profiles;
 using google::protobuf::internal::WireFormatLite;
 using google::protobuf::io::CodedOutputStream;
-
-// Field numbers of message Profile (profile.proto).
-constexpr int kSampleType = 1, kSample = 2, kLocation = 4, kFunction = 5, kStringTable = 6, kTimeNanos = 9,
-              kDurationNanos = 10, kPeriodType = 11, kPeriod = 12, kDefaultSampleType = 14;
 
 class OstreamSink : public google::protobuf::io::CopyingOutputStream {
  public:
