@@ -16,7 +16,6 @@
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/overlap.h"
 #include "naive_profile.h"
-#include "property_cases.h"
 #include "random_stacks.h"
 #include "stack_tree.h"
 
@@ -281,7 +280,7 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
 
 TEST_CASE("on random recursive trees every operation equals the naive set definitions") {
   std::mt19937 rng(20040607);
-  for (int i = 0; i < bn::test::property_cases(400); ++i) {
+  for (int i = 0; i < 400; ++i) {
     CAPTURE(i);
     run_case(rng, false);
   }
@@ -289,7 +288,7 @@ TEST_CASE("on random recursive trees every operation equals the naive set defini
 
 TEST_CASE("under a profile's second metric every operation equals the naive recount of that metric") {
   std::mt19937 rng(15);
-  for (int i = 0; i < bn::test::property_cases(150); ++i) {
+  for (int i = 0; i < 150; ++i) {
     CAPTURE(i);
     run_case(rng, i % 10 == 0, true);
   }
@@ -297,7 +296,7 @@ TEST_CASE("under a profile's second metric every operation equals the naive reco
 
 TEST_CASE("on larger random trees the sweeps agree with the naive set definitions") {
   std::mt19937 rng(31337);
-  for (int i = 0; i < bn::test::property_cases(15); ++i) {
+  for (int i = 0; i < 15; ++i) {
     CAPTURE(i);
     run_case(rng, true);
   }
