@@ -2,7 +2,9 @@ package bottlenecks.transform;
 
 import bottlenecks.runtime.MethodNames;
 import bottlenecks.runtime.Probe;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -13,7 +15,7 @@ import org.objectweb.asm.Opcodes;
 /**
  * The agent's ClassFileLoadHook calls {@link #transform} (through JNI, with the class already
  * chosen by name: the never-touched set and include=/exclude= are the agent's) and gets the
- * class with probes in every method that has code (MethodProbe), or null to leave it as it is.
+ * class with probes in every method that has code (MethodProbe, ConstructorProbe), or null to leave it as it is.
  *
  * <p>Frames are not recomputed (that would need the common superclass of two types, i.e. loading
  * classes from inside a class load): the original frames are kept and the probes need no new
@@ -63,9 +65,17 @@ public final class Transformer {
       ClassReader reader = new ClassReader(bytes);
       if (reader.readShort(6) < Opcodes.V1_6) return null; // major version: no stack map frames
       Set<String> trivial = skipTrivial ? TrivialScan.of(reader) : Set.of();
-      ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-      Instrument visitor = new Instrument(writer, internalName.replace('/', '.'), trivial, only);
-      reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+      String className = internalName.replace('/', '.');
+      // Maxima: ProbeCode.maxStack and the probes' two locals, not ASM's COMPUTE_MAXS.
+      ClassWriter writer = new ClassWriter(reader, 0);
+      Instrument visitor = new Instrument(writer, className, trivial, only, null);
+      try {
+        reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+      } catch (MethodProbe.Straddling e) {
+        writer = new ClassWriter(reader, 0);
+        visitor = new Instrument(writer, className, trivial, only, visitor.ids);
+        reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+      }
       synchronized (LOCK) {
         trivialSkipped += visitor.trivialSkipped;
         if (visitor.instrumented == 0) return null;
@@ -87,14 +97,20 @@ public final class Transformer {
     final String className;
     final Set<String> trivial;
     final Set<String> only;
+    // Null: MethodProbe for every method but the constructors. Else the ids an attempt with it
+    // gave out, in order, before MethodProbe met a method whose locals it cannot shift; this
+    // attempt uses ConstructorProbe for every method, with the same ids.
+    final List<Integer> reused;
+    final List<Integer> ids = new ArrayList<>();
     int instrumented;
     int trivialSkipped;
 
-    Instrument(ClassVisitor next, String className, Set<String> trivial, Set<String> only) {
+    Instrument(ClassVisitor next, String className, Set<String> trivial, Set<String> only, List<Integer> reused) {
       super(Opcodes.ASM9, next);
       this.className = className;
       this.trivial = trivial;
       this.only = only;
+      this.reused = reused;
     }
 
     @Override
@@ -108,8 +124,11 @@ public final class Transformer {
         trivialSkipped++;
         return next;
       }
+      int id = reused != null && instrumented < reused.size() ? reused.get(instrumented) : MethodNames.register(full);
+      ids.add(id);
       instrumented++;
-      return new MethodProbe(next, access, name, desc, MethodNames.register(full));
+      if (reused == null && !name.equals("<init>")) return new MethodProbe(next, access, desc, id);
+      return new ConstructorProbe(next, access, name, desc, id);
     }
   }
 }
