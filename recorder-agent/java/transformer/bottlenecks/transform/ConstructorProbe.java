@@ -33,7 +33,7 @@ final class ConstructorProbe extends AdviceAdapter {
 
   ConstructorProbe(MethodVisitor next, int access, String name, String desc, int id) {
     super(Opcodes.ASM9, next, access, name, desc);
-    this.probes = new ProbeCode(next, id);
+    this.probes = new ProbeCode(next, id, Opcodes.F_NEW); // LocalVariablesSorter writes every frame expanded
     this.constructor = name.equals("<init>");
   }
 

@@ -10,8 +10,7 @@ import org.objectweb.asm.TypePath;
 /**
  * Puts the probes (ProbeCode) into a method that is not a constructor: the probes' two locals
  * take the two slots after the parameters, and every local of the method's own above them moves
- * up by two, in its instructions, its stack map frames (expanded: ClassReader.EXPAND_FRAMES) and
- * its debug tables. That shift is all the renumbering a method needs, and it is a visitor of one
+ * up by two, in its instructions, its stack map frames and its debug tables. That shift is all the renumbering a method needs, and it is a visitor of one
  * layer: ASM's AdviceAdapter and LocalVariablesSorter (ConstructorProbe) did the same through
  * three, and with everything instrumented the JIT's compilation of them was the largest single
  * cost of the transformer (docs/performance.md, "Call-tree mode").
@@ -32,11 +31,14 @@ final class MethodProbe extends MethodVisitor {
 
   private final ProbeCode probes;
   private final int firstLocal; // the first slot after the parameters: the tree's; the node's next
+  private final FrameLocals frame; // the method's own locals at the last frame
+  private boolean probesInFrame; // the last frame written holds the probes' two locals
 
-  MethodProbe(MethodVisitor next, int access, String desc, int id) {
+  MethodProbe(MethodVisitor next, String owner, int access, String name, String desc, int id) {
     super(Opcodes.ASM9, next);
-    probes = new ProbeCode(next, id);
+    probes = new ProbeCode(next, id, Opcodes.F_FULL);
     firstLocal = (Type.getArgumentsAndReturnSizes(desc) >> 2) - ((access & Opcodes.ACC_STATIC) != 0 ? 1 : 0);
+    frame = new FrameLocals(owner, access, name, desc);
   }
 
   private int shifted(int local, int size) {
@@ -98,27 +100,35 @@ final class MethodProbe extends MethodVisitor {
     probes.label(label);
   }
 
-  // An expanded frame (F_NEW) lists one entry per local, a long or double taking two slots:
-  // the probes' two go in at slot firstLocal, after top for any parameter slot the frame leaves
-  // out.
+  // Frames come compressed, as in the class file (FrameLocals). One that adds to or keeps the
+  // previous frame's locals stays as it is once the frame before it holds the probes' two; any
+  // other (the first frame, one that drops into the parameters' slots, a whole one) is written
+  // whole: its locals up to firstLocal (top for any parameter slot it leaves out), the probes'
+  // two, then the rest.
   @Override
   public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
-    if (type != Opcodes.F_NEW) throw new IllegalStateException("frames must be expanded");
+    boolean keptBefore = probesInFrame;
+    frame.apply(type, numLocal, local);
     int kept = 0; // entries below firstLocal
     int slots = 0;
-    while (kept < numLocal && slots < firstLocal) {
-      slots += local[kept] == Opcodes.LONG || local[kept] == Opcodes.DOUBLE ? 2 : 1;
-      kept++;
-    }
+    while (kept < frame.size() && slots < firstLocal) slots += FrameLocals.isWide(frame.get(kept++)) ? 2 : 1;
     if (slots > firstLocal) throw new Straddling();
-    int padding = firstLocal - slots;
-    Object[] locals = new Object[numLocal + padding + 2];
-    System.arraycopy(local, 0, locals, 0, kept);
-    for (int i = 0; i < padding; i++) locals[kept + i] = Opcodes.TOP;
-    locals[kept + padding] = ProbeCode.TREE;
-    locals[kept + padding + 1] = Opcodes.INTEGER;
-    System.arraycopy(local, kept, locals, kept + padding + 2, numLocal - kept);
-    super.visitFrame(type, locals.length, locals, numStack, stack);
+    probesInFrame = slots == firstLocal;
+    boolean relative = type == Opcodes.F_SAME || type == Opcodes.F_SAME1 || type == Opcodes.F_APPEND || type == Opcodes.F_CHOP;
+    if (relative && keptBefore && probesInFrame) {
+      super.visitFrame(type, numLocal, local, numStack, stack);
+    } else {
+      int padding = firstLocal - slots;
+      Object[] locals = new Object[frame.size() + padding + 2];
+      for (int i = 0; i < kept; i++) locals[i] = frame.get(i);
+      for (int i = 0; i < padding; i++) locals[kept + i] = Opcodes.TOP;
+      locals[kept + padding] = ProbeCode.TREE;
+      locals[kept + padding + 1] = Opcodes.INTEGER;
+      for (int i = kept; i < frame.size(); i++) locals[i + padding + 2] = frame.get(i);
+      boolean withStack = type == Opcodes.F_SAME1 || type == Opcodes.F_FULL; // the others' stack is empty
+      super.visitFrame(Opcodes.F_FULL, locals.length, locals, withStack ? numStack : 0, stack);
+      probesInFrame = true;
+    }
     probes.frameVisited();
   }
 

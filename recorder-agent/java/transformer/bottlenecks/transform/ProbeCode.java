@@ -32,6 +32,7 @@ final class ProbeCode {
 
   private final MethodVisitor out;
   private final int id;
+  private final int handlerFrames;
   private int tree; // the locals: the thread's tree
   private int node; // and this frame's node in it
   final Label start = new Label(); // right after the entry probe
@@ -41,9 +42,14 @@ final class ProbeCode {
   private final List<Label> covered = new ArrayList<>();
   private Label coveredFrom; // where the stretch being written began; null outside the body
 
-  ProbeCode(MethodVisitor out, int id) {
+  /**
+   * {@code handlerFrames}: the form of the frames this writes, that of the method's other frames
+   * for the class writer (F_NEW expanded, or F_FULL among compressed ones).
+   */
+  ProbeCode(MethodVisitor out, int id, int handlerFrames) {
     this.out = out;
     this.id = id;
+    this.handlerFrames = handlerFrames;
   }
 
   /** The entry probe, into locals {@code tree} and {@code tree + 1}; the body starts after it. */
@@ -158,7 +164,7 @@ final class ProbeCode {
   }
 
   private void exitAndRethrow(Object[] locals) {
-    out.visitFrame(Opcodes.F_NEW, locals.length, locals, 1, THROWABLE);
+    out.visitFrame(handlerFrames, locals.length, locals, 1, THROWABLE);
     exitProbe("exit");
     out.visitInsn(Opcodes.ATHROW);
   }

@@ -65,16 +65,15 @@ public final class Transformer {
       ClassReader reader = new ClassReader(bytes);
       if (reader.readShort(6) < Opcodes.V1_6) return null; // major version: no stack map frames
       Set<String> trivial = skipTrivial ? TrivialScan.of(reader) : Set.of();
-      String className = internalName.replace('/', '.');
       // Maxima: ProbeCode.maxStack and the probes' two locals, not ASM's COMPUTE_MAXS.
       ClassWriter writer = new ClassWriter(reader, 0);
-      Instrument visitor = new Instrument(writer, className, trivial, only, null);
+      Instrument visitor = new Instrument(writer, internalName, trivial, only, null);
       try {
-        reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+        reader.accept(visitor, 0); // frames compressed: FrameLocals
       } catch (MethodProbe.Straddling e) {
         writer = new ClassWriter(reader, 0);
-        visitor = new Instrument(writer, className, trivial, only, visitor.ids);
-        reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+        visitor = new Instrument(writer, internalName, trivial, only, visitor.ids);
+        reader.accept(visitor, 0); // frames compressed: FrameLocals
       }
       synchronized (LOCK) {
         trivialSkipped += visitor.trivialSkipped;
@@ -94,7 +93,8 @@ public final class Transformer {
   }
 
   private static final class Instrument extends ClassVisitor {
-    final String className;
+    final String internalName; // pkg/Outer$Inner
+    final String className; // pkg.Outer$Inner
     final Set<String> trivial;
     final Set<String> only;
     // Null: MethodProbe for every method but the constructors. Else the ids an attempt with it
@@ -105,9 +105,10 @@ public final class Transformer {
     int instrumented;
     int trivialSkipped;
 
-    Instrument(ClassVisitor next, String className, Set<String> trivial, Set<String> only, List<Integer> reused) {
+    Instrument(ClassVisitor next, String internalName, Set<String> trivial, Set<String> only, List<Integer> reused) {
       super(Opcodes.ASM9, next);
-      this.className = className;
+      this.internalName = internalName;
+      this.className = internalName.replace('/', '.');
       this.trivial = trivial;
       this.only = only;
       this.reused = reused;
@@ -127,8 +128,8 @@ public final class Transformer {
       int id = reused != null && instrumented < reused.size() ? reused.get(instrumented) : MethodNames.register(full);
       ids.add(id);
       instrumented++;
-      if (reused == null && !name.equals("<init>")) return new MethodProbe(next, access, desc, id);
-      return new ConstructorProbe(next, access, name, desc, id);
+      if (reused == null && !name.equals("<init>")) return new MethodProbe(next, internalName, access, name, desc, id);
+      return new FrameExpander(new ConstructorProbe(next, access, name, desc, id), internalName, access, name, desc);
     }
   }
 }
