@@ -32,7 +32,10 @@ final class MethodProbe extends MethodVisitor {
   private final ProbeCode probes;
   private final int firstLocal; // the first slot after the parameters: the tree's; the node's next
   private final FrameLocals frame; // the method's own locals at the last frame
-  private boolean probesInFrame; // the last frame written holds the probes' two locals
+  // The last frame written is the class file's with the probes' two locals inserted at
+  // firstLocal and nothing else changed: the next frame may then be written relative to it. Not
+  // so after a frame that left out parameter slots (written with top in their place).
+  private boolean probesInFrame;
 
   MethodProbe(MethodVisitor next, String owner, int access, String name, String desc, int id) {
     super(Opcodes.ASM9, next);
@@ -127,7 +130,6 @@ final class MethodProbe extends MethodVisitor {
       for (int i = kept; i < frame.size(); i++) locals[i + padding + 2] = frame.get(i);
       boolean withStack = type == Opcodes.F_SAME1 || type == Opcodes.F_FULL; // the others' stack is empty
       super.visitFrame(Opcodes.F_FULL, locals.length, locals, withStack ? numStack : 0, stack);
-      probesInFrame = true;
     }
     probes.frameVisited();
   }
