@@ -10,10 +10,11 @@ import org.objectweb.asm.TypePath;
 /**
  * Puts the probes (ProbeCode) into a method that is not a constructor: the probes' two locals
  * take the two slots after the parameters, and every local of the method's own above them moves
- * up by two, in its instructions, its stack map frames and its debug tables. That shift is all the renumbering a method needs, and it is a visitor of one
- * layer: ASM's AdviceAdapter and LocalVariablesSorter (ConstructorProbe) did the same through
- * three, and with everything instrumented the JIT's compilation of them was the largest single
- * cost of the transformer (docs/performance.md, "Call-tree mode").
+ * up by two, in its instructions, its stack map frames and its debug tables. That shift is all
+ * the renumbering a method needs, in a visitor of one layer: ASM's AdviceAdapter and
+ * LocalVariablesSorter (ConstructorProbe) did the same through three, and with everything
+ * instrumented the JIT's compilation of them was among the largest costs of the transformer
+ * (docs/performance.md, "Call-tree mode").
  *
  * <p>A method that reuses its last parameter's slot for a long or a double (which javac never
  * does) would need that local moved apart; {@link Straddling} is thrown, and the transformer

@@ -15,12 +15,13 @@ import org.objectweb.asm.Opcodes;
 /**
  * The agent's ClassFileLoadHook calls {@link #transform} (through JNI, with the class already
  * chosen by name: the never-touched set and include=/exclude= are the agent's) and gets the
- * class with probes in every method that has code (MethodProbe, ConstructorProbe), or null to leave it as it is.
+ * class with probes in every method that has code (MethodProbe; ConstructorProbe for
+ * constructors), or null to leave it as it is.
  *
  * <p>Frames are not recomputed (that would need the common superclass of two types, i.e. loading
- * classes from inside a class load): the original frames are kept and the probes need no new
- * ones except their handlers'. Classes older than Java 6 (version 50) have no frames to keep
- * and are left alone.
+ * classes from inside a class load): the original frames are kept, with the probes' two locals
+ * added, and the probes need no new ones except their handlers'. Classes older than Java 6
+ * (version 50) have no frames to keep and are left alone.
  */
 public final class Transformer {
   private Transformer() {}
