@@ -35,7 +35,7 @@ final class ProbeCode {
   private final int handlerFrames;
   private int tree; // the locals: the thread's tree
   private int node; // and this frame's node in it
-  final Label start = new Label(); // right after the entry probe
+  private final Label start = new Label(); // right after the entry probe
   private final Set<Label> handlers = new HashSet<>(); // the method's own exception handlers
   private boolean atHandler; // a handler's label was visited, its frame not yet
   // The code the catch-all handler covers: pairs {from, to}, the body between exit probes.
@@ -52,7 +52,11 @@ final class ProbeCode {
     this.handlerFrames = handlerFrames;
   }
 
-  /** The entry probe, into locals {@code tree} and {@code tree + 1}; the body starts after it. */
+  /**
+   * The entry probe, into locals {@code treeLocal} and {@code nodeLocal}; the body starts after
+   * it, covered by the catch-all handler from there if {@code coverFromHere} (a constructor's is
+   * from its super() call: {@link #coverFrom}).
+   */
   void enter(int treeLocal, int nodeLocal, boolean coverFromHere) {
     tree = treeLocal;
     node = nodeLocal;
