@@ -31,9 +31,10 @@ final class ConstructorProbe extends AdviceAdapter {
   private Label afterSuper; // and just after it
   private boolean returning; // an exit probe was written, its return instruction not yet
 
-  ConstructorProbe(MethodVisitor next, int access, String name, String desc, int id) {
+  /** {@code probes} writes its frames expanded (F_NEW), as LocalVariablesSorter writes the method's. */
+  ConstructorProbe(MethodVisitor next, ProbeCode probes, int access, String name, String desc) {
     super(Opcodes.ASM9, next, access, name, desc);
-    this.probes = new ProbeCode(next, id, Opcodes.F_NEW); // LocalVariablesSorter writes every frame expanded
+    this.probes = probes;
     this.constructor = name.equals("<init>");
   }
 
@@ -91,24 +92,6 @@ final class ConstructorProbe extends AdviceAdapter {
       returning = false;
       probes.afterReturn();
     }
-  }
-
-  @Override
-  public void visitTryCatchBlock(Label from, Label to, Label handler, String type) {
-    super.visitTryCatchBlock(from, to, handler, type);
-    probes.tryCatchBlock(handler);
-  }
-
-  @Override
-  public void visitLabel(Label label) {
-    super.visitLabel(label);
-    probes.label(label);
-  }
-
-  @Override
-  public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
-    super.visitFrame(type, numLocal, local, numStack, stack);
-    probes.frameVisited();
   }
 
   @Override

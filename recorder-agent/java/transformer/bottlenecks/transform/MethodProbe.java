@@ -38,9 +38,10 @@ final class MethodProbe extends MethodVisitor {
   // so after a frame that left out parameter slots (written with top in their place).
   private boolean probesInFrame;
 
-  MethodProbe(MethodVisitor next, String owner, int access, String name, String desc, int id) {
+  /** {@code probes} writes its frames whole (F_FULL), among the method's compressed ones. */
+  MethodProbe(MethodVisitor next, ProbeCode probes, String owner, int access, String name, String desc) {
     super(Opcodes.ASM9, next);
-    probes = new ProbeCode(next, id, Opcodes.F_FULL);
+    this.probes = probes;
     firstLocal = (Type.getArgumentsAndReturnSizes(desc) >> 2) - ((access & Opcodes.ACC_STATIC) != 0 ? 1 : 0);
     frame = new FrameLocals(owner, access, name, desc);
   }
@@ -92,18 +93,6 @@ final class MethodProbe extends MethodVisitor {
     return super.visitLocalVariableAnnotation(typeRef, typePath, start, end, moved, desc, visible);
   }
 
-  @Override
-  public void visitTryCatchBlock(Label from, Label to, Label handler, String type) {
-    super.visitTryCatchBlock(from, to, handler, type);
-    probes.tryCatchBlock(handler);
-  }
-
-  @Override
-  public void visitLabel(Label label) {
-    super.visitLabel(label);
-    probes.label(label);
-  }
-
   // Frames come compressed, as in the class file (FrameLocals). One that adds to or keeps the
   // previous frame's locals stays as it is once the frame before it holds the probes' two; any
   // other (the first frame, one that drops into the parameters' slots, a whole one) is written
@@ -132,7 +121,6 @@ final class MethodProbe extends MethodVisitor {
       boolean withStack = type == Opcodes.F_SAME1 || type == Opcodes.F_FULL; // the others' stack is empty
       super.visitFrame(Opcodes.F_FULL, locals.length, locals, withStack ? numStack : 0, stack);
     }
-    probes.frameVisited();
   }
 
   @Override

@@ -22,7 +22,8 @@ import org.objectweb.asm.Opcodes;
  * exception edge to compile (docs/performance.md, "Call-tree mode"). A getter's body has no call
  * left under it, so its handler is never compiled.
  *
- * <p>MethodProbe and ConstructorProbe find where the probes go; this class writes them.
+ * <p>MethodProbe, ConstructorProbe and HandlerStarts find where the probes go; this class writes
+ * them.
  */
 final class ProbeCode {
   private static final String PROBE = "bottlenecks/runtime/Probe";
@@ -99,6 +100,7 @@ final class ProbeCode {
     out.visitLabel(coveredFrom);
   }
 
+  // HandlerStarts calls these three.
   void tryCatchBlock(Label handler) {
     handlers.add(handler);
   }
@@ -107,8 +109,6 @@ final class ProbeCode {
     if (handlers.contains(label)) atHandler = true;
   }
 
-  // A handler's code starts after its frame (class files of version 50 and later have one at
-  // every handler; older ones are never instrumented).
   void frameVisited() {
     if (atHandler) {
       atHandler = false;

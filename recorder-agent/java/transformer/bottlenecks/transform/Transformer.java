@@ -129,8 +129,13 @@ public final class Transformer {
       int id = reused != null && instrumented < reused.size() ? reused.get(instrumented) : MethodNames.register(full);
       ids.add(id);
       instrumented++;
-      if (reused == null && !name.equals("<init>")) return new MethodProbe(next, internalName, access, name, desc, id);
-      return new FrameExpander(new ConstructorProbe(next, access, name, desc, id), internalName, access, name, desc);
+      if (reused == null && !name.equals("<init>")) {
+        ProbeCode probes = new ProbeCode(next, id, Opcodes.F_FULL);
+        return new HandlerStarts(new MethodProbe(next, probes, internalName, access, name, desc), probes);
+      }
+      ProbeCode probes = new ProbeCode(next, id, Opcodes.F_NEW);
+      MethodVisitor expanded = new ConstructorProbe(next, probes, access, name, desc);
+      return new HandlerStarts(new FrameExpander(expanded, internalName, access, name, desc), probes);
     }
   }
 }
