@@ -121,6 +121,8 @@ void check_counts(const Recording& r) {
                      "Counted.thrower"}) == kThrows);
   CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.afterCatch"}) == kThrows);
   CHECK(child_count(r.calls.tree, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer"}) == 1);
+  CHECK(calls_at(r, {main, "Counted.shielded", "Counted$Quiet.swallow", "Counted.thrower"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.shielded", "Counted.afterCatch"}) == kThrows);
 
   // Eight callees in turn from one node, more than it keeps at hand: d0 and d7 called in both
   // loops, the others in the first.
@@ -273,11 +275,34 @@ TEST_CASE("trivial=skip leaves tiny methods without probes: their time is their 
 }
 
 TEST_CASE("exclude= keeps classes out; their time is their callers'") {
-  const Recording r = record_counted(",include=Counted*,exclude=Counted$Box:Counted$Holder,trivial=count");
+  const Recording r =
+      record_counted(",include=Counted*,exclude=Counted$Box:Counted$Holder:Counted$Quiet,trivial=count");
   CHECK(r.calls.tree.find_method("Counted$Box.compareTo") == std::nullopt);
   CHECK(r.calls.tree.find_method("Counted$Holder.compute") == std::nullopt);
   CHECK(calls_at(r, {"Counted.main", "Counted.bridges"}) == 1);
   CHECK(calls_at(r, {"Counted.main", "Counted.loop", "Counted.leaf"}) == kLoop);
+  // An excluded frame catches what thrower throws: thrower's own catch-all probe pops it, so the
+  // next call is shielded's child, not thrower's.
+  CHECK(r.calls.tree.find_method("Counted$Quiet.swallow") == std::nullopt);
+  CHECK(calls_at(r, {"Counted.main", "Counted.shielded", "Counted.thrower"}) == kThrows);
+  CHECK(calls_at(r, {"Counted.main", "Counted.shielded", "Counted.afterCatch"}) == kThrows);
+  CHECK(child_count(r.calls.tree, {"Counted.main", "Counted.shielded"}) == 2);
+  CHECK(child_count(r.calls.tree, {"Counted.main", "Counted.shielded", "Counted.thrower"}) == 0);
+}
+
+TEST_CASE("methods whose locals javac never lays out so are instrumented too, and still run right") {
+  const auto file = bn::test::work_dir("OddLocals-" + std::to_string(getpid())) / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "OddLocals";
+  o.agent_options = "mode=calltree,strict,include=OddLocals*:Reuse:Chop,trivial=count,file=" + file.string();
+  const bn::test::JavaRun run = bn::test::run_java(o);
+  INFO("stderr: " << run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out == "10 20\n");  // f returns 1 and g 2, ten times each
+  Recording r{run, ct::read_profile(file), read_calls(file)};
+  CHECK(calls_at(r, {"OddLocals.main", "Reuse.f"}) == 10);
+  CHECK(calls_at(r, {"OddLocals.main", "Chop.g"}) == 10);
+  CHECK(r.time.tree.metadata().find_extra("refused_classes") == "0");
 }
 
 namespace {

@@ -66,6 +66,26 @@ public class Counted {
     for (int i = 0; i < THROWS; i++) catcher();
   }
 
+  // A frame that catches without probes of its own (exclude=Counted$Quiet in one test):
+  // thrower's frame is then popped by its catch-all probe alone, and shielded's next call is
+  // its own child.
+  static final class Quiet {
+    static void swallow() {
+      try {
+        thrower();
+      } catch (IllegalStateException e) {
+        sink++;
+      }
+    }
+  }
+
+  static void shielded() {
+    for (int i = 0; i < THROWS; i++) {
+      Quiet.swallow();
+      afterCatch();
+    }
+  }
+
   // Eight callees in turn from one node: more than the five children a node keeps at hand
   // (Nodes.java), so the first loop finds every child in the table and the second moves two of
   // them back to the front.
@@ -189,6 +209,7 @@ public class Counted {
     loop();
     sink += fib(FIB);
     exceptions();
+    shielded();
     dispatch();
     threads();
     lambdas();

@@ -23,7 +23,7 @@ public final class Calibration {
       long start = System.nanoTime();
       for (int i = 0; i < calls; i++) {
         ThreadTree tree = enter(local, i & 15);
-        exit(tree, tree.current());
+        exit(tree, tree.current);
       }
       best = Math.min(best, System.nanoTime() - start);
     }

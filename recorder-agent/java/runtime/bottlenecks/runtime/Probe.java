@@ -8,7 +8,7 @@ import jdk.internal.vm.annotation.DontInline;
  *
  * <pre>
  *   ThreadTree tree = Probe.enter(id);    // first instructions
- *   int node = Probe.node(tree);
+ *   int node = tree.current;              // the frame's node
  *   ...
  *   Probe.exit(tree, node);               // before every return, and in a catch-all handler
  *                                         // that rethrows
@@ -56,11 +56,6 @@ public final class Probe {
     ThreadTree tree = TREES.get();
     tree.enter(method);
     return tree;
-  }
-
-  /** The frame's node, right after {@link #enter}: the tree's current node. */
-  public static int node(ThreadTree tree) {
-    return tree.current();
   }
 
   /** The method whose frame is {@code node} returns or lets an exception escape. */

@@ -14,7 +14,12 @@ public final class ThreadTree {
   final Thread thread;
   final long serial;
   volatile Nodes nodes = new Nodes(64);
-  private int current;
+  /**
+   * The current node: the frame of the innermost instrumented method running. Public for one
+   * reader only: an instrumented method reads it right after {@link Probe#enter}, its frame's node
+   * (a field read costs nothing in the interpreter, where a static call is a real call).
+   */
+  public int current;
   private long last = Clock.now();
 
   // Children by (parent, method): open addressing over pairs {key, child} side by side, so a
@@ -27,11 +32,6 @@ public final class ThreadTree {
   ThreadTree(Thread thread, long serial) {
     this.thread = thread;
     this.serial = serial;
-  }
-
-  /** The current node: the frame of the innermost instrumented method running. */
-  int current() {
-    return current;
   }
 
   /** The child of the current node for {@code method} becomes current; returns it. */

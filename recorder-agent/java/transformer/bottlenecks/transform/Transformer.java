@@ -2,7 +2,9 @@ package bottlenecks.transform;
 
 import bottlenecks.runtime.MethodNames;
 import bottlenecks.runtime.Probe;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -13,12 +15,13 @@ import org.objectweb.asm.Opcodes;
 /**
  * The agent's ClassFileLoadHook calls {@link #transform} (through JNI, with the class already
  * chosen by name: the never-touched set and include=/exclude= are the agent's) and gets the
- * class with probes in every method that has code (MethodProbe), or null to leave it as it is.
+ * class with probes in every method that has code (MethodProbe; ConstructorProbe for
+ * constructors), or null to leave it as it is.
  *
  * <p>Frames are not recomputed (that would need the common superclass of two types, i.e. loading
- * classes from inside a class load): the original frames are kept and the probes need no new
- * ones except their handlers'. Classes older than Java 6 (version 50) have no frames to keep
- * and are left alone.
+ * classes from inside a class load): the original frames are kept, with the probes' two locals
+ * added, and the probes need no new ones except their handlers'. Classes older than Java 6
+ * (version 50) have no frames to keep and are left alone.
  */
 public final class Transformer {
   private Transformer() {}
@@ -63,9 +66,16 @@ public final class Transformer {
       ClassReader reader = new ClassReader(bytes);
       if (reader.readShort(6) < Opcodes.V1_6) return null; // major version: no stack map frames
       Set<String> trivial = skipTrivial ? TrivialScan.of(reader) : Set.of();
-      ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-      Instrument visitor = new Instrument(writer, internalName.replace('/', '.'), trivial, only);
-      reader.accept(visitor, ClassReader.EXPAND_FRAMES);
+      // Maxima: ProbeCode.maxStack and the probes' two locals, not ASM's COMPUTE_MAXS.
+      ClassWriter writer = new ClassWriter(reader, 0);
+      Instrument visitor = new Instrument(writer, internalName, trivial, only, null);
+      try {
+        reader.accept(visitor, 0); // frames compressed: FrameLocals
+      } catch (MethodProbe.Straddling e) {
+        writer = new ClassWriter(reader, 0);
+        visitor = new Instrument(writer, internalName, trivial, only, visitor.ids);
+        reader.accept(visitor, 0); // frames compressed: FrameLocals
+      }
       synchronized (LOCK) {
         trivialSkipped += visitor.trivialSkipped;
         if (visitor.instrumented == 0) return null;
@@ -84,17 +94,25 @@ public final class Transformer {
   }
 
   private static final class Instrument extends ClassVisitor {
-    final String className;
+    final String internalName; // pkg/Outer$Inner
+    final String className; // pkg.Outer$Inner
     final Set<String> trivial;
     final Set<String> only;
+    // Null: MethodProbe for every method but the constructors. Else the ids an attempt with it
+    // gave out, in order, before MethodProbe met a method whose locals it cannot shift; this
+    // attempt uses ConstructorProbe for every method, with the same ids.
+    final List<Integer> reused;
+    final List<Integer> ids = new ArrayList<>();
     int instrumented;
     int trivialSkipped;
 
-    Instrument(ClassVisitor next, String className, Set<String> trivial, Set<String> only) {
+    Instrument(ClassVisitor next, String internalName, Set<String> trivial, Set<String> only, List<Integer> reused) {
       super(Opcodes.ASM9, next);
-      this.className = className;
+      this.internalName = internalName;
+      this.className = internalName.replace('/', '.');
       this.trivial = trivial;
       this.only = only;
+      this.reused = reused;
     }
 
     @Override
@@ -108,8 +126,16 @@ public final class Transformer {
         trivialSkipped++;
         return next;
       }
+      int id = reused != null && instrumented < reused.size() ? reused.get(instrumented) : MethodNames.register(full);
+      ids.add(id);
       instrumented++;
-      return new MethodProbe(next, access, name, desc, MethodNames.register(full));
+      if (reused == null && !name.equals("<init>")) {
+        ProbeCode probes = new ProbeCode(next, id, Opcodes.F_FULL);
+        return new HandlerStarts(new MethodProbe(next, probes, internalName, access, name, desc), probes);
+      }
+      ProbeCode probes = new ProbeCode(next, id, Opcodes.F_NEW);
+      MethodVisitor expanded = new ConstructorProbe(next, probes, access, name, desc);
+      return new HandlerStarts(new FrameExpander(expanded, internalName, access, name, desc), probes);
     }
   }
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The call-tree transformer's cost alone (docs/performance.md, "Call-tree mode"):
+#
+#   bench/calltree/transform.sh BUILD_DIR [RUNS] [CLASSES] [BASE_BUILD_DIR]
+#
+# TransformJdk.java hands the first CLASSES (default 1000) classes of the JDK's java.xml module
+# once each to BUILD_DIR's transformer (every method instrumented, as include=*,trivial=count)
+# in a fresh JVM, as a recording's class loading does: the interpreter, the JIT compiling ASM
+# and the transformer, and the transformation. Each run prints the transforming thread's CPU per
+# class. With BASE_BUILD_DIR (another checkout's build), the whole process's CPU (JIT threads
+# included) is compared, interleaved A B A B (bench/common/interleave.sh, RUNS pairs, default
+# 4): A is BUILD_DIR, B the base.
+set -euo pipefail
+. "$(cd "$(dirname "$0")/.." && pwd)/common/interleave.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:?usage: transform.sh BUILD_DIR [RUNS] [CLASSES] [BASE_BUILD_DIR]}" && pwd)
+runs=${2:-4}
+classes=${3:-1000}
+base=${4:+$(cd "$4" && pwd)}
+java_home=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
+asm=$(sed -n 's/^BN_ASM_JARS:STRING=//p' "$build/CMakeCache.txt")
+cmake --build "$build" -j2 --target bottlenecks-agent-jars >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$java_home/bin/javac" -d "$work" "$here/TransformJdk.java"
+for ((i = 0; i < runs; i++)); do
+  echo "$(basename "$build"): $("$java_home/bin/java" -cp "$work" TransformJdk "$build" "$asm" "$classes")"
+  [[ -n $base ]] && echo "$(basename "$base") (base): $("$java_home/bin/java" -cp "$work" TransformJdk "$base" "$asm" "$classes")"
+done
+if [[ -n $base ]]; then
+  echo "== whole process, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  bn_interleave "$runs" 0 "$java_home/bin/java -cp $work TransformJdk $base $asm $classes" \
+    "$java_home/bin/java" -cp "$work" TransformJdk "$build" "$asm" "$classes"
+fi
