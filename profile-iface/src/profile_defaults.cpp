@@ -34,6 +34,12 @@ std::vector<Overlap> Profile::overlaps(Summary s, std::span<SummarySet* const> s
   return out;
 }
 
+std::vector<Overlap> Profile::set_overlaps(SummarySet& set, std::span<SummarySet* const> others) {
+  std::vector<Overlap> out;
+  for (SummarySet* other : others) out.push_back(set.overlap(*other));
+  return out;
+}
+
 Amount SummarySet::total_cum() { return profile_.total_cum_of(members_); }
 
 Amount SummarySet::total_base() { return profile_.total_base_of(members_); }

@@ -47,6 +47,11 @@ NodeId node_of(const CallTree& tree, const Context& context) {
 
 std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
+template <typename T>
+const T& pick(std::mt19937& rng, const std::vector<T>& items) {
+  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
+}
+
 class Checker {
  public:
   Checker(const CallTree& tree, TreeProfile& p, const NaiveProfile& naive) : tree_(tree), p_(p), naive_(naive) {}
@@ -147,6 +152,53 @@ class Checker {
     }
   }
 
+  // A label changed step by step, each set measured from the one before (summary_set_from:
+  // what it kept united with the added summaries', or measured afresh after a removal), against
+  // the naive unions; its overlaps with another set (both ways) and with a summary. Sometimes the
+  // added summary was asked first, as `path` then `label` do, so its own lists are the kept ones.
+  void check_grown(std::mt19937& rng, const std::vector<Summary>& seen, const std::vector<Summary>& T) {
+    const auto other = p_.summary_set(T);
+    const std::vector<Calls> other_calls = calls_of(T);
+    // More sets, for its overlaps with all of them at once (Profile::set_overlaps: walks that
+    // go together against its coverage, or each by the index).
+    std::vector<std::vector<Summary>> more(std::uniform_int_distribution<std::size_t>(1, 4)(rng));
+    std::vector<std::unique_ptr<bn::iface::SummarySet>> kept;
+    std::vector<bn::iface::SummarySet*> others{other.get()};
+    for (auto& U : more) {
+      for (int i = std::uniform_int_distribution<int>(1, 5)(rng); i > 0; --i) U.push_back(pick(rng, seen));
+      kept.push_back(p_.summary_set(U));
+      others.push_back(kept.back().get());
+    }
+    std::vector<Summary> members{pick(rng, seen)};
+    std::unique_ptr<bn::iface::SummarySet> set = p_.summary_set(members);
+    for (int step = 0; step < 8; ++step) {
+      const int op = std::uniform_int_distribution<int>(0, 5)(rng);
+      const Summary s = pick(rng, seen);
+      if (op == 0 && members.size() > 1) {
+        members.erase(members.begin() + std::uniform_int_distribution<std::ptrdiff_t>(
+                                            0, static_cast<std::ptrdiff_t>(members.size()) - 1)(rng));
+      } else {
+        if (op == 1) set->overlap(s);  // s's lists are kept when it is added
+        members.push_back(s);
+        if (op == 2) members.push_back(pick(rng, seen));  // two at once
+      }
+      set = p_.summary_set_from(*set, members);
+      const std::vector<Calls> calls = calls_of(members);
+      CAPTURE(step);
+      CHECK(set->total_cum() == naive_.total_cum(calls));
+      CHECK(set->total_base() == naive_.total_base(calls));
+      const bn::iface::Overlap expected = naive_overlap(calls, other_calls);
+      CHECK(set->overlap(*other) == expected);
+      CHECK(other->overlap(*set) == expected);
+      const std::vector<bn::iface::Overlap> all = p_.set_overlaps(*set, others);
+      REQUIRE(all.size() == others.size());
+      CHECK(all[0] == expected);
+      for (std::size_t i = 1; i < others.size(); ++i) CHECK(all[i] == naive_overlap(calls, calls_of(more[i - 1])));
+      const Summary probe = pick(rng, seen);
+      CHECK(set->overlap(probe) == naive_overlap({strings(p_.path_of(probe))}, calls));
+    }
+  }
+
   const std::vector<Summary>& visited() const { return visited_; }
 
  private:
@@ -182,11 +234,6 @@ class Checker {
   std::map<Calls, Summary> handles_;
   std::vector<Summary> visited_;
 };
-
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
 
 // The stacks' costs as metric "calls" of a tree whose metric 0 has other, random costs, then
 // made the tree's metric 0 by with_metric: what `--metric` and `set metric` search.
@@ -273,6 +320,13 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
     for (auto& U : sets)
       for (int i = std::uniform_int_distribution<int>(0, 3)(local); i > 0; --i) U.push_back(pick(local, seen));
     checker.check_overlaps(pick(local, seen), sets);
+  }
+  // Sets grown from earlier ones, from a generator of their own too.
+  std::mt19937 grown(static_cast<unsigned>(tree.node_count() * 104729 + seen.size()));
+  for (int round = 0; round < 3; ++round) {
+    std::vector<Summary> T;
+    for (int i = std::uniform_int_distribution<int>(1, 6)(grown); i > 0; --i) T.push_back(pick(grown, seen));
+    checker.check_grown(grown, seen, T);
   }
 }
 

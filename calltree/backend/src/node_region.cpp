@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "node_sweep.h"
 
@@ -136,9 +137,11 @@ Amount Region::base() const {
   return sum;
 }
 
-Region make_region(const CallTree& tree, std::vector<NodeId> tops, std::vector<NodeId> outside,
-                   std::vector<std::pair<MethodId, Amount>> methods, std::vector<NodeId> along) {
-  Region r{subtrees(tree, std::move(tops)),
+namespace {
+
+Region region_of_lists(const CallTree& tree, SummedNodes tops, std::vector<NodeId> outside,
+                       std::vector<std::pair<MethodId, Amount>> methods, std::vector<NodeId> along) {
+  Region r{std::move(tops),
            single_nodes(tree, std::move(outside)),
            std::move(methods),
            single_nodes(tree, std::move(along)),
@@ -156,6 +159,78 @@ Region make_region(const CallTree& tree, std::vector<NodeId> tops, std::vector<N
   }
   by_method.resize(kept);
   return r;
+}
+
+// The outermost subtrees of both lists (each of outermost subtrees): after each one taken,
+// both lists skip past its end, as sweep::outermost does, with ends and cums from the lists.
+SummedNodes outermost_union(const SummedNodes& a, const SummedNodes& b) {
+  SummedNodes out;
+  out.nodes.reserve(a.nodes.size() + b.nodes.size());
+  out.ends.reserve(a.nodes.size() + b.nodes.size());
+  out.sums.reserve(a.nodes.size() + b.nodes.size() + 1);
+  Amount sum = 0;
+  out.sums.push_back(sum);
+  std::size_t i = 0, j = 0;
+  while (i < a.nodes.size() || j < b.nodes.size()) {
+    const bool from_a = j == b.nodes.size() || (i < a.nodes.size() && a.nodes[i] <= b.nodes[j]);
+    const SummedNodes& list = from_a ? a : b;
+    const std::size_t k = from_a ? i : j;
+    const NodeId end = list.ends[k];
+    out.nodes.push_back(list.nodes[k]);
+    out.ends.push_back(end);
+    out.sums.push_back(sum += run_sum(list, k, k + 1));
+    i = skip_to(a, i, end);
+    j = skip_to(b, j, end);
+  }
+  return out;
+}
+
+// The nodes of both increasing lists, each once.
+std::vector<NodeId> merged(const std::vector<NodeId>& a, const std::vector<NodeId>& b) {
+  std::vector<NodeId> out;
+  out.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+// The nodes of the increasing list outside every subtree of `tops`; each node galloped to the
+// last top at or before it, the only one that may hold it.
+std::vector<NodeId> outside_of(const std::vector<NodeId>& nodes, const SummedNodes& tops) {
+  std::vector<NodeId> out;
+  std::size_t j = 0;
+  for (NodeId n : nodes) {
+    j = skip_to(tops, j, n + 1);
+    if (j == 0 || tops.ends[j - 1] <= n) out.push_back(n);
+  }
+  return out;
+}
+
+bool has_method(const ByMethod& methods, MethodId m) {
+  const auto at =
+      std::lower_bound(methods.begin(), methods.end(), m, [](const auto& e, MethodId id) { return e.first < id; });
+  return at != methods.end() && at->first == m;
+}
+
+}  // namespace
+
+Region make_region(const CallTree& tree, std::vector<NodeId> tops, std::vector<NodeId> outside,
+                   std::vector<std::pair<MethodId, Amount>> methods, std::vector<NodeId> along) {
+  return region_of_lists(tree, subtrees(tree, std::move(tops)), std::move(outside), std::move(methods),
+                         std::move(along));
+}
+
+Region united(const CallTree& tree, const Region& a, const Region& b) {
+  SummedNodes tops = outermost_union(a.tops, b.tops);
+  // Single nodes of either that the other's subtrees hold are counted there now.
+  std::vector<NodeId> outside = outside_of(merged(a.outside.nodes, b.outside.nodes), tops);
+  ByMethod methods;
+  std::set_union(a.methods.begin(), a.methods.end(), b.methods.begin(), b.methods.end(), std::back_inserter(methods),
+                 [](const auto& x, const auto& y) { return x.first < y.first; });
+  // An along node of a method the other set has as a whole is counted with that method.
+  std::vector<NodeId> along;
+  for (NodeId n : merged(a.along.nodes, b.along.nodes))
+    if (!has_method(methods, tree.method(n))) along.push_back(n);
+  return region_of_lists(tree, std::move(tops), std::move(outside), std::move(methods), std::move(along));
 }
 
 // The intersection of two cum regions is four disjoint parts: the subtrees of both, a's single
@@ -191,6 +266,13 @@ const NodeId* skip_few(const NodeId* first, const NodeId* last, NodeId value) {
   return sweep::gallop(first, last, value);
 }
 
+// Where `node` falls among the tops: the first at or after it, found in its block.
+const NodeId* place(const SummedNodes& tops, const TopIndex& index, NodeId node) {
+  const NodeId* nodes = tops.nodes.data();
+  const std::size_t block = node >> index.shift;
+  return skip_few(nodes + index.first[block], nodes + index.first[block + 1], node);
+}
+
 }  // namespace
 
 Amount shared_cum(const Region& a, const Region& b, const TopIndex& b_index) {
@@ -201,19 +283,96 @@ Amount shared_cum(const Region& a, const Region& b, const TopIndex& b_index) {
   const SummedNodes& tops = b.tops;
   const NodeId* nodes = tops.nodes.data();
   const NodeId* last = nodes + tops.nodes.size();
-  const std::uint32_t* first = b_index.first.data();
   Amount sum = 0;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
     const NodeId top = q.nodes[k];
-    const std::size_t block = top >> b_index.shift;
-    const NodeId* at = skip_few(nodes + first[block], nodes + first[block + 1], top);
+    const NodeId* at = place(tops, b_index, top);
     const auto i = static_cast<std::size_t>(at - nodes);
     // When a top of b holds q, b's next top starts after q's subtree: the run is empty.
     const auto j = static_cast<std::size_t>(skip_few(at, last, q.ends[k]) - nodes);
     const bool held = i > 0 && tops.ends[i - 1] > top;
-    sum += held ? run_sum(q, k, k + 1) : run_sum(tops, i, j);
+    // An empty run reads no sums: most tops of one hot method's set hold none of another's.
+    if (held)
+      sum += run_sum(q, k, k + 1);
+    else if (j > i)
+      sum += run_sum(tops, i, j);
   }
   return sum + shared_single_nodes(a, b);
+}
+
+namespace {
+
+// In the word of node n: the bits of n and above / of n and below.
+std::uint64_t bits_from(NodeId n) { return ~std::uint64_t{0} << (n % 64); }
+std::uint64_t bits_through(NodeId n) { return ~std::uint64_t{0} >> (63 - n % 64); }
+
+}  // namespace
+
+Coverage cover(const CallTree& tree, const SummedNodes& tops) {
+  Coverage c{std::vector<std::uint64_t>((tree.node_count() + 63) / 64, 0)};
+  for (std::size_t k = 0; k < tops.nodes.size(); ++k) {
+    // The bits [top, end): whole words between a first and a last partial one.
+    const NodeId top = tops.nodes[k], last = tops.ends[k] - 1;
+    if (top / 64 == last / 64) {
+      c.bits[top / 64] |= bits_from(top) & bits_through(last);
+      continue;
+    }
+    c.bits[top / 64] |= bits_from(top);
+    std::fill(c.bits.begin() + top / 64 + 1, c.bits.begin() + last / 64, ~std::uint64_t{0});
+    c.bits[last / 64] |= bits_through(last);
+  }
+  return c;
+}
+
+bool Coverage::any_in(NodeId from, NodeId to) const {
+  if (from >= to) return false;
+  const NodeId last = to - 1;
+  if (from / 64 == last / 64) return (bits[from / 64] & bits_from(from) & bits_through(last)) != 0;
+  if ((bits[from / 64] & bits_from(from)) != 0) return true;
+  for (std::size_t w = from / 64 + 1; w < last / 64; ++w)
+    if (bits[w] != 0) return true;
+  return (bits[last / 64] & bits_through(last)) != 0;
+}
+
+void shared_cum_each(std::span<const Region* const> others, const Region& b, const TopIndex& b_index,
+                     const Coverage& b_cover, std::span<Amount> out) {
+  // For each top q of another set: a bit set, a top of b holds q and shares its whole subtree;
+  // clear, no top of b is at q either, and b's tops inside q's subtree lie after it, where the
+  // bits show whether there are any (usually not: b's sums are then not read at all).
+  const SummedNodes& tops = b.tops;
+  const NodeId* nodes = tops.nodes.data();
+  const NodeId* last = nodes + tops.nodes.size();
+  std::vector<std::size_t> next(others.size(), 0);
+  std::fill(out.begin(), out.end(), Amount{0});
+  // A 128th of the tree at a time: 78k nodes at 10M, holding ~2k of a hot label's tops, whose
+  // lists and bits then stay in the cache for all the walks.
+  const std::size_t node_count = b_cover.bits.size() * 64;
+  const std::size_t stretch = std::max<std::size_t>(64, node_count / 128);
+  for (std::size_t from = 0; from < node_count; from += stretch) {
+    const std::size_t to = from + stretch;
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      const SummedNodes& q = others[i]->tops;
+      Amount sum = 0;
+      std::size_t k = next[i];
+      // Held tops come in runs, each summed at its ends: the sums are read per run, not per top.
+      std::size_t held_from = k;
+      for (; k < q.nodes.size() && q.nodes[k] < to; ++k) {
+        const NodeId top = q.nodes[k];
+        if (b_cover.holds(top)) continue;
+        if (k > held_from) sum += run_sum(q, held_from, k);
+        held_from = k + 1;
+        const NodeId end = q.ends[k];
+        if (b_cover.any_in(top + 1, end)) {
+          const NodeId* at = place(tops, b_index, top + 1);
+          sum += run_sum(tops, static_cast<std::size_t>(at - nodes),
+                         static_cast<std::size_t>(skip_few(at, last, end) - nodes));
+        }
+      }
+      next[i] = k;
+      out[i] += sum + run_sum(q, held_from, k);
+    }
+  }
+  for (std::size_t i = 0; i < others.size(); ++i) out[i] += shared_single_nodes(*others[i], b);
 }
 
 MergedTops merge_tops(std::span<const Region* const> regions) {

@@ -48,6 +48,12 @@ struct Region {
 Region make_region(const CallTree& tree, std::vector<NodeId> tops, std::vector<NodeId> outside,
                    std::vector<std::pair<MethodId, iface::Amount>> methods, std::vector<NodeId> along);
 
+// The region of the union of two sets from their regions (the region of a union is the union
+// of the regions): the outermost of both top lists, merged with the subtree ends and cums the
+// lists hold, so a label that gains a summary reads none of the tree's arrays at its old tops.
+// O(a + b) plus the single-node lists' (usually short) tree reads.
+Region united(const CallTree& tree, const Region& a, const Region& b);
+
 // cost(cum region of a ∩ cum region of b), and the same of the base regions.
 iface::Amount shared_cum(const Region& a, const Region& b);
 
@@ -65,6 +71,23 @@ TopIndex index_tops(const CallTree& tree, const SummedNodes& tops);
 // region of fewer tops, what the smaller region costs.
 iface::Amount shared_cum(const Region& a, const Region& b, const TopIndex& b_index);
 iface::Amount shared_base(const Region& a, const Region& b);
+
+// Which nodes lie in a region's top subtrees, a bit per node of the tree (n/8 bytes, so kept for
+// one set at a time): whether a top of another set lies in one is then a read, not a search.
+struct Coverage {
+  std::vector<std::uint64_t> bits;
+  bool holds(NodeId n) const { return ((bits[n / 64] >> (n % 64)) & 1U) != 0; }
+  // Whether any node of [from, to) is held; O((to - from) / 64).
+  bool any_in(NodeId from, NodeId to) const;
+};
+Coverage cover(const CallTree& tree, const SummedNodes& tops);
+// shared_cum(*others[i], b) for every i, into out[i], given b's index and coverage: O(the others'
+// tops), each a bit read; only a top outside b's subtrees holding some of them is placed among
+// b's tops by the index. The walks go together through the tree a stretch of node numbers at a
+// time, so that b's lists are read from the cache by all of them (49 walks of 10^5 tops, each
+// over all of b's lists, were most of `labels` after a label changed).
+void shared_cum_each(std::span<const Region* const> others, const Region& b, const TopIndex& b_index,
+                     const Coverage& b_cover, std::span<iface::Amount> out);
 
 // The tops of several regions in node order, each entry naming its region (index into the
 // list given to merge_tops), for the cum that all of them share with one summary in one sweep.

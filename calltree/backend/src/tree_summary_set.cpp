@@ -15,10 +15,10 @@ using iface::Summary;
 
 class TreeProfile::TreeSummarySet final : public iface::SummarySet {
  public:
-  TreeSummarySet(TreeProfile& profile, std::span<const Summary> S)
+  TreeSummarySet(TreeProfile& profile, std::span<const Summary> S, region::Region region)
       : iface::SummarySet(profile, S),
         owner_(profile),
-        region_(profile.region_of(S)),
+        region_(std::move(region)),
         index_(region::index_tops(profile.tree_, region_.tops)),
         serial_(++profile.summary_sets_made_) {}
 
@@ -32,8 +32,7 @@ class TreeProfile::TreeSummarySet final : public iface::SummarySet {
   iface::Overlap overlap(iface::SummarySet& other) override {
     const auto* same = dynamic_cast<const TreeSummarySet*>(&other);
     if (same == nullptr || &same->owner_ != &owner_) return iface::SummarySet::overlap(other);
-    // The set of fewer tops is placed among the other's: `labels` after a label changed asks
-    // for its pairs with every other label, hot ones with 10^5 tops each.
+    // The set of fewer tops is placed among the other's.
     const bool fewer = region_.tops.nodes.size() <= same->region_.tops.nodes.size();
     const Amount cum = fewer ? region::shared_cum(region_, same->region_, same->index_)
                              : region::shared_cum(same->region_, region_, index_);
@@ -52,7 +51,56 @@ std::unique_ptr<iface::SummarySet> TreeProfile::summary_set(std::span<const Summ
   // A sequence with gaps or aspects has no node region (its satisfying stacks are marked per
   // pass, tree_profile_patterns.cpp): such a set is measured by the interface's formulas.
   if (std::any_of(S.begin(), S.end(), is_pattern)) return iface::Profile::summary_set(S);
-  return std::make_unique<TreeSummarySet>(*this, S);
+  return std::make_unique<TreeSummarySet>(*this, S, region_of(S));
+}
+
+std::unique_ptr<iface::SummarySet> TreeProfile::summary_set_from(iface::SummarySet& earlier,
+                                                                 std::span<const Summary> S) {
+  const auto* mine = dynamic_cast<const TreeSummarySet*>(&earlier);
+  if (mine == nullptr || &mine->owner_ != this) return summary_set(S);
+  std::vector<Summary> added(S.begin(), S.end()), had(earlier.members().begin(), earlier.members().end());
+  std::sort(added.begin(), added.end());
+  std::sort(had.begin(), had.end());
+  if (!std::includes(added.begin(), added.end(), had.begin(), had.end())) return summary_set(S);
+  added.erase(std::set_difference(added.begin(), added.end(), had.begin(), had.end(), added.begin()), added.end());
+  added.erase(std::unique(added.begin(), added.end()), added.end());
+  if (std::any_of(added.begin(), added.end(), is_pattern)) return summary_set(S);
+  // The summary labelled is usually the one just shown, whose region is kept (region_of(s)).
+  region::Region grown = added.empty()       ? mine->region_
+                         : added.size() == 1 ? region::united(tree_, mine->region_, *region_of(added.front()))
+                                             : region::united(tree_, mine->region_, region_of(added));
+  return std::make_unique<TreeSummarySet>(*this, S, std::move(grown));
+}
+
+std::vector<iface::Overlap> TreeProfile::set_overlaps(iface::SummarySet& set,
+                                                      std::span<iface::SummarySet* const> others) {
+  const auto* mine = dynamic_cast<const TreeSummarySet*>(&set);
+  if (mine == nullptr || &mine->owner_ != this) return iface::Profile::set_overlaps(set, others);
+  // The sets of at most a few times its tops walk together against its coverage; the others
+  // place its tops among theirs by their index, one by one.
+  const std::size_t tops = mine->region_.tops.nodes.size();
+  std::vector<const region::Region*> walked;
+  std::vector<std::size_t> where;
+  std::vector<iface::Overlap> out(others.size());
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    const auto* other = dynamic_cast<const TreeSummarySet*>(others[i]);
+    if (other != nullptr && &other->owner_ == this && other->region_.tops.nodes.size() <= 4 * tops) {
+      walked.push_back(&other->region_);
+      where.push_back(i);
+    } else {
+      out[i] = set.overlap(*others[i]);
+    }
+  }
+  const region::Coverage* coverage = walked.empty() ? nullptr : coverage_of(mine->serial_, mine->region_.tops);
+  if (coverage == nullptr) {
+    for (std::size_t i : where) out[i] = set.overlap(*others[i]);
+    return out;
+  }
+  std::vector<Amount> cum(walked.size());
+  region::shared_cum_each(walked, mine->region_, mine->index_, *coverage, cum);
+  for (std::size_t k = 0; k < walked.size(); ++k)
+    out[where[k]] = {cum[k], region::shared_base(mine->region_, *walked[k])};
+  return out;
 }
 
 std::vector<iface::Overlap> TreeProfile::overlaps(Summary s, std::span<iface::SummarySet* const> sets) {
@@ -84,6 +132,14 @@ std::vector<iface::Overlap> TreeProfile::overlaps(Summary s, std::span<iface::Su
   region::shared_cum_all(regions, merged_tops_->second, *r, cum);
   for (std::size_t i = 0; i < regions.size(); ++i) out.push_back({cum[i], region::shared_base(*regions[i], *r)});
   return out;
+}
+
+const region::Coverage* TreeProfile::coverage_of(std::uint64_t serial, const region::SummedNodes& tops) {
+  if (coverage_ && coverage_->first == serial) return &coverage_->second;
+  // A bitmap of the tree costs what walking its tops costs when there is a top per 64 nodes.
+  if (tops.nodes.size() < tree_.node_count() / 64) return nullptr;
+  coverage_ = std::make_shared<std::pair<std::uint64_t, region::Coverage>>(serial, region::cover(tree_, tops));
+  return &coverage_->second;
 }
 
 region::Region TreeProfile::region_of(std::span<const Summary> S) {

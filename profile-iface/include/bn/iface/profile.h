@@ -75,6 +75,15 @@ class Profile {
   virtual std::unique_ptr<SummarySet> summary_set(std::span<const Summary> S) {
     return std::make_unique<SummarySet>(*this, S);
   }
+  // The set S, given an earlier set of this profile: when every member of `earlier` is in S (a
+  // label that gained a summary), a backend may measure only what S adds. Exact either way.
+  virtual std::unique_ptr<SummarySet> summary_set_from(SummarySet& earlier, std::span<const Summary> S) {
+    (void)earlier;
+    return summary_set(S);
+  }
+  // set.overlap(*other) of each of `others` (sets of this profile), in order: `labels` asks it
+  // of a label that changed against every other label.
+  virtual std::vector<Overlap> set_overlaps(SummarySet& set, std::span<SummarySet* const> others);
   // overlap(s) of each of `sets` (sets of this profile), in order. The REPL asks it of every
   // label for each summary it details, so a backend may answer for all of them in one pass.
   virtual std::vector<Overlap> overlaps(Summary s, std::span<SummarySet* const> sets);

@@ -25,7 +25,8 @@ class LabelMeasures {
   // The overlap of s with each label's set, in the order of labels.all(); kept for the last
   // summary asked, until a label changes (`show` and `back` ask again).
   std::vector<iface::Overlap> with(iface::Profile& p, const LabelSet& labels, iface::Summary s);
-  // The overlap of two labels' sets, kept until either changes.
+  // The overlap of two labels' sets, kept until either changes. When it is not kept, the newer
+  // set's overlaps with every label are measured together (Profile::set_overlaps).
   iface::Overlap between(iface::Profile& p, const LabelSet& labels, const std::string& a, const std::string& b);
   // The set of every labelled summary (coverage, seed 004 sec. 3).
   iface::SummarySet& all(iface::Profile& p, const LabelSet& labels);
@@ -42,6 +43,8 @@ class LabelMeasures {
     iface::Overlap overlap;
   };
   Measured& measured(iface::Profile& p, const LabelSet& labels, const std::string& label);
+  // The overlaps not kept of the label's set with every other label's.
+  void measure_pairs_of(iface::Profile& p, const LabelSet& labels, const std::string& label);
   static bool same(const std::unique_ptr<iface::SummarySet>& set, const std::vector<iface::Summary>& members);
 
   std::map<std::string, Measured> sets_;

@@ -58,6 +58,11 @@
 //   its overlap with s or with a set  a galloping merge of the two node lists: O(min · log) for
 //                                   lists of unequal size, O(sum) at worst; s's lists are kept for
 //                                   the last summary asked
+//   summary_set_from(earlier, S)    when S only adds to earlier: a merge of earlier's lists with
+//                                   the added summaries' (O(both lists), no tree reads at its tops)
+//   set_overlaps(set, others)       O(n/64 + set's tops) for its coverage (kept for one set), then
+//                                   O(others' tops) for those of at most 4× its tops, all walked
+//                                   together a 128th of the tree at a time
 // c = finding a node's child among a sorted node list: a binary search, plus one walk up per
 // other child whose subtree holds listed nodes (O(log n) when the child comes first or is
 // absent).
@@ -91,6 +96,8 @@ namespace bn::calltree {
 namespace region {
 struct Region;  // node_region.h
 struct MergedTops;
+struct SummedNodes;
+struct Coverage;
 }  // namespace region
 class PatternMatcher;
 
@@ -130,6 +137,13 @@ class TreeProfile final : public iface::Profile {
   // Keeps the nodes that S's cum and base count, sorted with prefix sums, so an overlap with S
   // is a galloping merge of two node lists instead of two unions (tree_summary_set.cpp).
   std::unique_ptr<iface::SummarySet> summary_set(std::span<const iface::Summary> S) override;
+  // Unites the earlier set's kept lists with the added summaries' (node_region.h's united): a
+  // label that gains a summary costs what that summary's lists cost, not a union of all again.
+  std::unique_ptr<iface::SummarySet> summary_set_from(iface::SummarySet& earlier,
+                                                      std::span<const iface::Summary> S) override;
+  // Of a set of many subtrees against others: their walks go together against its coverage
+  // (a bit per node, kept for the last such set), a stretch of the tree at a time.
+  std::vector<iface::Overlap> set_overlaps(iface::SummarySet& set, std::span<iface::SummarySet* const> others) override;
   // Of many sets against a summary of many subtrees: one sweep over all the sets' tops.
   std::vector<iface::Overlap> overlaps(iface::Summary s, std::span<iface::SummarySet* const> sets) override;
   std::optional<iface::Summary> pattern_summary(const iface::CallPattern& p) override;
@@ -323,6 +337,9 @@ class TreeProfile final : public iface::Profile {
   // asks it against every label in turn).
   region::Region region_of(std::span<const iface::Summary> S);
   std::shared_ptr<const region::Region> region_of(iface::Summary s);
+  // The coverage of the set with this serial and tops, kept for the last set asked (n/8 bytes);
+  // nullptr when a bitmap of the tree would cost more than the tops (few tops in a large tree).
+  const region::Coverage* coverage_of(std::uint64_t serial, const region::SummedNodes& tops);
 
   const CallTree& tree_;
   const iface::Amount denominator_;
@@ -343,6 +360,7 @@ class TreeProfile final : public iface::Profile {
   std::uint64_t summary_sets_made_ = 0;
   // The tops of the last list of sets asked by overlaps(), merged, with the sets' serials.
   std::shared_ptr<std::pair<std::vector<std::uint64_t>, region::MergedTops>> merged_tops_;
+  std::shared_ptr<std::pair<std::uint64_t, region::Coverage>> coverage_;  // coverage_of's
   struct Scratch {
     std::vector<NodeId> finals, along, tops, exposed;
   } scratch_;  // measure_extension's working lists
