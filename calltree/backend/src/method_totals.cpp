@@ -70,7 +70,11 @@ void MethodTotals::figure_one(MethodId m) {
   }
   Tally<std::int64_t>& t = narrow_[m];
   bool fits = true;
-  for (NodeId n : nodes) fits &= add(t, n);
+  constexpr std::size_t kAhead = 8;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (i + kAhead < nodes.size()) tree_.prefetch(nodes[i + kAhead]);
+    fits &= add(t, nodes[i]);
+  }
   t.figured = true;
   if (!fits) figure_all();
 }

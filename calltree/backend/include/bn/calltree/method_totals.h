@@ -45,11 +45,10 @@ class MethodTotals {
   // Methods are figured one at a time until their nodes add up to more than `one_by_one_share`
   // of the tree's nodes or they are more than kOneByOneMethods, then all at once (share 0: at
   // once from the start). One at a time a node costs three scattered reads (cost, cum-cost,
-  // subtree size: ~100 ns at 10M nodes), in the pass a few ns, so what a switch wastes is
-  // bounded by a fraction of the pass; the hottest utility at 10M (2.9% of the nodes) already
-  // costs about a pass one at a time.
+  // subtree size, fetched a few nodes ahead), in the pass a few ns, so what a switch wastes is
+  // bounded by a fraction of the pass.
   static constexpr std::uint32_t kOneByOneMethods = 32;
-  explicit MethodTotals(const CallTree& tree, double one_by_one_share = 1.0 / 64);
+  explicit MethodTotals(const CallTree& tree, double one_by_one_share = 1.0 / 16);
 
   // O(nodes of m) the first time m is asked, or O(nodes) once for every method; O(1) after.
   Figures operator[](MethodId m);

@@ -30,7 +30,7 @@
 //   path_of, calls, roots           O(k) / O(1)
 //   base_of, cum_of                 O(1): cached when the summary is built; of a length-1
 //                                   summary, O(N(m)) the first time, or O(n) once for all
-//                                   methods when the ones asked add up to n/64 nodes
+//                                   methods when the ones asked add up to n/16 nodes
 //   initial_summaries               O(methods log methods) (name order is computed once)
 //   method_summary                  O(1) expected (string-table lookup)
 //   top_extensions                  O(R log R)
