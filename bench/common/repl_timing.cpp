@@ -126,6 +126,7 @@ Latency isolated(const std::string& label, const std::function<Latency()>& group
     l.warm = r.warm;
     l.memory = r.memory;
     peak_hwm = std::max(peak_hwm, r.hwm);
+    std::fprintf(stderr, "  %-40s VmHWM %.1f MB\n", label.c_str(), r.hwm / 1e6);  // which group sets the peak
   } else {
     kill(child, SIGKILL);
     l.timed_out = true;

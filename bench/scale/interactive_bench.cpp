@@ -37,13 +37,20 @@ using bn::bench::Time;
 using bn::calltree::CallTree;
 using bn::calltree::TreeProfile;
 
+// The nodes each method labels, counted by a scan of the tree's column: CallTree::nodes_of would
+// build the tree's method index here, before the groups, and their first commands would not pay
+// for it as a user's first command does.
+std::vector<std::size_t> nodes_per_method(const CallTree& tree) {
+  std::vector<std::size_t> count(tree.method_count());
+  for (bn::calltree::NodeId n = 1; n < tree.node_count(); ++n) ++count[tree.method(n)];
+  return count;
+}
+
 // The hottest utility: the method labelling the most nodes (seed 004's "hot utility method",
 // whose many calling contexts make `path` and its extensions the most expensive).
-std::string hot_method(const CallTree& tree) {
-  bn::calltree::MethodId best = 0;
-  for (bn::calltree::MethodId m = 0; m < tree.method_count(); ++m)
-    if (tree.nodes_of(m).size() > tree.nodes_of(best).size()) best = m;
-  return std::string(tree.method_name(best));
+std::string hot_method(const CallTree& tree, const std::vector<std::size_t>& nodes) {
+  const auto best = std::max_element(nodes.begin(), nodes.end()) - nodes.begin();
+  return std::string(tree.method_name(static_cast<bn::calltree::MethodId>(best)));
 }
 
 // 50 labels of 10 summaries of real weight (issue 20): the 500 methods labelling the most
@@ -53,13 +60,13 @@ std::string hot_method(const CallTree& tree) {
 // `path` of the second hottest method), as one that labelled them has: a command timed after
 // this pays for its own work, not for measuring labels changed before it nor for what any first
 // `path` computes once. The same without labels is the yardstick.
-void prepare_session(Fresh& f, const CallTree& tree, bool labelled) {
+void prepare_session(Fresh& f, const CallTree& tree, const std::vector<std::size_t>& nodes, bool labelled) {
   constexpr std::size_t kLabels = 50, kPerLabel = 10;
   std::vector<bn::calltree::MethodId> methods(tree.method_count());
   for (bn::calltree::MethodId m = 0; m < methods.size(); ++m) methods[m] = m;
   const std::size_t n = std::min(methods.size(), kLabels * kPerLabel);
   std::partial_sort(methods.begin(), methods.begin() + static_cast<std::ptrdiff_t>(n), methods.end(),
-                    [&](auto a, auto b) { return tree.nodes_of(a).size() > tree.nodes_of(b).size(); });
+                    [&](auto a, auto b) { return nodes[a] > nodes[b]; });
   for (std::size_t i = 0; labelled && i < n; ++i)
     f.session.labels().add("L" + std::to_string(i % kLabels), *f.profile.method_summary(tree.method_name(methods[i])));
   f.run("labels");
@@ -107,15 +114,16 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const Time read{watch.wall_s(), watch.cpu_s()};
   const CallTree& tree = opened.loaded.tree;
   watch = Stopwatch();
-  // The backend's own start-up, as `repl` pays it. Its per-method DFS waits for the first command
-  // that needs it (each group's fresh profile pays it once); the tree's method index, also built on
-  // first use, is built here by hot_method, before the groups.
+  // The backend's own start-up, as `repl` pays it. Its per-method figures and the tree's method
+  // index wait for the first command that needs them: each group's fresh profile pays them once,
+  // in its child process (nothing here builds them).
   { TreeProfile first(tree); }
   const Time backend{watch.wall_s(), watch.cpu_s()};
   const double resident = status_bytes("VmRSS") - rss_before;
   const double nodes = static_cast<double>(tree.node_count() - 1);
 
-  const std::string hot = hot_method(tree);
+  const std::vector<std::size_t> method_nodes = nodes_per_method(tree);
+  const std::string hot = hot_method(tree, method_nodes);
   const std::string hot_short = hot.substr(hot.rfind('.', hot.rfind('.') - 1) + 1);
   std::vector<Latency> latencies;
   double peak_hwm = status_bytes("VmHWM");
@@ -165,19 +173,20 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   for (const bool labelled : {false, true}) {
     const std::string with = labelled ? ", 50 labels" : ", no labels";
     measure("select (zoom off)" + with, [&] {
-      Latency l = bn::bench::select_top10(tree, 1, false, [&](Fresh& f) { prepare_session(f, tree, labelled); });
+      Latency l =
+          bn::bench::select_top10(tree, 1, false, [&](Fresh& f) { prepare_session(f, tree, method_nodes, labelled); });
       l.command = "select (zoom off)" + with;
       return l;
     });
     measure("path " + hot_short + with, [&] {
       Fresh f(tree);
-      prepare_session(f, tree, labelled);
+      prepare_session(f, tree, method_nodes, labelled);
       return repeated(f, "path " + hot_short + with, "path " + hot);
     });
   }
   measure("labels (50 x 10 hot methods, one changed)", [&] {
     Fresh f(tree);
-    prepare_session(f, tree, true);
+    prepare_session(f, tree, method_nodes, true);
     // One label changed since `labels` last ran: its set and its 49 pairs are measured again.
     f.run("path " + hot);
     f.run("label L1");

@@ -127,7 +127,9 @@ MethodIndex::MethodIndex(iface::Profile& profile) {
     const std::vector<std::string_view> path = profile.path_of(s);
     if (path.size() == 1) names_.push_back(path.front());
   }
-  std::sort(names_.begin(), names_.end());
+  // The tree backend lists them in name order already: checking costs one pass, sorting 156k
+  // names again (at 10M nodes) some 20 ms of a first command.
+  if (!std::is_sorted(names_.begin(), names_.end())) std::sort(names_.begin(), names_.end());
 }
 
 namespace {

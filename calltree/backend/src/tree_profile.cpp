@@ -1,5 +1,5 @@
-// The summary store of the tree backend: handles, interning by call sequence, the per-method
-// DFS, and the queries that only read stored facts.
+// The summary store of the tree backend: handles, interning by call sequence, and the queries
+// that only read stored facts.
 #include "bn/calltree/tree_profile.h"
 
 #include <algorithm>
@@ -20,6 +20,7 @@ TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional
       metric_(std::move(metric)),
       method_count_(static_cast<std::uint32_t>(tree.method_count())),
       method_ids_(method_count_),
+      method_totals_(tree),
       method_top_finals_(method_count_) {
   if (denominator <= 0)
     throw Error("cannot analyse call tree: denominator " + iface::to_string(denominator) + " is not positive");
@@ -33,34 +34,6 @@ TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional
       throw Error("cannot analyse call tree: method name '" + std::string(tree.method_name(m)) + "' has two ids (" +
                   std::to_string(*first) + " and " + std::to_string(m) + ")");
   }
-}
-
-const std::vector<TreeProfile::MethodTotals>& TreeProfile::method_totals() {
-  if (!method_totals_.empty() || method_count_ == 0) return method_totals_;
-  method_totals_.resize(method_count_);
-  const CallTree& tree = tree_;
-  // One DFS in preorder with the open ancestors on a stack. cum([m]) counts only nodes of m
-  // with no ancestor labelled m: the cum-cost of the outer node already includes the inner
-  // ones (sec. 2.2, the note on recursion).
-  std::vector<std::uint32_t> on_stack(method_count_, 0);
-  std::vector<NodeId> open;
-  for (NodeId n = 1; n < tree.node_count(); ++n) {
-    while (!open.empty() && tree.subtree_end(open.back()) <= n) {
-      --on_stack[tree.method(open.back())];
-      open.pop_back();
-    }
-    const MethodId m = tree.method(n);
-    MethodTotals& totals = method_totals_[m];
-    totals.base += tree.cost(n);
-    if (tree.cost(n) < 0) costs_never_negative_ = false;
-    if (on_stack[m] == 0)
-      totals.cum += tree.cum_cost(n);
-    else
-      totals.nested = true;
-    ++on_stack[m];
-    open.push_back(n);
-  }
-  return method_totals_;
 }
 
 const TreeProfile::Sequence& TreeProfile::sequence(Summary s) const {

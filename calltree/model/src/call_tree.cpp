@@ -267,8 +267,16 @@ const CallTree::MethodIndex& CallTree::method_index() const {
     for (std::size_t i = 0; i < m; ++i) index.begin[i + 1] += index.begin[i];
     index.nodes.resize(method_.size() - 1);
     std::vector<std::uint32_t> fill(index.begin.begin(), index.begin.end() - 1);
-    // Visiting nodes in preorder leaves each method's list sorted.
-    for (std::size_t i = 1; i < method_.size(); ++i) index.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
+    // Visiting nodes in preorder leaves each method's list sorted. Each write goes to its
+    // method's place in 40 MB (at 10M nodes); the method column says where the node kAhead
+    // places on will write, so that line is fetched while this one is written.
+    constexpr std::size_t kAhead = 16;
+    std::size_t i = 1;
+    for (; i + kAhead < method_.size(); ++i) {
+      __builtin_prefetch(&index.nodes[fill[method_[i + kAhead]]], 1);
+      index.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
+    }
+    for (; i < method_.size(); ++i) index.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
   });
   return index;
 }

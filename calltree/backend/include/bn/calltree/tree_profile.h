@@ -19,17 +19,18 @@
 // - "d is a descendant of a" is the preorder interval test a < d < subtree_end(a), so unions
 //   of subtrees are sorted sweeps over preorder numbers, never tree walks.
 // - Length-1 summaries: the roots are CallTree::nodes_of(m) (not copied); base and cum of every
-//   method come from one DFS at construction with an on-stack counter per method.
+//   method are figured on first use, from its nodes or for all methods in one pass over the
+//   tree (method_totals.h).
 // - Longer summaries are interned by call sequence (equal sequences give equal handles) and
 //   their base and cum are computed once, when the summary is first built.
 //
 // Complexity of each operation (n = tree nodes, R = roots of the summary, k = its length,
 // N(m) = nodes of method m, e = names returned, L = summaries built so far):
-//   constructor                     O(methods); the per-method DFS, O(n) time and O(methods +
-//                                   depth) extra memory, runs once, on the first query that
-//                                   needs a method's base or cum
+//   constructor                     O(methods)
 //   path_of, calls, roots           O(k) / O(1)
-//   base_of, cum_of                 O(1): per-method totals or cached when the summary is built
+//   base_of, cum_of                 O(1): cached when the summary is built; of a length-1
+//                                   summary, O(N(m)) the first time, or O(n) once for all
+//                                   methods when the ones asked add up to n/16 nodes
 //   initial_summaries               O(methods log methods) (name order is computed once)
 //   method_summary                  O(1) expected (string-table lookup)
 //   top_extensions                  O(R log R)
@@ -89,6 +90,7 @@
 #include <vector>
 
 #include "bn/calltree/call_tree.h"
+#include "bn/calltree/method_totals.h"
 #include "bn/iface/profile.h"
 
 namespace bn::calltree {
@@ -103,7 +105,7 @@ class PatternMatcher;
 
 class TreeProfile final : public iface::Profile {
  public:
-  // One DFS over the tree. Throws bn::Error if two method ids that label nodes share a name
+  // O(methods). Throws bn::Error if two method ids that label nodes share a name
   // (summaries are identified by names, so such a tree has no well-defined summaries), or if
   // `denominator` is not positive. Node costs are numerators over `denominator`: a tree of
   // typed time (views/, CPPROFJ sec. 5.2) stores its fractional hits as integers over one
@@ -154,10 +156,7 @@ class TreeProfile final : public iface::Profile {
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   iface::Amount denominator() override { return denominator_; }
-  bool costs_never_negative() override {
-    method_totals();
-    return costs_never_negative_;
-  }
+  bool costs_never_negative() override { return method_totals().costs_never_negative(); }
 
   // Backend-specific views (tests, benchmarks). The spans stay valid for the life of the
   // profile. Both throw bn::Error for a handle this profile did not return.
@@ -187,13 +186,6 @@ class TreeProfile final : public iface::Profile {
     std::span<const NodeId> roots;
     std::span<const NodeId> finals;  // parallel to roots
     std::span<const NodeId> sorted_finals;
-  };
-  struct MethodTotals {
-    iface::Amount base = 0;
-    iface::Amount cum = 0;
-    // Some node of the method lies below another of its nodes (recursion), so not every node
-    // of the method is an outermost final node of its length-1 summary.
-    bool nested = false;
   };
   using RootFinal = std::pair<NodeId, NodeId>;
   // A summary whose sequence has a gap or an aspect (tree_profile_patterns.cpp).
@@ -312,9 +304,9 @@ class TreeProfile final : public iface::Profile {
                                                             std::span<const ExtensionNode> group);
   // Position of each method in name order, computed on first use.
   const std::vector<std::uint32_t>& name_rank();
-  // Base and cum of every method's length-1 summary (and costs_never_negative_), from one DFS
-  // on first use: opening a profile need not wait for it.
-  const std::vector<MethodTotals>& method_totals();
+  // Base and cum of every method's length-1 summary, and the sign of the costs, figured on
+  // first use: opening a profile need not wait for them.
+  MethodTotals& method_totals() { return method_totals_; }
 
   // --- metrics (tree_profile_metrics.cpp) ---
   void compute_metrics(Sequence& seq) const;
@@ -345,10 +337,9 @@ class TreeProfile final : public iface::Profile {
   const iface::Amount denominator_;
   const std::optional<iface::MetricInfo> metric_;
   const std::uint32_t method_count_;
-  bool costs_never_negative_ = true;  // once method_totals_ is filled
   // Id m of the identity table is m, so a length-1 summary's call sequence is a view too.
   std::vector<MethodId> method_ids_;
-  std::vector<MethodTotals> method_totals_;  // empty until method_totals()
+  MethodTotals method_totals_;
   // Outermost nodes of nested methods, computed on first use by total_cum_of.
   std::vector<std::vector<NodeId>> method_top_finals_;
   std::vector<Sequence> sequences_;  // handle id = method_count_ + index

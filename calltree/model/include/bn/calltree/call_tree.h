@@ -63,6 +63,13 @@ class CallTree {
   // True if d lies strictly below a. O(1).
   bool is_descendant(NodeId d, NodeId a) const { return a < d && d < subtree_end(a); }
   Cost total_cost() const { return cum_cost_[kRootNode]; }
+  // A hint: n's cost, cum-cost and subtree size are about to be read. A pass over scattered
+  // nodes gives it a few nodes ahead, so their cache misses overlap instead of adding up.
+  void prefetch(NodeId n) const {
+    __builtin_prefetch(&cost_[n]);
+    __builtin_prefetch(&cum_cost_[n]);
+    __builtin_prefetch(&subtree_size_[n]);
+  }
 
   // Iterates the children of a node in preorder.
   class ChildRange;
