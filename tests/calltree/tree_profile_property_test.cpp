@@ -457,7 +457,15 @@ TEST_CASE("each method's base, cum and nesting equal the naive ones however the 
     const bool wide = i % 3 != 0;
     const RandomCase rc = random_case_of_sums(rng, i % 10 == 0, i % 3);
     const NaiveProfile naive(rc.stacks);
-    const CallTree tree = testing::tree_from_stacks(rc.stacks);
+    // Every other tree names a method no node is labelled with (as a filtered tree's table may).
+    const CallTree tree = [&] {
+      TreeBuilder builder;
+      if (i % 2 == 1) builder.intern("Never.called");
+      for (const auto& [stack, cost] : rc.stacks) builder.add_stack(testing::frames_of(builder, stack), cost);
+      Metadata metadata;
+      metadata.metric = "samples";
+      return std::move(builder).build(std::move(metadata));
+    }();
     const double share = std::array{0.0, 0.3, 2.0}[static_cast<std::size_t>(i / 3 % 3)];
     CAPTURE(share);
     MethodTotals totals(tree, share);
@@ -480,8 +488,17 @@ TEST_CASE("each method's base, cum and nesting equal the naive ones however the 
       }
     }
     if (!sign_first) CHECK(totals.costs_never_negative() == never_negative);
-    CHECK(totals.widened() == wide);
     if (share == 0.0) CHECK(totals.complete());
     if (share == 2.0) CHECK(totals.complete() == wide);  // only an overflow figures them all
+    // A method occurs when the naive profile has a node of it (and only then has CallTree a list).
+    for (MethodId m = 0; m < tree.method_count(); ++m) {
+      bool labels_a_node = false;
+      for (const auto& [context, cost] : naive.nodes())
+        labels_a_node = labels_a_node || context.back() == tree.method_name(m);
+      CHECK(totals.occurs(m) == labels_a_node);
+      CHECK(tree.nodes_of(m).empty() == !labels_a_node);
+    }
+    CHECK(totals.complete());  // occurs() figured them all
+    CHECK(totals.widened() == wide);
   }
 }

@@ -79,6 +79,11 @@ void MethodTotals::figure_one(MethodId m) {
   if (!fits) figure_all();
 }
 
+bool MethodTotals::occurs(MethodId m) {
+  if (!complete_) figure_all();
+  return (wide_.empty() ? narrow_[m].open_until : wide_[m].open_until) != 0;
+}
+
 bool MethodTotals::costs_never_negative() {
   if (!costs_never_negative_) {
     bool negative = false;

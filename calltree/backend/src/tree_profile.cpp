@@ -52,6 +52,14 @@ TreeProfile::View TreeProfile::view(Summary s) const {
   return {seq.calls, seq.roots, seq.finals, seq.sorted_finals};
 }
 
+void TreeProfile::check_occurs(Summary s) {
+  // Once every method is figured (`suggest`), they say which occur: ranking them all must not
+  // build the tree's method index (40 MB at 10M nodes) for nothing.
+  MethodTotals& totals = method_totals();
+  if (totals.complete() ? !totals.occurs(s.id) : tree_.nodes_of(s.id).empty())
+    throw Error("unknown summary handle " + std::to_string(s.id));
+}
+
 std::span<const MethodId> TreeProfile::calls(Summary s) const { return view(s).calls; }
 
 std::span<const NodeId> TreeProfile::roots(Summary s) const { return view(s).roots; }
@@ -98,6 +106,10 @@ std::vector<std::string_view> TreeProfile::path_of(Summary s) {
     for (const std::string& text : pattern_record(s).texts) path.push_back(text);
     return path;
   }
+  if (is_method_summary(s)) {
+    check_occurs(s);  // without the method index once every method is figured (`suggest`)
+    return {tree_.method_name(s.id)};
+  }
   for (MethodId m : view(s).calls) path.push_back(tree_.method_name(m));
   return path;
 }
@@ -105,7 +117,7 @@ std::vector<std::string_view> TreeProfile::path_of(Summary s) {
 std::vector<Summary> TreeProfile::initial_summaries() {
   std::vector<Summary> result;
   for (MethodId m = 0; m < method_count_; ++m)
-    if (!tree_.nodes_of(m).empty()) result.push_back({m});
+    if (method_totals().occurs(m)) result.push_back({m});
   const auto& rank = name_rank();
   std::sort(result.begin(), result.end(), [&](Summary a, Summary b) { return rank[a.id] < rank[b.id]; });
   return result;
@@ -120,14 +132,14 @@ std::optional<Summary> TreeProfile::method_summary(std::string_view method) {
 Amount TreeProfile::base_of(Summary s) {
   if (is_pattern(s)) return pattern_record(s).base;
   if (!is_method_summary(s)) return sequence(s).base;
-  view(s);  // throws for a method id that labels no node
+  check_occurs(s);
   return method_totals()[s.id].base;
 }
 
 Amount TreeProfile::cum_of(Summary s) {
   if (is_pattern(s)) return pattern_record(s).cum;
   if (!is_method_summary(s)) return sequence(s).cum;
-  view(s);
+  check_occurs(s);
   return method_totals()[s.id].cum;
 }
 

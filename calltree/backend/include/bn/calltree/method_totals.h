@@ -52,12 +52,15 @@ class MethodTotals {
 
   // O(nodes of m) the first time m is asked, or O(nodes) once for every method; O(1) after.
   Figures operator[](MethodId m);
+  // Some node is labelled m. Figures every method the first time (the pass reads the tree in
+  // order: `suggest` lists every method that occurs without building CallTree's method index).
+  bool occurs(MethodId m);
   // No node has a negative cost. O(nodes) the first time unless every method is figured.
   bool costs_never_negative();
 
   // The sums overflowed 64 bits and every figure is the 128-bit pass's (tests).
   bool widened() const { return !wide_.empty(); }
-  // Every method is figured (tests).
+  // Every method is figured.
   bool complete() const { return complete_; }
 
  private:
@@ -67,7 +70,7 @@ class MethodTotals {
     Sum base = 0;
     Sum cum = 0;
     // One past the subtree of the method's last outermost node met: a later node of the method
-    // before this lies inside it.
+    // before this lies inside it. Not 0 once a node of the method is met (subtrees end past 1).
     NodeId open_until = 0;
     bool nested = false;
     bool figured = false;  // one at a time; the pass does not set it

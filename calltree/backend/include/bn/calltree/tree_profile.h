@@ -205,6 +205,8 @@ class TreeProfile final : public iface::Profile {
   bool is_method_summary(iface::Summary s) const { return s.id < method_count_; }
   const Sequence& sequence(iface::Summary s) const;
   View view(iface::Summary s) const;
+  // Throws for a method summary whose method labels no node (base_of, cum_of).
+  void check_occurs(iface::Summary s);
   std::optional<MethodId> occurring_method(std::string_view name) const;
   std::optional<iface::Summary> find(const std::vector<MethodId>& calls) const;
   // A sequence of length >= 2 with its metrics, from its non-empty (root, final) pairs in any order.
