@@ -101,6 +101,12 @@ struct MergedTops {
   std::vector<Entry> entries;
 };
 MergedTops merge_tops(std::span<const Region* const> regions);
+// Makes `merged`, of earlier regions, merge_tops(regions): the one numbered i there is
+// regions[now_at[i]], or gone (kGone); the `fresh` ones (by number in regions) are all the others.
+// O(merged + fresh's tops · log |fresh|), in place: a label changed is merged in, the others kept.
+inline constexpr std::uint32_t kGone = ~std::uint32_t{0};
+void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std::span<const Region* const> regions,
+                  std::span<const std::uint32_t> fresh);
 // shared_cum(*regions[i], r) for every i, into out[i]: one sweep over `merged` (of the same
 // regions) and r's tops for the shared subtrees, O(entries + r's tops), instead of one merge per
 // region; the single nodes by region.

@@ -61,6 +61,10 @@
 //                                   the last summary asked
 //   summary_set_from(earlier, S)    when S only adds to earlier: a merge of earlier's lists with
 //                                   the added summaries' (O(both lists), no tree reads at its tops)
+//   overlaps(s, sets)               O(R) per set for a summary of R outermost finals, placed by
+//                                   each set's block index; when R · |sets| exceeds the sets' E
+//                                   tops, one sweep, O(E + R), over their merge (kept; O(E log
+//                                   |sets|) to make, O(E) after one set changed)
 //   set_overlaps(set, others)       O(n/64 + set's tops) for its coverage (kept for one set), then
 //                                   O(others' tops) for those of at most 4× its tops, all walked
 //                                   together a 128th of the tree at a time
@@ -146,7 +150,8 @@ class TreeProfile final : public iface::Profile {
   // Of a set of many subtrees against others: their walks go together against its coverage
   // (a bit per node, kept for the last such set), a stretch of the tree at a time.
   std::vector<iface::Overlap> set_overlaps(iface::SummarySet& set, std::span<iface::SummarySet* const> others) override;
-  // Of many sets against a summary of many subtrees: one sweep over all the sets' tops.
+  // Of many sets against a summary: its tops placed among each set's by the set's index, or, for
+  // a summary of many subtrees, one sweep over all the sets' tops merged.
   std::vector<iface::Overlap> overlaps(iface::Summary s, std::span<iface::SummarySet* const> sets) override;
   std::optional<iface::Summary> pattern_summary(const iface::CallPattern& p) override;
   iface::CallPattern pattern_of(iface::Summary s) override;
@@ -353,6 +358,8 @@ class TreeProfile final : public iface::Profile {
   std::uint64_t summary_sets_made_ = 0;
   // The tops of the last list of sets asked by overlaps(), merged, with the sets' serials.
   std::shared_ptr<std::pair<std::vector<std::uint64_t>, region::MergedTops>> merged_tops_;
+  const region::MergedTops& merged_tops(std::span<const region::Region* const> regions,
+                                        const std::vector<std::uint64_t>& serials);
   std::shared_ptr<std::pair<std::uint64_t, region::Coverage>> coverage_;  // coverage_of's
   struct Scratch {
     std::vector<NodeId> finals, along, tops, exposed;
