@@ -139,6 +139,19 @@ Latency isolated(const std::string& label, const std::function<Latency()>& group
   return l;
 }
 
+Latency median_of(const std::vector<Latency>& runs) {
+  Latency l = runs.front();
+  std::vector<Time> cold, warm;
+  for (const Latency& run : runs) {
+    cold.push_back(run.cold);
+    warm.push_back(run.warm);
+    l.timed_out = l.timed_out || run.timed_out;
+  }
+  l.cold = median(cold);
+  l.warm = median(warm);
+  return l;
+}
+
 void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok) {
   std::printf("  %-32s %12s %12s %10s   %s\n", what, cpu.c_str(), wall.c_str(), target.c_str(), ok ? "ok" : "MISSED");
 }

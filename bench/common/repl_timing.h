@@ -78,6 +78,9 @@ Latency select_top10(const calltree::CallTree& tree, iface::Amount denominator, 
 inline constexpr int kGroupTimeoutSeconds = 60;
 Latency isolated(const std::string& label, const std::function<Latency()>& group, double& peak_hwm);
 
+// The median of several runs of one group, first runs and repeated ones apart (by CPU time).
+Latency median_of(const std::vector<Latency>& runs);
+
 void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok);
 std::string fixed(double v, int digits, const char* unit);
 
