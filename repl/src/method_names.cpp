@@ -122,14 +122,19 @@ std::vector<std::string> split_call_sequence(std::string_view text) {
   return parts;
 }
 
-MethodIndex::MethodIndex(iface::Profile& profile) {
-  for (iface::Summary s : profile.initial_summaries()) {
-    const std::vector<std::string_view> path = profile.path_of(s);
-    if (path.size() == 1) names_.push_back(path.front());
+const std::vector<std::string_view>& MethodIndex::names() const {
+  if (!names_) {
+    std::vector<std::string_view> names;
+    for (iface::Summary s : profile_->initial_summaries()) {
+      const std::vector<std::string_view> path = profile_->path_of(s);
+      if (path.size() == 1) names.push_back(path.front());
+    }
+    // The tree backend lists them in name order already: checking costs one pass, sorting 156k
+    // names again (at 10M nodes) some 20 ms of a first command.
+    if (!std::is_sorted(names.begin(), names.end())) std::sort(names.begin(), names.end());
+    names_ = std::move(names);
   }
-  // The tree backend lists them in name order already: checking costs one pass, sorting 156k
-  // names again (at 10M nodes) some 20 ms of a first command.
-  if (!std::is_sorted(names_.begin(), names_.end())) std::sort(names_.begin(), names_.end());
+  return *names_;
 }
 
 namespace {
@@ -163,17 +168,23 @@ std::string_view MethodIndex::resolve(std::string_view typed) const {
   if (typed.empty()) throw Error("empty method name in call sequence");
   const std::string stored = as_stored(typed);
   const std::string_view pattern = stored;
+  if (pattern.find('*') == std::string_view::npos) {
+    // An exact full name: the method of that name, if it occurs, as names() would find it.
+    if (const std::optional<iface::Summary> s = profile_->method_summary(pattern)) {
+      const std::vector<std::string_view> path = profile_->path_of(*s);
+      if (path.size() == 1 && path.front() == pattern) return path.front();
+    }
+  }
+  const std::vector<std::string_view>& names_listed = names();
   std::vector<std::string_view> found;
   auto collect = [&](auto&& matches) {
     found.clear();
-    for (std::string_view name : names_)
+    for (std::string_view name : names_listed)
       if (matches(name) || matches(std::string_view(short_name(name)))) found.push_back(name);
   };
   if (pattern.find('*') != std::string_view::npos) {
     collect([&](std::string_view n) { return iface::glob_match(pattern, n); });
   } else {
-    if (std::binary_search(names_.begin(), names_.end(), pattern))
-      return *std::lower_bound(names_.begin(), names_.end(), pattern);
     collect([&](std::string_view n) { return n == pattern; });
     if (found.empty()) collect([&](std::string_view n) { return component_prefix(n, pattern); });
     if (found.empty()) {
@@ -189,7 +200,7 @@ std::string_view MethodIndex::resolve(std::string_view typed) const {
 
 std::vector<std::string_view> MethodIndex::complete(std::string_view prefix) const {
   std::vector<std::string_view> out;
-  for (std::string_view name : names_)
+  for (std::string_view name : names())
     if (name.starts_with(prefix) || std::string_view(short_name(name)).starts_with(prefix)) out.push_back(name);
   return out;
 }

@@ -2,7 +2,9 @@
 
 #include <random>
 #include <set>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bn/calltree/tree_builder.h"
@@ -60,6 +62,68 @@ TEST_CASE("each method's nodes are indexed in preorder") {
   const auto nodes = t.nodes_of(*c);
   CHECK(std::vector<NodeId>(nodes.begin(), nodes.end()) == std::vector<NodeId>{3, 5});
   CHECK_FALSE(t.find_method("zzz"));
+}
+
+// nodes_of scans the method column for the first CallTree::kScannedMethods methods asked, then
+// indexes every node: asked in any order, again and again, each method's list is the naive one
+// (its nodes by a scan of node_name), on either side of the switch, and the spans handed out
+// before the switch still hold their lists after it.
+TEST_CASE("each method's nodes are the naive ones whether scanned or indexed") {
+  std::mt19937 rng(2004);
+  for (int round = 0; round < 60; ++round) {
+    CAPTURE(round);
+    const int letters = 1 + static_cast<int>(rng() % 12);
+    TreeBuilder b;
+    if (round % 2 == 1) b.intern("never.called");  // a method no node is labelled with
+    std::vector<MethodId> alphabet;
+    for (int k = 0; k < letters; ++k) alphabet.push_back(b.intern("m" + std::to_string(k)));
+    for (int stacks = 1 + static_cast<int>(rng() % 30); stacks > 0; --stacks) {
+      std::vector<MethodId> stack(1 + rng() % 10);
+      for (MethodId& m : stack) m = alphabet[rng() % alphabet.size()];
+      b.add_stack(stack, 1);
+    }
+    const CallTree t = std::move(b).build({});
+    auto naive = [&](MethodId m) {
+      std::vector<NodeId> nodes;
+      for (NodeId n = 1; n < t.node_count(); ++n)
+        if (t.node_name(n) == t.method_name(m)) nodes.push_back(n);
+      return nodes;
+    };
+    std::vector<std::pair<MethodId, std::span<const NodeId>>> given;
+    for (int ask = 0; ask < 2 * static_cast<int>(t.method_count()); ++ask) {
+      const auto m = static_cast<MethodId>(rng() % t.method_count());
+      const std::span<const NodeId> nodes = t.nodes_of(m);
+      CHECK(std::vector<NodeId>(nodes.begin(), nodes.end()) == naive(m));
+      given.emplace_back(m, nodes);
+    }
+    for (const auto& [m, nodes] : given) CHECK(std::vector<NodeId>(nodes.begin(), nodes.end()) == naive(m));
+  }
+}
+
+// Depths are figured on the first depth(): on the tree and on a copy of it (which figures its
+// own), each node's is the number of its ancestors below the synthetic root.
+TEST_CASE("depths figured on first use count each node's ancestors") {
+  std::mt19937 rng(1966);
+  for (int round = 0; round < 40; ++round) {
+    CAPTURE(round);
+    TreeBuilder b;
+    std::vector<MethodId> alphabet;
+    for (int k = 0; k < 1 + static_cast<int>(rng() % 8); ++k) alphabet.push_back(b.intern("m" + std::to_string(k)));
+    for (int stacks = 1 + static_cast<int>(rng() % 30); stacks > 0; --stacks) {
+      std::vector<MethodId> stack(1 + rng() % 12);
+      for (MethodId& m : stack) m = alphabet[rng() % alphabet.size()];
+      b.add_stack(stack, 1);
+    }
+    const CallTree t = std::move(b).build({});
+    const CallTree copy = t.with_metric(0);
+    for (const CallTree* tree : {&t, &copy}) {
+      for (NodeId n = 0; n < tree->node_count(); ++n) {
+        std::uint32_t ancestors = 0;
+        for (NodeId a = n; a != kRootNode; a = tree->parent(a)) ++ancestors;
+        CHECK(tree->depth(n) == ancestors);
+      }
+    }
+  }
 }
 
 TEST_CASE("build rejects a parent that does not come before its child") {

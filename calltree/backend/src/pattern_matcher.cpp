@@ -38,7 +38,7 @@ PatternMatcher::PatternMatcher(const CallTree& tree, const iface::CallPattern& p
       if (const auto m = tree.find_method(e.name)) matches_[*m] |= bit;
     } else {
       for (MethodId m = 0; m < tree.method_count(); ++m)
-        if (!tree.nodes_of(m).empty() && e.pattern->matches(tree.method_name(m))) matches_[m] |= bit;
+        if (e.pattern->matches(tree.method_name(m))) matches_[m] |= bit;  // read only at nodes of m
     }
     segment |= bit;
     ++call;

@@ -27,8 +27,10 @@ TreeProfile::TreeProfile(const CallTree& tree, Amount denominator, std::optional
   std::iota(method_ids_.begin(), method_ids_.end(), MethodId{0});
   // Summaries are looked up by name; a second id under the same name would split a method.
   if (!tree.names().has_repeats()) return;
+  std::vector<bool> occurs(method_count_);
+  for (NodeId n = 1; n < tree.node_count(); ++n) occurs[tree.method(n)] = true;
   for (MethodId m = 0; m < method_count_; ++m) {
-    if (tree.nodes_of(m).empty()) continue;
+    if (!occurs[m]) continue;
     const auto first = tree.find_method(tree.method_name(m));
     if (first != m)
       throw Error("cannot analyse call tree: method name '" + std::string(tree.method_name(m)) + "' has two ids (" +

@@ -31,7 +31,8 @@ const NodeId* TreeProfile::child_in(NodeId n, std::span<const NodeId> nodes) con
 std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name) {
   if (is_pattern(s)) return pattern_summary(iface::extended(pattern_record(s).pattern, iface::End::top, name));
   const View v = view(s);
-  const auto m = occurring_method(name);
+  // A method that labels no node extends nothing: no path is found for it below.
+  const auto m = tree_.find_method(name);
   if (!m) return std::nullopt;
   std::vector<MethodId> calls;
   calls.reserve(v.calls.size() + 1);
@@ -41,12 +42,13 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
   // Every node where m :: calls starts is a parent of a node where calls starts, and roots of
   // one sequence never share a parent (siblings differ in method), so this loses nothing.
   // Walk whichever side is smaller: the roots, or the nodes of m (a rare caller of a common
-  // summary is found without touching all its roots).
-  const auto callers = tree_.nodes_of(*m);
+  // summary is found without touching all its roots). The nodes of m are asked only then: zooming
+  // extends by many methods, each from the listed extensions.
   std::vector<RootFinal> paths;
+  std::span<const NodeId> callers;
   if (const auto listed = cached_extensions(s, *m, iface::End::top)) {
     for (const ExtensionNode& e : *listed) paths.push_back({e.node, v.finals[e.path]});
-  } else if (callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
+  } else if (callers = tree_.nodes_of(*m); callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
     for (NodeId p : callers)
       if (const NodeId* r = child_in(p, v.roots))
         paths.push_back({p, v.finals[static_cast<std::size_t>(r - v.roots.data())]});
@@ -62,7 +64,7 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
 std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view name) {
   if (is_pattern(s)) return pattern_summary(iface::extended(pattern_record(s).pattern, iface::End::bottom, name));
   const View v = view(s);
-  const auto m = occurring_method(name);
+  const auto m = tree_.find_method(name);  // as in extend_top
   if (!m) return std::nullopt;
   std::vector<MethodId> calls(v.calls.begin(), v.calls.end());
   calls.push_back(*m);
@@ -71,11 +73,11 @@ std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view na
   // whichever side is smaller: the final nodes (find each one's child m), or the nodes of m
   // (keep those whose parent is a final node; its root is calls.size() - 1 levels up). The
   // suggesters try every bottom extension, and most are rare methods.
-  const auto callees = tree_.nodes_of(*m);
   std::vector<RootFinal> paths;
+  std::span<const NodeId> callees;
   if (const auto listed = cached_extensions(s, *m, iface::End::bottom)) {
     for (const ExtensionNode& e : *listed) paths.push_back({v.roots[e.path], e.node});
-  } else if (callees.size() < v.roots.size()) {
+  } else if (callees = tree_.nodes_of(*m); callees.size() < v.roots.size()) {
     for (NodeId c : callees) {
       const NodeId f = tree_.parent(c);
       if (!std::binary_search(v.sorted_finals.begin(), v.sorted_finals.end(), f)) continue;

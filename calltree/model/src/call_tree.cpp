@@ -66,8 +66,32 @@ std::string_view CallTree::node_name(NodeId n) const {
 }
 
 std::span<const NodeId> CallTree::nodes_of(MethodId m) const {
-  const MethodIndex& index = method_index();
-  return {index.nodes.data() + index.begin[m], index.begin[m + 1] - index.begin[m]};
+  MethodLists& lists = *method_lists_;
+  if (!lists.indexed.load(std::memory_order_acquire)) {
+    const std::lock_guard guard(lists.lock);
+    if (!lists.indexed.load(std::memory_order_relaxed)) {
+      for (const auto& [method, nodes] : lists.scanned)
+        if (method == m) return nodes;
+      if (lists.scanned.size() < kScannedMethods) {
+        // A list's buffer does not move when `scanned` grows, so earlier spans stay valid.
+        lists.scanned.emplace_back(m, scan_method(m));
+        return lists.scanned.back().second;
+      }
+      index_methods(lists);
+      lists.indexed.store(true, std::memory_order_release);
+    }
+  }
+  return {lists.nodes.data() + lists.begin[m], lists.begin[m + 1] - lists.begin[m]};
+}
+
+// The nodes of m in preorder: one read of the method column in order (40 MB at 10M nodes, at the
+// speed of memory), no scattered writes and no memory but the list's.
+std::vector<NodeId> CallTree::scan_method(MethodId m) const {
+  std::vector<NodeId> nodes;
+  const MethodId* method = method_.data();
+  for (std::size_t i = 1; i < method_.size(); ++i)
+    if (method[i] == m) nodes.push_back(static_cast<NodeId>(i));
+  return nodes;
 }
 
 // Siblings must differ in method (the paper's call tree has one path per calling context).
@@ -88,16 +112,14 @@ std::pair<NodeId, MethodId> CallTree::first_repeated_sibling() const {
 }
 
 // Files written by write_profile list nodes in preorder already. Then the columns move into
-// the tree as they are and one pass finds depths and subtree sizes: no renumbering, no child
-// lists, and none of their memory (about 28 bytes per node at the peak of a load).
+// the tree as they are and one pass finds subtree sizes: no renumbering, no child lists, and
+// none of their memory (about 28 bytes per node at the peak of a load).
 // Returns false, leaving `table` intact, if the table is not in preorder.
 bool CallTree::adopt_preorder(NodeTable& table) {
   const std::size_t n = table.parent.size();
   subtree_size_.resize(n);
-  depth_.resize(n);
   // The path from the root to the previous node; in preorder a node's parent is on it.
   std::vector<NodeId> path{kRootNode};
-  depth_[0] = 0;
   for (std::size_t i = 1; i < n; ++i) {
     const NodeId p = table.parent[i];
     while (path.back() != p) {
@@ -105,7 +127,6 @@ bool CallTree::adopt_preorder(NodeTable& table) {
       path.pop_back();
       if (path.empty()) return false;
     }
-    depth_[i] = static_cast<std::uint32_t>(path.size());
     path.push_back(static_cast<NodeId>(i));
   }
   for (NodeId v : path) subtree_size_[v] = static_cast<std::uint32_t>(n - v);
@@ -132,7 +153,6 @@ std::vector<NodeId> CallTree::renumber(const NodeTable& table) {
   method_.resize(n);
   cost_.resize(n);
   subtree_size_.resize(n);
-  depth_.resize(n);
 
   std::vector<NodeId> new_id(n);
   struct Frame {
@@ -144,7 +164,6 @@ std::vector<NodeId> CallTree::renumber(const NodeTable& table) {
   NodeId next = 0;
   new_id[0] = next++;
   parent_[0] = kNoNode;
-  depth_[0] = 0;
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next_child == child_begin[top.old_id + 1]) {
@@ -157,7 +176,6 @@ std::vector<NodeId> CallTree::renumber(const NodeTable& table) {
     const NodeId id = next++;
     new_id[child] = id;
     parent_[id] = new_id[top.old_id];
-    depth_[id] = depth_[parent_[id]] + 1;
     stack.push_back({child, child_begin[child]});
   }
   for (std::size_t i = 0; i < n; ++i) {
@@ -251,34 +269,40 @@ CallTree CallTree::with_metric(std::size_t metric) const& {
   copy.cost_ = cost_;
   copy.cum_cost_ = cum_cost_;
   copy.subtree_size_ = subtree_size_;
-  copy.depth_ = depth_;
   copy.names_ = names_.copy();
   copy.metadata_ = metadata_;
   copy.extra_metrics_ = extra_metrics_;
   return std::move(copy).with_metric(metric);
 }
 
-const CallTree::MethodIndex& CallTree::method_index() const {
-  MethodIndex& index = *method_index_;
-  std::call_once(index.built, [&] {
-    const std::size_t m = names_.size();
-    index.begin.assign(m + 1, 0);
-    for (std::size_t i = 1; i < method_.size(); ++i) ++index.begin[method_[i] + 1];
-    for (std::size_t i = 0; i < m; ++i) index.begin[i + 1] += index.begin[i];
-    index.nodes.resize(method_.size() - 1);
-    std::vector<std::uint32_t> fill(index.begin.begin(), index.begin.end() - 1);
-    // Visiting nodes in preorder leaves each method's list sorted. Each write goes to its
-    // method's place in 40 MB (at 10M nodes); the method column says where the node kAhead
-    // places on will write, so that line is fetched while this one is written.
-    constexpr std::size_t kAhead = 16;
-    std::size_t i = 1;
-    for (; i + kAhead < method_.size(); ++i) {
-      __builtin_prefetch(&index.nodes[fill[method_[i + kAhead]]], 1);
-      index.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
-    }
-    for (; i < method_.size(); ++i) index.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
-  });
-  return index;
+void CallTree::figure_depths() const {
+  Depths& depths = *depths_;
+  const std::lock_guard guard(depths.lock);
+  if (depths.figured.load(std::memory_order_relaxed)) return;
+  depths.of.resize(parent_.size());  // the root's is 0
+  // Preorder puts every parent before its children.
+  for (std::size_t i = 1; i < parent_.size(); ++i) depths.of[i] = depths.of[parent_[i]] + 1;
+  depths.figured.store(true, std::memory_order_release);
+}
+
+// A counting sort of the nodes by method.
+void CallTree::index_methods(MethodLists& lists) const {
+  const std::size_t m = names_.size();
+  lists.begin.assign(m + 1, 0);
+  for (std::size_t i = 1; i < method_.size(); ++i) ++lists.begin[method_[i] + 1];
+  for (std::size_t i = 0; i < m; ++i) lists.begin[i + 1] += lists.begin[i];
+  lists.nodes.resize(method_.size() - 1);
+  std::vector<std::uint32_t> fill(lists.begin.begin(), lists.begin.end() - 1);
+  // Visiting nodes in preorder leaves each method's list sorted. Each write goes to its method's
+  // place in 40 MB (at 10M nodes); the method column says where the node kAhead places on will
+  // write, so that line is fetched while this one is written.
+  constexpr std::size_t kAhead = 16;
+  std::size_t i = 1;
+  for (; i + kAhead < method_.size(); ++i) {
+    __builtin_prefetch(&lists.nodes[fill[method_[i + kAhead]]], 1);
+    lists.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
+  }
+  for (; i < method_.size(); ++i) lists.nodes[fill[method_[i]]++] = static_cast<NodeId>(i);
 }
 
 }  // namespace bn::calltree

@@ -1,6 +1,7 @@
 #include "bn/calltree/tree_stats.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace bn::calltree {
 
@@ -8,7 +9,9 @@ TreeStats compute_stats(const CallTree& tree) {
   TreeStats s;
   s.nodes = tree.node_count() - 1;
   s.total_cost = tree.total_cost();
+  std::vector<bool> occurs(tree.method_count());  // not the tree's method index: `info` lists no node
   for (NodeId n = 1; n < tree.node_count(); ++n) {
+    occurs[tree.method(n)] = true;
     const std::uint32_t depth = tree.depth(n);
     s.depth_sum += depth;
     s.max_depth = std::max(s.max_depth, depth);
@@ -22,8 +25,7 @@ TreeStats compute_stats(const CallTree& tree) {
     s.interior_edges += degree;
     s.max_out_degree = std::max(s.max_out_degree, degree);
   }
-  for (MethodId m = 0; m < tree.method_count(); ++m)
-    if (!tree.nodes_of(m).empty()) ++s.distinct_methods;
+  s.distinct_methods = static_cast<std::uint64_t>(std::count(occurs.begin(), occurs.end(), true));
   return s;
 }
 

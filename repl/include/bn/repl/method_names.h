@@ -3,6 +3,7 @@
 // `Class.method` without the package), and resolution of what `path` receives — exact names,
 // unambiguous prefixes and `*` globs — against the methods of the profile.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,10 @@ std::vector<std::string> split_call_sequence(std::string_view text);
 
 class MethodIndex {
  public:
-  explicit MethodIndex(iface::Profile& profile);
+  // Lists the profile's methods only when first needed: an exact full name is asked of the
+  // profile, whose list of every method may take a pass over the whole profile (a first `path`
+  // at 10M nodes would pay it for one name).
+  explicit MethodIndex(iface::Profile& profile) : profile_(&profile) {}
 
   // The one method `typed` denotes: an exact full or short name, else the one name of which it is
   // a prefix ending at a name component ("Helper0" of "Helper0.op0", not "Help"), or for a pattern
@@ -36,10 +40,12 @@ class MethodIndex {
   std::string_view resolve(std::string_view typed) const;
   // Full names starting with `prefix` (also matched on short names), sorted.
   std::vector<std::string_view> complete(std::string_view prefix) const;
-  const std::vector<std::string_view>& names() const { return names_; }
+  // Every method of the profile, sorted.
+  const std::vector<std::string_view>& names() const;
 
  private:
-  std::vector<std::string_view> names_;  // sorted
+  iface::Profile* profile_;
+  mutable std::optional<std::vector<std::string_view>> names_;  // names(), made on first use
 };
 
 // Why a call sequence of full names has no root: "method x does not occur in this profile" or

@@ -8,6 +8,7 @@
 // sibling c + subtree_size(c)), and a method's nodes are kept sorted by preorder number.
 // About 36 bytes per node, plus 8 per node for each extra metric (metric.h).
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -57,8 +58,13 @@ class CallTree {
   std::uint32_t subtree_size(NodeId n) const { return subtree_size_[n]; }
   // One past the last node of n's subtree in preorder.
   NodeId subtree_end(NodeId n) const { return n + subtree_size_[n]; }
-  // Depth below the synthetic root: outermost frames have depth 1.
-  std::uint32_t depth(NodeId n) const { return depth_[n]; }
+  // Depth below the synthetic root: outermost frames have depth 1. The depths are figured on the
+  // first call (one pass, O(nodes)), not when the tree is built: opening a profile need not
+  // write them (40 MB of fresh memory at 10M nodes), and most commands never ask.
+  std::uint32_t depth(NodeId n) const {
+    if (!depths_->figured.load(std::memory_order_acquire)) figure_depths();
+    return depths_->of[n];
+  }
   bool is_leaf(NodeId n) const { return subtree_size_[n] == 1; }
   // True if d lies strictly below a. O(1).
   bool is_descendant(NodeId d, NodeId a) const { return a < d && d < subtree_end(a); }
@@ -80,9 +86,13 @@ class CallTree {
   std::string_view node_name(NodeId n) const;
   std::size_t method_count() const { return names_.size(); }
   std::optional<MethodId> find_method(std::string_view name) const { return names_.find(name); }
-  // Nodes labelled with method m, in increasing preorder number. O(1), except that the first
-  // call indexes every node by method (O(nodes), once).
+  // Nodes labelled with method m, in increasing preorder number; the span stays valid for the
+  // life of the tree. The first kScannedMethods methods asked are each found by a scan of the
+  // method column (O(nodes), read in order); the next one indexes every node by method (O(nodes)
+  // once, a scattered write per node), after which every call is O(1). A first `path` asks one
+  // method, and a scan costs a fraction of the index.
   std::span<const NodeId> nodes_of(MethodId m) const;
+  static constexpr std::size_t kScannedMethods = 4;
 
   const Metadata& metadata() const { return metadata_; }
 
@@ -111,24 +121,35 @@ class CallTree {
   bool adopt_preorder(NodeTable& table);
   std::vector<NodeId> renumber(const NodeTable& table);
   std::pair<NodeId, MethodId> first_repeated_sibling() const;
-  // Nodes grouped by method (CSR): nodes of m are nodes[begin[m], begin[m + 1]). Built on the
-  // first nodes_of, not when the tree is built: opening a profile need not wait for it (a
-  // scattered write per node, 40 MB at 10M nodes), and a tree that is only read or converted
-  // never needs it.
-  struct MethodIndex {
-    std::once_flag built;
+  // What nodes_of answers from, built on use, not when the tree is built: opening a profile need
+  // not wait for it, and a tree that is only read or converted never needs it. Guarded by `lock`
+  // until `indexed` is set, so that const calls stay safe from several threads.
+  struct MethodLists {
+    std::mutex lock;
+    std::atomic<bool> indexed{false};
+    // Before the index: each method asked so far with its nodes, found by a scan.
+    std::vector<std::pair<MethodId, std::vector<NodeId>>> scanned;
+    // The index, nodes grouped by method (CSR): nodes of m are nodes[begin[m], begin[m + 1]).
     std::vector<std::uint32_t> begin;
     std::vector<NodeId> nodes;
   };
-  const MethodIndex& method_index() const;
+  std::vector<NodeId> scan_method(MethodId m) const;
+  // depth()'s, figured on its first call; guarded like MethodLists.
+  struct Depths {
+    std::mutex lock;
+    std::atomic<bool> figured{false};
+    std::vector<std::uint32_t> of;
+  };
+  void figure_depths() const;
+  void index_methods(MethodLists& lists) const;
 
   std::vector<NodeId> parent_;
   std::vector<MethodId> method_;
   std::vector<Cost> cost_;
   std::vector<Cost> cum_cost_;
   std::vector<std::uint32_t> subtree_size_;
-  std::vector<std::uint32_t> depth_;
-  std::unique_ptr<MethodIndex> method_index_ = std::make_unique<MethodIndex>();
+  std::unique_ptr<Depths> depths_ = std::make_unique<Depths>();
+  std::unique_ptr<MethodLists> method_lists_ = std::make_unique<MethodLists>();
   StringTable names_;
   Metadata metadata_;
   std::vector<MetricColumn> extra_metrics_;
