@@ -260,9 +260,11 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
   m.jvm = jvm_;
   m.command_line = command_line_;
   m.start_time_unix_ns = start_unix_ns_;
-  m.set_extra("trivial", options_.skip_trivial ? "skip: methods of at most 16 instructions that call nothing, never "
-                                                 "loop and take no monitor have no probes; their time is their caller's"
-                                               : "count");
+  m.set_extra("trivial", options_.skip_trivial
+                             ? "skip: methods of at most 16 instructions that never loop, take no monitor, catch "
+                               "nothing and call only their package's methods, not recursively, have no probes; their "
+                               "time is their caller's, and what they call is recorded under their caller"
+                             : "count");
   m.set_extra("clock", options_.exact_clock ? "exact: System.nanoTime() at every entry and exit"
                                             : "tick: every " + std::to_string(kTickMillis) +
                                                   " ms; exact calls, time divided among calling contexts by "
