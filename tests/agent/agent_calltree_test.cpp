@@ -135,17 +135,18 @@ void check_counts(const Recording& r) {
   CHECK(calls_at(r, {main, "Counted.shielded", "Counted$Quiet.swallow", "Counted.thrower"}) == kThrows);
   CHECK(calls_at(r, {main, "Counted.shielded", "Counted.afterCatch"}) == kThrows);
 
-  // Eight callees in turn from one node, more than it keeps at hand: d0 and d7 called in both
-  // loops, the others in the first.
-  const std::string_view callees[] = {"Counted.d0", "Counted.d1", "Counted.d2", "Counted.d3",
-                                      "Counted.d4", "Counted.d5", "Counted.d6", "Counted.d7"};
+  // Twelve callees in turn from one node, more than it keeps at hand and than its table of
+  // children holds before it grows: d0 and d11 called in both loops, the others in the first.
+  const std::string_view callees[] = {"Counted.d0", "Counted.d1", "Counted.d2",  "Counted.d3",
+                                      "Counted.d4", "Counted.d5", "Counted.d6",  "Counted.d7",
+                                      "Counted.d8", "Counted.d9", "Counted.d10", "Counted.d11"};
   for (std::size_t k = 0; k < std::size(callees); ++k) {
     INFO(callees[k]);
-    const ct::Cost expected = k == 0 || k == 7 ? 2 * kRotations : kRotations;
+    const ct::Cost expected = k == 0 || k == 11 ? 2 * kRotations : kRotations;
     CHECK(calls_at(r, {main, "Counted.dispatch", callees[k]}) == expected);
     CHECK(calls_at(r, {main, "Counted.dispatch", callees[k], "Counted.leaf"}) == expected);
   }
-  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 8);
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 12);
 
   // Threads that ended: their trees merged, rooted at the lambda their Runnable runs.
   const std::string thread_root = child_named_like(r.calls.tree, {}, "Counted.lambda$threads$");
