@@ -273,10 +273,31 @@ TEST_CASE("by default the application's classes are instrumented, the JDK's runt
   }
 }
 
-TEST_CASE(
-    "trivial=skip leaves tiny methods that call only their package's without probes: their time is their caller's, "
-    "what they call is recorded under their caller, and the profile says so") {
+TEST_CASE("trivial=skip leaves tiny methods without probes: their time is their caller's, and the profile says so") {
   const Recording r = record_counted(",include=Counted*");
+  const std::string_view main = "Counted.main";
+  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
+  CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
+  CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
+  // Not trivial: they call something, so the tree keeps every frame that calls (the default
+  // stays exact: wrappers are left out only with trivial=wrappers).
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer", "Counted.rethrower"}) == kThrows);
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 12);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Derived.argument"}) == 2 * kObjects);
+  const auto trivial = r.time.tree.metadata().find_extra("trivial");
+  REQUIRE(trivial);
+  CHECK(trivial->starts_with("skip"));
+  CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
+  const auto top = node_at(r.time.tree, {main});
+  REQUIRE(top);
+  check_exclusive_sums(r.time.tree, *top);
+}
+
+TEST_CASE(
+    "trivial=wrappers leaves tiny methods that call only their package's without probes too: their time is their "
+    "caller's, what they call is recorded under their caller, and the profile says so") {
+  const Recording r = record_counted(",include=Counted*,trivial=wrappers");
   const std::string_view main = "Counted.main";
   CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
   CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
@@ -302,7 +323,7 @@ TEST_CASE(
   CHECK(r.calls.tree.find_method("Counted$Leaf.size") == std::nullopt);
   const auto trivial = r.time.tree.metadata().find_extra("trivial");
   REQUIRE(trivial);
-  CHECK(trivial->starts_with("skip"));
+  CHECK(trivial->starts_with("wrappers"));
   CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
   const auto top = node_at(r.time.tree, {main});
   REQUIRE(top);

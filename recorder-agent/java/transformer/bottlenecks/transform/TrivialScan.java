@@ -12,16 +12,16 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Finds a class's trivial methods (trivial=skip, docs/recorder.md "Trivial methods"): bodies of
- * at most {@link #MAX_INSTRUCTIONS} instructions that never jump backwards (no loop), take no
- * monitor, catch nothing, and call only methods of their own package (a getter, a setter, a
- * visitor's accept, a bridge, a wrapper of a sibling method). Each instruction of such a method
- * runs at most once per call, so its own time is a few instructions' worth; probes would cost
- * more than that (on javac, two calls in three go to such methods, most of them wrappers).
- * Under trivial=skip its time is its caller's, and what it calls is recorded under its caller,
- * as if the JIT had inlined it.
+ * Finds a class's trivial methods (docs/recorder.md "Trivial methods"): bodies of at most {@link
+ * #MAX_INSTRUCTIONS} instructions that never jump backwards (no loop) and take no monitor, and
+ * that call nothing (trivial=skip: getters, setters, small arithmetic) or, with trivial=wrappers,
+ * catch nothing and call only methods of their own package (a visitor's accept, a bridge, a
+ * wrapper of a sibling method). Each instruction of such a method runs at most once per call, so
+ * its own time is a few instructions' worth; probes would cost more than that. Its time is its
+ * caller's; under trivial=wrappers what it calls is recorded under its caller, as if the JIT had
+ * inlined it, so the tree no longer shows the wrappers' frames: an option, not the default.
  *
- * <p>The calls are restricted so that the method can hide no work of its own: the package's
+ * <p>A wrapper's calls are restricted so that it can hide no work of its own: the package's
  * methods are the program's, instrumented or trivial themselves (a call into the JDK,
  * uninstrumented by default, could do any amount of work, which then belongs to the method that
  * made it). Recursion could hide unbounded work among trivial methods, so a method that calls a
@@ -41,12 +41,15 @@ final class TrivialScan extends ClassVisitor {
   // Each candidate's calls of methods of this class (name + descriptor), for the cycles.
   private final Map<String, Set<String>> ownCalls = new HashMap<>();
 
-  TrivialScan() {
+  private final boolean wrappers; // trivial=wrappers: calls of the package's methods allowed
+
+  TrivialScan(boolean wrappers) {
     super(Opcodes.ASM9);
+    this.wrappers = wrappers;
   }
 
-  static Set<String> of(ClassReader reader) {
-    TrivialScan scan = new TrivialScan();
+  static Set<String> of(ClassReader reader, boolean wrappers) {
+    TrivialScan scan = new TrivialScan(wrappers);
     reader.accept(scan, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
     return scan.trivial;
   }
@@ -109,6 +112,7 @@ final class TrivialScan extends ClassVisitor {
       @Override
       public void visitMethodInsn(int opcode, String mOwner, String mName, String mDesc, boolean itf) {
         count();
+        if (!wrappers) disqualified = true;
         // Object's constructor does nothing: the super() call of a class that extends Object.
         if (mOwner.equals("java/lang/Object") && mName.equals("<init>")) return;
         if (!inPackage(mOwner)) disqualified = true;
@@ -124,7 +128,9 @@ final class TrivialScan extends ClassVisitor {
 
       @Override
       public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
-        disqualified = true;
+        // A method that calls nothing throws only its own exceptions: where it catches them
+        // no probe is involved.
+        if (wrappers) disqualified = true;
       }
 
       @Override
