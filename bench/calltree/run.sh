@@ -12,6 +12,8 @@
 #   calltree          mode=calltree with its defaults (the application's classes, which for
 #                     javac is the compiler itself, jdk.compiler; trivial=skip; clock=tick)
 #   calltree-exact    the same with clock=exact (System.nanoTime() at every entry and exit)
+#   calltree-wrappers the defaults with trivial=wrappers (tiny wrappers of the package's methods
+#                     get no probes either; not run unless named in VARIANTS)
 #   calltree-count    mode=calltree,include=*,trivial=count: every method of every class but
 #                     the never-touched set (docs/recorder.md), the JDK's included
 #   method-events     the anchor: a minimal agent receiving JVMTI MethodEntry/MethodExit for
@@ -44,6 +46,7 @@ variant_flag() {
   case $1 in
     calltree) flag="-agentpath:$agent=mode=calltree,quiet,file=$work/run.bnp" ;;
     calltree-exact) flag="-agentpath:$agent=mode=calltree,quiet,clock=exact,file=$work/run.bnp" ;;
+    calltree-wrappers) flag="-agentpath:$agent=mode=calltree,quiet,trivial=wrappers,file=$work/run.bnp" ;;
     calltree-count) flag="-agentpath:$agent=mode=calltree,quiet,include=*,trivial=count,file=$work/run.bnp" ;;
     method-events) flag="-agentpath:$anchor" ;;
   esac

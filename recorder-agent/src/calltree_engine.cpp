@@ -48,6 +48,22 @@ std::string seconds(std::int64_t ns) {
   return buf;
 }
 
+// What the profile says of the methods left without probes (docs/recorder.md, "Trivial methods").
+std::string trivial_rule(Options::Trivial trivial) {
+  switch (trivial) {
+    case Options::Trivial::kSkip:
+      return "skip: methods of at most 16 instructions that call nothing, never loop and take no monitor have no "
+             "probes; their time is their caller's";
+    case Options::Trivial::kWrappers:
+      return "wrappers: methods of at most 16 instructions that never loop, take no monitor, catch nothing and call "
+             "only their package's methods, not recursively, have no probes; their time is their caller's, and what "
+             "they call is recorded under their caller";
+    case Options::Trivial::kCount:
+      break;
+  }
+  return "count";
+}
+
 }  // namespace
 
 CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
@@ -143,7 +159,7 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     AgentFiles files;
     if (Status s = find_agent_files(files); !s.ok()) return s;
     if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path); !s.ok()) return s;
-    if (Status s = java_.configure(jni, options_.skip_trivial, methods_ ? &*methods_ : nullptr,
+    if (Status s = java_.configure(jni, options_.trivial, methods_ ? &*methods_ : nullptr,
                                    options_.exact_clock ? 0 : kTickMillis);
         !s.ok())
       return s;
@@ -260,9 +276,7 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
   m.jvm = jvm_;
   m.command_line = command_line_;
   m.start_time_unix_ns = start_unix_ns_;
-  m.set_extra("trivial", options_.skip_trivial ? "skip: methods of at most 16 instructions that call nothing, never "
-                                                 "loop and take no monitor have no probes; their time is their caller's"
-                                               : "count");
+  m.set_extra("trivial", trivial_rule(options_.trivial));
   m.set_extra("clock", options_.exact_clock ? "exact: System.nanoTime() at every entry and exit"
                                             : "tick: every " + std::to_string(kTickMillis) +
                                                   " ms; exact calls, time divided among calling contexts by "

@@ -62,7 +62,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   const auto klass = static_cast<jclass>(jni->CallStaticObjectMethod(loader_class, load, path, name));
   if (failed(jni) || klass == nullptr)
     return Status::error("cannot load the transformer from '" + transformer_path + "' (are the ASM jars there?)");
-  configure_ = jni->GetStaticMethodID(klass, "configure", "(Z[Ljava/lang/String;)V");
+  configure_ = jni->GetStaticMethodID(klass, "configure", "(I[Ljava/lang/String;)V");
   transform_ = jni->GetStaticMethodID(klass, "transform", "(Ljava/lang/String;[B)[B");
   counts_ = jni->GetStaticMethodID(klass, "counts", "()[J");
   const jclass class_class = jni->FindClass("java/lang/Class");
@@ -85,7 +85,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   return Status();
 }
 
-Status JavaSide::configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods,
+Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods,
                            std::int64_t tick_millis) {
   const LocalFrame frame(jni, 8);
   if (!frame.ok()) return Status::error("out of JNI local references");
@@ -102,7 +102,8 @@ Status JavaSide::configure(JNIEnv* jni, bool skip_trivial, const std::vector<std
       jni->DeleteLocalRef(s);
     }
   }
-  jni->CallStaticVoidMethod(transformer_, configure_, skip_trivial ? JNI_TRUE : JNI_FALSE, array);
+  // Transformer.configure's rule: 0 count, 1 skip, 2 wrappers.
+  jni->CallStaticVoidMethod(transformer_, configure_, static_cast<jint>(trivial), array);
   if (failed(jni)) return Status::error("cannot configure the transformer");
   if (tick_millis > 0) {
     const jclass clock = jni->FindClass("bottlenecks/runtime/Clock");

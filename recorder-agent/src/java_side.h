@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "options.h"
 #include "status.h"
 
 namespace bn::agent {
@@ -26,7 +27,8 @@ class JavaSide {
   Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path);
   // trivial=skip, methods= (null: every method), and clock=tick (the probes' clock ticking every
   // `tick_millis`; 0: clock=exact).
-  Status configure(JNIEnv* jni, bool skip_trivial, const std::vector<std::string>* methods, std::int64_t tick_millis);
+  Status configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods,
+                   std::int64_t tick_millis);
   // Transforms a class whose bytes the JVM would load; on success *new_data (jvmti-allocated)
   // and *new_length hold the instrumented class and true is returned; false keeps the class.
   bool transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name, jint length, const unsigned char* data,

@@ -119,9 +119,12 @@ Status apply(Options& o, std::string_view key, std::string_view value, bool has_
     return need(!value.empty(), "class globs separated by ':', e.g. " + std::string(key) + "=com.acme.*:org.h2.*");
   }
   if (key == "trivial") {
-    const bool ok = value == "skip" || value == "count";
-    if (ok) o.skip_trivial = value == "skip";
-    return need(ok, "trivial=skip or trivial=count");
+    const bool ok = value == "skip" || value == "count" || value == "wrappers";
+    if (ok)
+      o.trivial = value == "skip"    ? Options::Trivial::kSkip
+                  : value == "count" ? Options::Trivial::kCount
+                                     : Options::Trivial::kWrappers;
+    return need(ok, "trivial=skip, trivial=wrappers or trivial=count");
   }
   if (key == "clock") {
     const bool ok = value == "tick" || value == "exact";

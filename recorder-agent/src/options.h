@@ -27,9 +27,11 @@ struct Options {
   bool strict = false;                    // bad options stop the JVM instead of running unprofiled
   bool quiet = false;                     // no summary line on stderr at exit
   // mode=calltree (docs/recorder.md): which classes and methods get probes.
-  std::string include;       // class globs separated by ':'; empty = every class
-  std::string exclude;       // class globs separated by ':'
-  bool skip_trivial = true;  // trivial=skip (true) or trivial=count
+  std::string include;  // class globs separated by ':'; empty = every class
+  std::string exclude;  // class globs separated by ':'
+  // trivial=: which tiny methods get no probes (docs/recorder.md, "Trivial methods").
+  enum class Trivial { kCount, kSkip, kWrappers };
+  Trivial trivial = Trivial::kSkip;
   bool exact_clock = false;  // clock=exact (true: the clock read at every event) or clock=tick
   std::string methods_file;  // methods=: a REPL label file; only its methods are instrumented
 };

@@ -261,8 +261,10 @@ void setup_record(CLI::App& app) {
                   "('*': every class, the JDK's too; default: the application's classes)");
   sub->add_option("--exclude", options->exclude, "calltree: never instrument classes matching these globs");
   sub->add_option("--trivial", options->trivial,
-                  "calltree: skip (default: tiny methods that call nothing get no probes) or count")
-      ->check(CLI::IsMember({"skip", "count"}));
+                  "calltree: skip (default: tiny loop-free methods that call nothing get no probes), wrappers (tiny "
+                  "loop-free methods that call only their package's methods get none either: fewer calls, and the "
+                  "tree no longer shows them) or count")
+      ->check(CLI::IsMember({"skip", "wrappers", "count"}));
   sub->add_option("--clock", options->clock,
                   "calltree: tick (default: exact call counts, time divided among calling contexts at each 1 ms "
                   "tick) or exact (the clock read at every entry and exit: exact times, slower)")

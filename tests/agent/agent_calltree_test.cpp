@@ -27,8 +27,9 @@ using bn::test::JavaRunOptions;
 namespace {
 
 // Counted.java's constants.
-constexpr ct::Cost kLoop = 1000, kFibCalls = 1973, kThrows = 50, kThreads = 4, kPerThread = 300, kLambdas = 200,
-                   kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000, kRotations = 100;
+constexpr ct::Cost kLoop = 1000, kFibCalls = 1973, kParityCalls = 5, kPairs = 7, kThrows = 50, kThreads = 4,
+                   kPerThread = 300, kLambdas = 200, kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000,
+                   kRotations = 100;
 
 struct Recording {
   bn::test::JavaRun run;
@@ -88,6 +89,15 @@ std::string child_named_like(const ct::CallTree& tree, std::initializer_list<std
   return {};
 }
 
+// Calls of `method` in every calling context.
+ct::Cost calls_of(const Recording& r, std::string_view method) {
+  const auto m = r.calls.tree.find_method(method);
+  ct::Cost calls = 0;
+  if (m)
+    for (const ct::NodeId n : r.calls.tree.nodes_of(*m)) calls += r.calls.tree.cost(n);
+  return calls;
+}
+
 std::size_t child_count(const ct::CallTree& tree, std::initializer_list<std::string_view> path) {
   const auto node = node_at(tree, path);
   std::size_t n = 0;
@@ -104,13 +114,14 @@ void check_counts(const Recording& r) {
   CHECK(calls_at(r, {main, "Counted.loop", "Counted.leaf"}) == kLoop);
 
   // Recursion: one node per depth, the calls of all of them 2 fib(16) - 1.
-  ct::Cost fib_calls = 0;
-  const auto fib = r.calls.tree.find_method("Counted.fib");
-  REQUIRE(fib);
-  for (const ct::NodeId n : r.calls.tree.nodes_of(*fib)) fib_calls += r.calls.tree.cost(n);
-  CHECK(fib_calls == kFibCalls);
+  CHECK(calls_of(r, "Counted.fib") == kFibCalls);
   CHECK(calls_at(r, {main, "Counted.fib"}) == 1);
   CHECK(calls_at(r, {main, "Counted.fib", "Counted.fib"}) == 2);
+  CHECK(calls_of(r, "Counted.isOdd") == kParityCalls);
+  CHECK(calls_of(r, "Counted.isEven") == kParityCalls);
+  CHECK(calls_at(r, {main, "Counted.isOdd", "Counted.isEven", "Counted.isOdd"}) == 1);
+  CHECK(calls_of(r, "Counted$Pair.size") == kPairs);
+  CHECK(calls_at(r, {main, "Counted$Pair.size", "Counted$Pair.size", "Counted$Pair.size"}) == 4);
 
   // The exception leaves thrower, rethrower (which caught and rethrew it) and passer; catcher
   // keeps it, and its next call is its own child.
@@ -124,17 +135,18 @@ void check_counts(const Recording& r) {
   CHECK(calls_at(r, {main, "Counted.shielded", "Counted$Quiet.swallow", "Counted.thrower"}) == kThrows);
   CHECK(calls_at(r, {main, "Counted.shielded", "Counted.afterCatch"}) == kThrows);
 
-  // Eight callees in turn from one node, more than it keeps at hand: d0 and d7 called in both
-  // loops, the others in the first.
-  const std::string_view callees[] = {"Counted.d0", "Counted.d1", "Counted.d2", "Counted.d3",
-                                      "Counted.d4", "Counted.d5", "Counted.d6", "Counted.d7"};
+  // Twelve callees in turn from one node, more than it keeps at hand and than its table of
+  // children holds before it grows: d0 and d11 called in both loops, the others in the first.
+  const std::string_view callees[] = {"Counted.d0", "Counted.d1", "Counted.d2",  "Counted.d3",
+                                      "Counted.d4", "Counted.d5", "Counted.d6",  "Counted.d7",
+                                      "Counted.d8", "Counted.d9", "Counted.d10", "Counted.d11"};
   for (std::size_t k = 0; k < std::size(callees); ++k) {
     INFO(callees[k]);
-    const ct::Cost expected = k == 0 || k == 7 ? 2 * kRotations : kRotations;
+    const ct::Cost expected = k == 0 || k == 11 ? 2 * kRotations : kRotations;
     CHECK(calls_at(r, {main, "Counted.dispatch", callees[k]}) == expected);
     CHECK(calls_at(r, {main, "Counted.dispatch", callees[k], "Counted.leaf"}) == expected);
   }
-  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 8);
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 12);
 
   // Threads that ended: their trees merged, rooted at the lambda their Runnable runs.
   const std::string thread_root = child_named_like(r.calls.tree, {}, "Counted.lambda$threads$");
@@ -263,15 +275,59 @@ TEST_CASE("by default the application's classes are instrumented, the JDK's runt
 
 TEST_CASE("trivial=skip leaves tiny methods without probes: their time is their caller's, and the profile says so") {
   const Recording r = record_counted(",include=Counted*");
-  CHECK(calls_at(r, {"Counted.main", "Counted.loop"}) == 1);
-  CHECK_FALSE(node_at(r.calls.tree, {"Counted.main", "Counted.loop", "Counted.leaf"}));
+  const std::string_view main = "Counted.main";
+  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
+  CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
   CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
-  // Not trivial: they call something.
-  CHECK(calls_at(r, {"Counted.main", "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  // Not trivial: they call something, so the tree keeps every frame that calls (the default
+  // stays exact: wrappers are left out only with trivial=wrappers).
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer", "Counted.rethrower"}) == kThrows);
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 12);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Derived.argument"}) == 2 * kObjects);
   const auto trivial = r.time.tree.metadata().find_extra("trivial");
   REQUIRE(trivial);
   CHECK(trivial->starts_with("skip"));
   CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
+  const auto top = node_at(r.time.tree, {main});
+  REQUIRE(top);
+  check_exclusive_sums(r.time.tree, *top);
+}
+
+TEST_CASE(
+    "trivial=wrappers leaves tiny methods that call only their package's without probes too: their time is their "
+    "caller's, what they call is recorded under their caller, and the profile says so") {
+  const Recording r = record_counted(",include=Counted*,trivial=wrappers");
+  const std::string_view main = "Counted.main";
+  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
+  CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
+  CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
+  // Wrappers of the class's own methods (passer, d0..d7, a constructor computing super()'s
+  // argument) are trivial: what they call is their caller's child.
+  CHECK(r.calls.tree.find_method("Counted.passer") == std::nullopt);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.rethrower"}) == kThrows);
+  CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 0);
+  CHECK(r.calls.tree.find_method("Counted$Derived.<init>") == std::nullopt);
+  CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.argument"}) == 2 * kObjects);
+  // Not trivial: a handler (catcher), a call into the JDK (thrower's exception, sleeper's
+  // sleep), recursion (fib calls itself; isOdd and isEven call each other; Pair.size calls
+  // Node.size). Leaf.size is trivial.
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher"}) == kThrows);
+  CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.rethrower", "Counted.thrower"}) ==
+        kThrows);
+  CHECK(calls_at(r, {main, "Counted.sleeper"}) == kSleeps);
+  CHECK(calls_of(r, "Counted.fib") == kFibCalls);
+  CHECK(calls_of(r, "Counted.isOdd") == kParityCalls);
+  CHECK(calls_of(r, "Counted.isEven") == kParityCalls);
+  CHECK(calls_of(r, "Counted$Pair.size") == kPairs);
+  CHECK(r.calls.tree.find_method("Counted$Leaf.size") == std::nullopt);
+  const auto trivial = r.time.tree.metadata().find_extra("trivial");
+  REQUIRE(trivial);
+  CHECK(trivial->starts_with("wrappers"));
+  CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
+  const auto top = node_at(r.time.tree, {main});
+  REQUIRE(top);
+  check_exclusive_sums(r.time.tree, *top);
 }
 
 TEST_CASE("exclude= keeps classes out; their time is their callers'") {

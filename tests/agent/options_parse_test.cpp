@@ -101,11 +101,12 @@ TEST_CASE("the call-tree options are parsed, and refused for a mode that does no
   REQUIRE(p.status.ok());
   CHECK(p.options.include == "com.acme.*:org.x.*");
   CHECK(p.options.exclude == "com.acme.gen.*");
-  CHECK_FALSE(p.options.skip_trivial);
+  CHECK(p.options.trivial == bn::agent::Options::Trivial::kCount);
   CHECK(p.options.methods_file == "h.labels");
-  CHECK(parse_options("").options.skip_trivial);
+  CHECK(parse_options("").options.trivial == bn::agent::Options::Trivial::kSkip);
+  CHECK(parse_options("mode=calltree,trivial=wrappers").options.trivial == bn::agent::Options::Trivial::kWrappers);
   CHECK(parse_options("mode=calltree,trivial=some").status.message() ==
-        "bad option 'trivial=some': expected trivial=skip or trivial=count");
+        "bad option 'trivial=some': expected trivial=skip, trivial=wrappers or trivial=count");
   CHECK_FALSE(parse_options("mode=calltree").options.exact_clock);
   CHECK(parse_options("mode=calltree,clock=exact").options.exact_clock);
   CHECK_FALSE(parse_options("mode=calltree,clock=exact,clock=tick").options.exact_clock);

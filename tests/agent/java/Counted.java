@@ -1,7 +1,7 @@
 import java.util.function.IntUnaryOperator;
 
 // Calls whose counts are known by construction, for the call-tree mode's end-to-end test
-// (agent_calltree_test.cpp, which repeats these numbers): loops, recursion, an exception through
+// (agent_calltree_test.cpp, which repeats these numbers): loops, recursion (mutual too), an exception through
 // three frames, eight callees in turn from one node, threads, lambdas, a static initialiser, constructors (code before super()
 // included, one that throws there, and one whose super constructor throws) and a bridge method. Prints two wall times in ns: of the
 // sleeping section, which bounds its recorded inclusive time from above, and of main's body,
@@ -17,6 +17,8 @@ public class Counted {
   static final int SLEEPS = 5;
   static final int SLEEP_MS = 20;
   static final int ROTATIONS = 100;
+  static final int PARITY = 9; // isOdd(9) calls isEven(8), ... down to isEven(0): five calls of each
+  static final int DEPTH = 3; // a tree of 7 pairs over 8 leaves
   static volatile int sink;
 
   static int leaf(int x) {
@@ -29,6 +31,46 @@ public class Counted {
 
   static int fib(int n) {
     return n < 2 ? n : fib(n - 1) + fib(n - 2);
+  }
+
+  // Mutual recursion between two methods too small to be instrumented alone (trivial=skip):
+  // being on a cycle of calls keeps both instrumented.
+  static boolean isEven(int n) {
+    return n == 0 || isOdd(n - 1);
+  }
+
+  static boolean isOdd(int n) {
+    return n != 0 && isEven(n - 1);
+  }
+
+  // Recursion through an abstract method: Pair.size calls Node.size, which is its own override.
+  abstract static class Node {
+    abstract int size();
+  }
+
+  static final class Leaf extends Node {
+    @Override
+    int size() {
+      return 1;
+    }
+  }
+
+  static final class Pair extends Node {
+    final Node left, right;
+
+    Pair(Node left, Node right) {
+      this.left = left;
+      this.right = right;
+    }
+
+    @Override
+    int size() {
+      return left.size() + right.size();
+    }
+  }
+
+  static Node tree(int depth) {
+    return depth == 0 ? new Leaf() : new Pair(tree(depth - 1), tree(depth - 1));
   }
 
   // The frame that throws, one that catches and rethrows, one that only passes it on, and one
@@ -86,9 +128,9 @@ public class Counted {
     }
   }
 
-  // Eight callees in turn from one node: more than the five children a node keeps at hand
-  // (Nodes.java), so the first loop finds every child in the table and the second moves two of
-  // them back to the front.
+  // Twelve callees in turn from one node: more than the five children a node keeps at hand
+  // (Nodes.java) and than its table of children holds before it grows (ThreadTree), so the first
+  // loop finds every child in the table and the second moves two of them back to the front.
   static int d0(int x) { return leaf(x); }
   static int d1(int x) { return leaf(x); }
   static int d2(int x) { return leaf(x); }
@@ -97,10 +139,17 @@ public class Counted {
   static int d5(int x) { return leaf(x); }
   static int d6(int x) { return leaf(x); }
   static int d7(int x) { return leaf(x); }
+  static int d8(int x) { return leaf(x); }
+  static int d9(int x) { return leaf(x); }
+  static int d10(int x) { return leaf(x); }
+  static int d11(int x) { return leaf(x); }
 
   static void dispatch() {
-    for (int i = 0; i < ROTATIONS; i++) sink += d0(i) + d1(i) + d2(i) + d3(i) + d4(i) + d5(i) + d6(i) + d7(i);
-    for (int i = 0; i < ROTATIONS; i++) sink += d7(i) + d0(i);
+    for (int i = 0; i < ROTATIONS; i++) {
+      sink += d0(i) + d1(i) + d2(i) + d3(i) + d4(i) + d5(i) + d6(i) + d7(i);
+      sink += d8(i) + d9(i) + d10(i) + d11(i);
+    }
+    for (int i = 0; i < ROTATIONS; i++) sink += d11(i) + d0(i);
   }
 
   static void worker() {
@@ -208,6 +257,8 @@ public class Counted {
     long body = System.nanoTime();
     loop();
     sink += fib(FIB);
+    sink += isOdd(PARITY) ? 1 : 0;
+    sink += tree(DEPTH).size();
     exceptions();
     shielded();
     dispatch();

@@ -22,12 +22,13 @@ public final class ThreadTree {
   public int current;
   private long last = Clock.now();
 
-  // Children by (parent, method): open addressing over pairs {key, child} side by side, so a
-  // probe touches one cache line (a real program's tree is big: javac's has 104,000 calling
-  // contexts, a table of 4 MiB). Keys are stored + 1 so that 0 means empty.
-  private long[] table = new long[2 * 128];
-  private int shift = 64 - 7; // Fibonacci hashing: the top log2(slots) bits of key * phi
-  private int used;
+  // The children of each node that has had more than Nodes.RECENT_SLOTS, by method: until then
+  // its recent children are all of them. One small table per such node (open addressing over
+  // pairs {method, child}; child 0 is empty, the root being nobody's child; the pairs start at
+  // index 2, index 0 counts them), so the hot dispatching nodes' tables stay in the cache: one
+  // table for the whole tree (javac's: 4 MiB) took 28% of javac's samples in its cache misses
+  // (docs/performance.md, "Call-tree mode").
+  private int[][] children = new int[64][];
 
   ThreadTree(Thread thread, long serial) {
     this.thread = thread;
@@ -77,51 +78,81 @@ public final class ThreadTree {
 
   /**
    * The child for {@code method} of the node whose words start at {@code at}, which is not the
-   * child it entered last: one of its other recent children or, failing those, the table (which
-   * holds every child); it becomes the most recent. A node that calls several methods in turn (a
-   * visitor's dispatch) hits here, and a table lookup is a cache miss in a real program's tree.
+   * child it entered last: one of its other recent children or, failing those, its table of
+   * children, or a new child; it becomes the most recent. A node that calls several methods in
+   * turn (a visitor's dispatch) hits here.
    */
   private int lessRecentChild(int at, int method) {
     long[] w = nodes.words;
     int first = at + Nodes.RECENT;
-    int k = 1; // the slot that matched, or the one given up for the child found in the table
+    int k = 1; // the slot that matched, or the one given up for the child found elsewhere
     long found = 0;
-    for (; k < Nodes.RECENT_SLOTS; k++) {
+    boolean full = w[first] != 0;
+    for (; full && k < Nodes.RECENT_SLOTS; k++) {
       long slot = w[first + k];
-      if (slot == 0) break; // slots fill in order: the rest are empty
-      if ((int) (slot >>> 32) == method) {
-        found = slot;
-        break;
-      }
+      if (slot == 0) full = false; // slots fill in order: the rest are empty
+      else if ((int) (slot >>> 32) == method) found = slot;
+      if (slot == 0 || found != 0) break;
     }
     if (found == 0) {
+      int parent = at >> Nodes.SHIFT;
+      // Not full: the node's recent children are all of its children, and this one is new.
+      int child = full ? tableChild(parent, method, w, first) : add(parent, method);
       if (k == Nodes.RECENT_SLOTS) k--; // all full: the least recent child leaves the cache
-      found = Nodes.link(child(at >> Nodes.SHIFT, method), method);
-      w = nodes.words; // child() may have grown the tree
+      found = Nodes.link(child, method);
+      w = nodes.words; // add() may have grown the tree
     }
     for (int j = k; j > 0; j--) w[first + j] = w[first + j - 1];
     w[first] = found;
     return (int) found;
   }
 
-  private int child(int parent, int method) {
-    long key = (((long) parent << 32) | (method & 0xffffffffL)) + 1;
-    long[] t = table;
-    int mask = t.length / 2 - 1;
-    int i = slot(key, shift);
-    while (true) {
-      long at = t[2 * i];
-      if (at == key) return (int) t[2 * i + 1];
-      if (at == 0) return add(parent, method, key, i);
-      i = (i + 1) & mask;
+  // The child for `method` in the table of `parent`, whose recent children (from `first` in
+  // `w`) are full and hold no such child; a new child if the table holds none either.
+  private int tableChild(int parent, int method, long[] w, int first) {
+    if (parent >= children.length) {
+      int[][] bigger = new int[Math.max(parent + 1, children.length * 2)][];
+      System.arraycopy(children, 0, bigger, 0, children.length);
+      children = bigger;
     }
+    int[] table = children[parent];
+    if (table == null) {
+      // The node's first child beyond its recent ones: those were all of its children so far.
+      table = new int[2 + 2 * 16];
+      for (int j = 0; j < Nodes.RECENT_SLOTS; j++) table = put(table, (int) (w[first + j] >>> 32), (int) w[first + j]);
+      children[parent] = table;
+    }
+    int mask = (table.length - 2) / 2 - 1;
+    for (int i = slot(method, mask); ; i = (i + 1) & mask) {
+      int child = table[3 + 2 * i];
+      if (child == 0) break;
+      if (table[2 + 2 * i] == method) return child;
+    }
+    int child = add(parent, method);
+    children[parent] = put(table, method, child);
+    return child;
   }
 
-  private static int slot(long key, int shift) {
-    return (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
+  private static int slot(int method, int mask) {
+    int h = method * 0x9E3779B9; // Fibonacci hashing; the high bits folded in for small tables
+    return (h ^ (h >>> 16)) & mask;
   }
 
-  private int add(int parent, int method, long key, int slot) {
+  // Adds the pair to the table, which does not hold `method`; returns the table (a bigger copy
+  // once it is half full).
+  private static int[] put(int[] table, int method, int child) {
+    int mask = (table.length - 2) / 2 - 1;
+    int i = slot(method, mask);
+    while (table[3 + 2 * i] != 0) i = (i + 1) & mask;
+    table[2 + 2 * i] = method;
+    table[3 + 2 * i] = child;
+    if (++table[0] * 2 <= mask + 1) return table;
+    int[] bigger = new int[2 + 4 * (mask + 1)];
+    for (int j = 0; j <= mask; j++) if (table[3 + 2 * j] != 0) bigger = put(bigger, table[2 + 2 * j], table[3 + 2 * j]);
+    return bigger;
+  }
+
+  private int add(int parent, int method) {
     Nodes n = nodes;
     int node = n.count;
     if (node == n.capacity()) {
@@ -131,26 +162,6 @@ public final class ThreadTree {
     n.words[(node << Nodes.SHIFT) + Nodes.LINK] = Nodes.link(parent, method);
     n.count = node + 1; // publishes the node's structure to the flusher
     if (node == 1 && thread != null) Registry.firstCall(); // not Probe.pause's throwaway trees
-    table[2 * slot] = key;
-    table[2 * slot + 1] = node;
-    if (++used * 4 > table.length) rehash(); // above half the slots full
     return node;
-  }
-
-  private void rehash() {
-    long[] old = table;
-    long[] t = new long[old.length * 2];
-    int s = shift - 1;
-    int mask = t.length / 2 - 1;
-    for (int j = 0; j < old.length; j += 2) {
-      long key = old[j];
-      if (key == 0) continue;
-      int i = slot(key, s);
-      while (t[2 * i] != 0) i = (i + 1) & mask;
-      t[2 * i] = key;
-      t[2 * i + 1] = old[j + 1];
-    }
-    table = t;
-    shift = s;
   }
 }

@@ -26,15 +26,18 @@ import org.objectweb.asm.Opcodes;
 public final class Transformer {
   private Transformer() {}
 
-  private static volatile boolean skipTrivial;
+  private static volatile int trivialRule; // 0 trivial=count, 1 skip, 2 wrappers
   private static volatile Set<String> only; // null: every method; else "pkg.Class.method" names
 
   private static final Object LOCK = new Object();
   private static long classes, methods, trivialSkipped, refused;
 
-  /** skipTrivial: trivial=skip. methods: the only methods to instrument (methods=), or null. */
-  public static void configure(boolean skipTrivialMethods, String[] methodNames) {
-    skipTrivial = skipTrivialMethods;
+  /**
+   * rule: trivial=count (0), skip (1) or wrappers (2). methods: the only methods to instrument
+   * (methods=), or null.
+   */
+  public static void configure(int rule, String[] methodNames) {
+    trivialRule = rule;
     if (methodNames == null) {
       only = null;
     } else {
@@ -65,7 +68,7 @@ public final class Transformer {
     try {
       ClassReader reader = new ClassReader(bytes);
       if (reader.readShort(6) < Opcodes.V1_6) return null; // major version: no stack map frames
-      Set<String> trivial = skipTrivial ? TrivialScan.of(reader) : Set.of();
+      Set<String> trivial = trivialRule == 0 ? Set.of() : TrivialScan.of(reader, trivialRule == 2);
       // Maxima: ProbeCode.maxStack and the probes' two locals, not ASM's COMPUTE_MAXS.
       ClassWriter writer = new ClassWriter(reader, 0);
       Instrument visitor = new Instrument(writer, internalName, trivial, only, null);
