@@ -65,7 +65,8 @@
 //                                   O(others' tops) for those of at most 4× its tops, all walked
 //                                   together a 128th of the tree at a time
 //   grown_set_overlaps(grown, earlier, s, others, ...)  the intersection of earlier's and s's
-//                                   regions (O(min · log) per list), then O(its tops) per other set
+//                                   regions (O(min · log) per list), then O(its tops) per other set,
+//                                   or one sweep of the merged tops kept by overlaps() when larger
 // c = finding a node's child among a sorted node list: a binary search, plus one walk up per
 // other child whose subtree holds listed nodes (O(log n) when the child comes first or is
 // absent).
