@@ -16,6 +16,7 @@
 // it; only the two allocating forms below are replaced (libstdc++'s nothrow and array forms call
 // them).
 
+#include <malloc.h>
 #include <sys/mman.h>
 
 #include <cstdlib>
@@ -25,6 +26,18 @@ namespace {
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kLargeBlock = std::size_t{4} << 20;
+
+// Large blocks are also always mapped on their own and unmapped when freed. By default glibc
+// raises its mmap threshold each time such a block is freed (up to 32 MiB) and serves the next
+// ones from the heap, where a command's transient lists (a `suggest` of 156k methods, the merged
+// tops of 50 labels) leave holes that the small blocks of later commands split: in bench/scale's
+// `select` with 50 labels at 10M nodes, 20 `suggest`s grew the heap by 150 MB of free memory
+// (73.2 bytes/node at the peak, 56.3 with the thresholds fixed; docs/performance.md "Labels").
+// Fixing the mmap threshold fixes the trim threshold too, at 128 KiB: it is set to twice the mmap
+// threshold, as glibc's own adjustment would, so the heap's top is not given back and faulted in
+// again by every command (a fresh page costs more than its zeroing on this virtual machine).
+[[maybe_unused]] const bool kThresholdsFixed = mallopt(M_MMAP_THRESHOLD, static_cast<int>(kLargeBlock)) == 1 &&
+                                               mallopt(M_TRIM_THRESHOLD, static_cast<int>(2 * kLargeBlock)) == 1;
 
 void* allocate(std::size_t bytes) {
   if (bytes < kLargeBlock) {

@@ -1,6 +1,8 @@
 #include "bn/repl/label_measures.h"
 
 #include <algorithm>
+#include <iterator>
+#include <utility>
 
 namespace bn::repl {
 
@@ -20,9 +22,27 @@ LabelMeasures::Measured& LabelMeasures::measured(iface::Profile& p, const LabelS
   }
   const std::vector<iface::Summary>& members = labels.all().at(label);
   Measured& m = sets_[label];
+  if (same(m.set, members)) return m;
   // A label that gained a summary is measured from what its set measured before.
-  if (!same(m.set, members)) m = {m.set ? p.summary_set_from(*m.set, members) : p.summary_set(members), ++serials_};
+  std::unique_ptr<iface::SummarySet> earlier = std::move(m.set);
+  m.set = earlier ? p.summary_set_from(*earlier, members) : p.summary_set(members);
+  const std::uint64_t earlier_serial = std::exchange(m.serial, ++serials_);
+  m.growth.reset();
+  if (const std::optional<iface::Summary> added = earlier ? one_added(earlier->members(), members) : std::nullopt)
+    m.growth = Measured::Growth{std::move(earlier), earlier_serial, *added};
   return m;
+}
+
+std::optional<iface::Summary> LabelMeasures::one_added(std::span<const iface::Summary> earlier,
+                                                       const std::vector<iface::Summary>& members) {
+  if (members.size() != earlier.size() + 1) return std::nullopt;
+  std::vector<iface::Summary> had(earlier.begin(), earlier.end()), now = members;
+  std::sort(had.begin(), had.end());
+  std::sort(now.begin(), now.end());
+  std::vector<iface::Summary> added;
+  std::set_difference(now.begin(), now.end(), had.begin(), had.end(), std::back_inserter(added));
+  if (added.size() != 1) return std::nullopt;
+  return added.front();
 }
 
 iface::SummarySet& LabelMeasures::of(iface::Profile& p, const LabelSet& labels, const std::string& label) {
@@ -63,27 +83,65 @@ iface::Overlap LabelMeasures::between(iface::Profile& p, const LabelSet& labels,
 
 void LabelMeasures::measure_pairs_of(iface::Profile& p, const LabelSet& labels, const std::string& label) {
   Measured& changed = measured(p, labels, label);
-  std::vector<std::pair<std::string, std::string>> keys;
-  std::vector<iface::SummarySet*> others;
+  std::vector<Pending> pending;
   for (const auto& entry : labels.all()) {
     if (entry.first == label) continue;
     const Measured& other = measured(p, labels, entry.first);
-    std::pair<std::string, std::string> key = std::minmax(label, entry.first);
-    const auto kept = pairs_.find(key);
-    const bool first_is_changed = key.first == label;
-    const std::uint64_t a = first_is_changed ? changed.serial : other.serial;
-    const std::uint64_t b = first_is_changed ? other.serial : changed.serial;
-    if (kept != pairs_.end() && kept->second.a == a && kept->second.b == b) continue;
-    keys.push_back(std::move(key));
-    others.push_back(other.set.get());
+    Pending pair{std::minmax(label, entry.first), label < entry.first, other.set.get(), other.serial};
+    const auto kept = pairs_.find(pair.key);
+    if (kept != pairs_.end() && kept->second.serials() == pair.serials(changed.serial)) continue;
+    pending.push_back(std::move(pair));
   }
-  const std::vector<iface::Overlap> shared = p.set_overlaps(*changed.set, others);
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const bool first_is_changed = keys[i].first == label;
-    const std::uint64_t other_serial = sets_.at(first_is_changed ? keys[i].second : keys[i].first).serial;
-    pairs_[keys[i]] = first_is_changed ? PairOverlap{changed.serial, other_serial, shared[i]}
-                                       : PairOverlap{other_serial, changed.serial, shared[i]};
+  const std::vector<iface::Overlap> shared = overlaps_of_changed(p, changed, pending);
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    const auto [a, b] = pending[i].serials(changed.serial);
+    pairs_[pending[i].key] = {a, b, shared[i]};
   }
+  changed.growth.reset();  // every pair of the earlier set is replaced
+}
+
+std::vector<iface::Overlap> LabelMeasures::overlaps_of_changed(iface::Profile& p, const Measured& changed,
+                                                               const std::vector<Pending>& pending) {
+  // A pair that the label's earlier set had with the other label, and the added summary's
+  // overlap with that label's set as it still is (kept for the last summary shown), give the
+  // pair by inclusion-exclusion; the rest are measured.
+  const Measured::Growth* growth = changed.growth ? &*changed.growth : nullptr;
+  const bool added_shown = growth != nullptr && last_ && last_->summary == growth->added;
+  std::vector<std::size_t> grown, fresh;
+  std::vector<iface::SummarySet*> grown_sets, fresh_sets;
+  std::vector<iface::Overlap> earlier_with, added_with;
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    const Pending& pair = pending[i];
+    const iface::Overlap *earlier_pair = nullptr, *added_pair = nullptr;
+    if (added_shown) {
+      const auto kept = pairs_.find(pair.key);
+      if (kept != pairs_.end() && kept->second.serials() == pair.serials(growth->serial))
+        earlier_pair = &kept->second.overlap;
+      const auto shown = std::ranges::find(last_->serials, pair.other_serial);
+      if (shown != last_->serials.end())
+        added_pair = &last_->overlaps[static_cast<std::size_t>(shown - last_->serials.begin())];
+    }
+    if (earlier_pair != nullptr && added_pair != nullptr) {
+      grown.push_back(i);
+      grown_sets.push_back(pair.other);
+      earlier_with.push_back(*earlier_pair);
+      added_with.push_back(*added_pair);
+    } else {
+      fresh.push_back(i);
+      fresh_sets.push_back(pair.other);
+    }
+  }
+  std::vector<iface::Overlap> out(pending.size());
+  if (!grown.empty()) {
+    const std::vector<iface::Overlap> got =
+        p.grown_set_overlaps(*changed.set, *growth->earlier, growth->added, grown_sets, earlier_with, added_with);
+    for (std::size_t k = 0; k < grown.size(); ++k) out[grown[k]] = got[k];
+  }
+  if (!fresh.empty()) {
+    const std::vector<iface::Overlap> got = p.set_overlaps(*changed.set, fresh_sets);
+    for (std::size_t k = 0; k < fresh.size(); ++k) out[fresh[k]] = got[k];
+  }
+  return out;
 }
 
 iface::SummarySet& LabelMeasures::all(iface::Profile& p, const LabelSet& labels) {

@@ -1,5 +1,7 @@
 #include "bn/calltree/method_totals.h"
 
+#include "narrow_sums.h"
+
 namespace bn::calltree {
 
 MethodTotals::MethodTotals(const CallTree& tree, double one_by_one_share)
@@ -7,11 +9,11 @@ MethodTotals::MethodTotals(const CallTree& tree, double one_by_one_share)
 
 template <typename Sum>
 bool MethodTotals::add(Tally<Sum>& t, NodeId n) const {
-  bool fits = !__builtin_add_overflow(t.base, tree_.cost(n), &t.base);
+  bool fits = add_fits(t.base, tree_.cost(n));
   if (n < t.open_until) {
     t.nested = true;
   } else {
-    fits &= !__builtin_add_overflow(t.cum, tree_.cum_cost(n), &t.cum);
+    fits &= add_fits(t.cum, tree_.cum_cost(n));
     t.open_until = tree_.subtree_end(n);
   }
   return fits;

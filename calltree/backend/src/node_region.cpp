@@ -4,6 +4,7 @@
 #include <bit>
 #include <iterator>
 
+#include "narrow_sums.h"
 #include "node_sweep.h"
 
 namespace bn::calltree::region {
@@ -14,10 +15,8 @@ using iface::Amount;
 template <typename Value>
 SummedNodes summed(std::vector<NodeId> nodes, Value value) {
   SummedNodes out{std::move(nodes), {}, {}};
-  out.sums.reserve(out.nodes.size() + 1);
-  Amount sum = 0;
-  out.sums.push_back(sum);
-  for (NodeId n : out.nodes) out.sums.push_back(sum += value(n));
+  out.sums.reserve(out.nodes.size());
+  for (NodeId n : out.nodes) out.sums.add(value(n));
   return out;
 }
 
@@ -29,21 +28,35 @@ std::size_t skip_to(const SummedNodes& list, std::size_t from, NodeId value) {
 
 Amount run_sum(const SummedNodes& list, std::size_t from, std::size_t to) { return list.sums[to] - list.sums[from]; }
 
-// Σ cum_cost over the nodes of subtrees in both lists: for each nested pair, the inner one
-// (equal nodes once). Both lists hold no node inside another of the same list, so a node
-// inside one of the other list's subtrees lies inside exactly one, and the run of one list
-// inside a subtree of the other sums from the prefix sums.
-Amount nested_subtrees(const SummedNodes& a, const SummedNodes& b) {
-  Amount sum = 0;
+// Appends node k of a subtree list, with its end and amount.
+void append(SummedNodes& out, const SummedNodes& list, std::size_t k) {
+  out.nodes.push_back(list.nodes[k]);
+  out.ends.push_back(list.ends[k]);
+  out.sums.add(run_sum(list, k, k + 1));
+}
+
+// A list kept long holds no spare capacity (a merge reserves for both of its lists).
+void shrink(SummedNodes& list) {
+  list.nodes.shrink_to_fit();
+  list.ends.shrink_to_fit();
+  list.sums.shrink_to_fit();
+}
+
+// Calls f(list, from, to) for each run of nodes of subtrees in both lists, in node order: for
+// each nested pair, the inner one (equal nodes once). Both lists hold no node inside another of
+// the same list, so a node inside one of the other list's subtrees lies inside exactly one, and
+// the run of one list inside a subtree of the other is one call.
+template <typename F>
+void for_each_nested(const SummedNodes& a, const SummedNodes& b, F&& f) {
   std::size_t i = 0, j = 0;
   const std::size_t na = a.nodes.size(), nb = b.nodes.size();
-  // With x the smaller head of (x list, y list): y's nodes inside x's subtree are counted, or
+  // With x the smaller head of (x list, y list): y's nodes inside x's subtree are taken, or
   // x's list skips to the last of its nodes before y's head, the only one that may hold it.
   const auto step = [&](const SummedNodes& x, std::size_t& xi, const SummedNodes& y, std::size_t& yi) {
     const NodeId end = x.ends[xi];
     if (y.nodes[yi] < end) {
       const std::size_t stop = skip_to(y, yi, end);
-      sum += run_sum(y, yi, stop);
+      f(y, yi, stop);
       yi = stop;
       ++xi;
     } else {
@@ -52,7 +65,7 @@ Amount nested_subtrees(const SummedNodes& a, const SummedNodes& b) {
   };
   while (i < na && j < nb) {
     if (a.nodes[i] == b.nodes[j]) {
-      sum += run_sum(a, i, i + 1);
+      f(a, i, i + 1);
       ++i;
       ++j;
     } else if (a.nodes[i] < b.nodes[j]) {
@@ -61,12 +74,12 @@ Amount nested_subtrees(const SummedNodes& a, const SummedNodes& b) {
       step(b, j, a, i);
     }
   }
-  return sum;
 }
 
-// Σ over the nodes of `nodes` inside some subtree of `tops` (none inside another's).
-Amount inside(const SummedNodes& nodes, const SummedNodes& tops) {
-  Amount sum = 0;
+// Calls f(nodes, from, to) for each run of `nodes` inside some subtree of `tops` (none inside
+// another's), in node order.
+template <typename F>
+void for_each_inside(const SummedNodes& nodes, const SummedNodes& tops, F&& f) {
   std::size_t i = 0, j = 0;
   while (i < nodes.nodes.size() && j < tops.nodes.size()) {
     const NodeId n = nodes.nodes[i], t = tops.nodes[j];
@@ -75,7 +88,7 @@ Amount inside(const SummedNodes& nodes, const SummedNodes& tops) {
       i = skip_to(nodes, i, t);
     } else if (n < end) {
       const std::size_t stop = skip_to(nodes, i, end);
-      sum += run_sum(nodes, i, stop);
+      f(nodes, i, stop);
       i = stop;
       ++j;
     } else {
@@ -83,12 +96,11 @@ Amount inside(const SummedNodes& nodes, const SummedNodes& tops) {
       j = std::max(j + 1, skip_to(tops, j + 1, n + 1) - 1);
     }
   }
-  return sum;
 }
 
-// Σ over the nodes in both lists.
-Amount common(const SummedNodes& a, const SummedNodes& b) {
-  Amount sum = 0;
+// Calls f(a, i, i + 1) for each node of a that b holds too, in node order.
+template <typename F>
+void for_each_common(const SummedNodes& a, const SummedNodes& b, F&& f) {
   std::size_t i = 0, j = 0;
   while (i < a.nodes.size() && j < b.nodes.size()) {
     if (a.nodes[i] < b.nodes[j]) {
@@ -96,12 +108,32 @@ Amount common(const SummedNodes& a, const SummedNodes& b) {
     } else if (b.nodes[j] < a.nodes[i]) {
       j = skip_to(b, j, a.nodes[i]);
     } else {
-      sum += run_sum(a, i, i + 1);
+      f(a, i, i + 1);
       ++i;
       ++j;
     }
   }
+}
+
+// The sum over what a visitor above calls f with.
+template <typename Visit>
+Amount summed_runs(Visit visit) {
+  Amount sum = 0;
+  visit([&](const SummedNodes& list, std::size_t from, std::size_t to) { sum += run_sum(list, from, to); });
   return sum;
+}
+
+// Σ cum_cost over the nodes of subtrees in both lists.
+Amount nested_subtrees(const SummedNodes& a, const SummedNodes& b) {
+  return summed_runs([&](auto f) { for_each_nested(a, b, f); });
+}
+// Σ over the nodes of `nodes` inside some subtree of `tops`.
+Amount inside(const SummedNodes& nodes, const SummedNodes& tops) {
+  return summed_runs([&](auto f) { for_each_inside(nodes, tops, f); });
+}
+// Σ over the nodes in both lists.
+Amount common(const SummedNodes& a, const SummedNodes& b) {
+  return summed_runs([&](auto f) { for_each_common(a, b, f); });
 }
 
 using ByMethod = std::vector<std::pair<MethodId, Amount>>;
@@ -120,27 +152,28 @@ Amount of_methods(const ByMethod& keys, const ByMethod& values) {
 
 }  // namespace
 
-SummedNodes subtrees(const CallTree& tree, std::vector<NodeId> nodes) {
-  // One pass over the scattered nodes, each asked for a few nodes ahead, so that their cache
-  // misses overlap (a hot method's 2·10^5 tops cost 6 ms of misses read one after another).
-  constexpr std::size_t kAhead = 16;
-  SummedNodes out{std::move(nodes), {}, {}};
-  const std::size_t count = out.nodes.size();
-  out.sums.reserve(count + 1);
-  out.ends.reserve(count);
-  Amount sum = 0;
-  out.sums.push_back(sum);
-  for (std::size_t k = 0; k < count; ++k) {
-    if (k + kAhead < count) tree.prefetch(out.nodes[k + kAhead]);
-    const NodeId n = out.nodes[k];
-    out.sums.push_back(sum += tree.cum_cost(n));
-    out.ends.push_back(tree.subtree_end(n));
+void PrefixSums::add(Amount amount) {
+  if (wide_.empty()) {
+    std::int64_t sum = narrow_.back();
+    if (add_fits(sum, amount)) {
+      narrow_.push_back(sum);
+      return;
+    }
+    wide_.assign(narrow_.begin(), narrow_.end());
+    narrow_ = {};
   }
+  wide_.push_back(wide_.back() + amount);
+}
+
+SummedNodes subtrees(const CallTree& tree, std::vector<NodeId> nodes) {
+  SummedNodes out = summed(std::move(nodes), [&](NodeId n) { return tree.cum_cost(n); });
+  out.ends.reserve(out.nodes.size());
+  for (NodeId n : out.nodes) out.ends.push_back(tree.subtree_end(n));
   return out;
 }
 
 SummedNodes single_nodes(const CallTree& tree, std::vector<NodeId> nodes) {
-  return summed(std::move(nodes), [&](NodeId n) { return Amount{tree.cost(n)}; });
+  return summed(std::move(nodes), [&](NodeId n) { return tree.cost(n); });
 }
 
 Amount Region::base() const {
@@ -153,6 +186,9 @@ namespace {
 
 Region region_of_lists(const CallTree& tree, SummedNodes tops, std::vector<NodeId> outside,
                        std::vector<std::pair<MethodId, Amount>> methods, std::vector<NodeId> along) {
+  shrink(tops);
+  outside.shrink_to_fit();
+  along.shrink_to_fit();
   Region r{std::move(tops),
            single_nodes(tree, std::move(outside)),
            std::move(methods),
@@ -170,6 +206,7 @@ Region region_of_lists(const CallTree& tree, SummedNodes tops, std::vector<NodeI
       by_method[kept++] = by_method[k];
   }
   by_method.resize(kept);
+  by_method.shrink_to_fit();
   return r;
 }
 
@@ -179,18 +216,14 @@ SummedNodes outermost_union(const SummedNodes& a, const SummedNodes& b) {
   SummedNodes out;
   out.nodes.reserve(a.nodes.size() + b.nodes.size());
   out.ends.reserve(a.nodes.size() + b.nodes.size());
-  out.sums.reserve(a.nodes.size() + b.nodes.size() + 1);
-  Amount sum = 0;
-  out.sums.push_back(sum);
+  out.sums.reserve(a.nodes.size() + b.nodes.size());
   std::size_t i = 0, j = 0;
   while (i < a.nodes.size() || j < b.nodes.size()) {
     const bool from_a = j == b.nodes.size() || (i < a.nodes.size() && a.nodes[i] <= b.nodes[j]);
     const SummedNodes& list = from_a ? a : b;
     const std::size_t k = from_a ? i : j;
     const NodeId end = list.ends[k];
-    out.nodes.push_back(list.nodes[k]);
-    out.ends.push_back(end);
-    out.sums.push_back(sum += run_sum(list, k, k + 1));
+    append(out, list, k);
     i = skip_to(a, i, end);
     j = skip_to(b, j, end);
   }
@@ -242,6 +275,39 @@ Region united(const CallTree& tree, const Region& a, const Region& b) {
   std::vector<NodeId> along;
   for (NodeId n : merged(a.along.nodes, b.along.nodes))
     if (!has_method(methods, tree.method(n))) along.push_back(n);
+  return region_of_lists(tree, std::move(tops), std::move(outside), std::move(methods), std::move(along));
+}
+
+Region intersection(const CallTree& tree, const Region& a, const Region& b) {
+  // cum: the inner subtree of each nested pair of tops, then each one's single nodes inside the
+  // other's subtrees and the single nodes of both; the inner tops lie in subtrees of both, so
+  // none of those single nodes (each outside its own region's subtrees) lies in one of them.
+  SummedNodes tops;
+  for_each_nested(a.tops, b.tops, [&](const SummedNodes& list, std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to; ++k) append(tops, list, k);
+  });
+  std::vector<NodeId> outside;
+  const auto take = [&](const SummedNodes& list, std::size_t from, std::size_t to) {
+    outside.insert(outside.end(), list.nodes.begin() + static_cast<std::ptrdiff_t>(from),
+                   list.nodes.begin() + static_cast<std::ptrdiff_t>(to));
+  };
+  for_each_inside(a.outside, b.tops, take);
+  for_each_inside(b.outside, a.tops, take);
+  for_each_common(a.outside, b.outside, take);
+  std::sort(outside.begin(), outside.end());
+  // base: the methods of both, each one's along nodes of the other's methods (an along list
+  // holds none of its own region's methods), and the along nodes of both.
+  ByMethod methods;
+  std::set_intersection(a.methods.begin(), a.methods.end(), b.methods.begin(), b.methods.end(),
+                        std::back_inserter(methods), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<NodeId> along;
+  for (NodeId n : a.along.nodes)
+    if (has_method(b.methods, tree.method(n))) along.push_back(n);
+  for (NodeId n : b.along.nodes)
+    if (has_method(a.methods, tree.method(n))) along.push_back(n);
+  for_each_common(a.along, b.along,
+                  [&](const SummedNodes& list, std::size_t k, std::size_t) { along.push_back(list.nodes[k]); });
+  std::sort(along.begin(), along.end());
   return region_of_lists(tree, std::move(tops), std::move(outside), std::move(methods), std::move(along));
 }
 
@@ -389,40 +455,44 @@ void shared_cum_each(std::span<const Region* const> others, const Region& b, con
 
 namespace {
 
-using Entries = std::vector<MergedTops::Entry>;
-
-bool by_node(const MergedTops::Entry& x, const MergedTops::Entry& y) { return x.node < y.node; }
-
-// The tops of regions[i] for each i of `which`, merged.
-Entries merged_entries(std::span<const Region* const> regions, std::span<const std::uint32_t> which) {
-  // Every list one after another, then rounds of linear merges of neighbouring runs between two
-  // buffers made once: O(entries · log lists), each round one pass in order (a fresh buffer per
-  // merge cost 0.7 s of page faults and copies for 50 labels of 10^5 tops).
+// The tops of regions[i] for each i of `which`, merged, each entry naming its i.
+MergedTops merged_of(std::span<const Region* const> regions, std::span<const std::uint32_t> which) {
+  // Rounds of linear merges of neighbouring runs of 8-byte keys (node, region) between two
+  // buffers made once, O(entries · log lists), each round one pass in order (a fresh buffer per
+  // merge cost 0.7 s of page faults for 50 labels of 10^5 tops at 10M nodes); the entries are
+  // written from the last round's keys once the other buffer is freed.
+  using Keys = std::vector<std::uint64_t>;
   std::size_t total = 0;
   for (std::uint32_t i : which) total += regions[i]->tops.nodes.size();
-  // Room for a label to grow by an eighth before remerge_tops needs a new buffer.
-  Entries from, to;
-  from.reserve(total + total / 8);
-  to.reserve(total + total / 8);
+  Keys from, to;
+  from.reserve(total);
   std::vector<std::size_t> bounds{0};
   for (std::uint32_t i : which) {
-    const SummedNodes& tops = regions[i]->tops;
-    for (std::uint32_t k = 0; k < tops.nodes.size(); ++k) from.push_back({tops.nodes[k], tops.ends[k], i, k});
+    for (NodeId n : regions[i]->tops.nodes) from.push_back(std::uint64_t{n} << 32 | i);
     bounds.push_back(from.size());
   }
   if (bounds.size() > 2) to.resize(total);
-  const auto at = [](Entries& list, std::size_t k) { return list.begin() + static_cast<std::ptrdiff_t>(k); };
+  const auto at = [](Keys& keys, std::size_t k) { return keys.begin() + static_cast<std::ptrdiff_t>(k); };
   while (bounds.size() > 2) {
     std::vector<std::size_t> next{0};
     for (std::size_t b = 0; b + 1 < bounds.size(); b += 2) {
       const std::size_t mid = bounds[b + 1], last = b + 2 < bounds.size() ? bounds[b + 2] : mid;
-      std::merge(at(from, bounds[b]), at(from, mid), at(from, mid), at(from, last), at(to, bounds[b]), by_node);
+      std::merge(at(from, bounds[b]), at(from, mid), at(from, mid), at(from, last), at(to, bounds[b]));
       next.push_back(last);
     }
     from.swap(to);
     bounds = std::move(next);
   }
-  return from;
+  to = Keys();
+  MergedTops out;
+  // Room for a label to grow by a sixteenth before remerge_tops needs a new buffer.
+  out.entries.reserve(total + total / 16);
+  std::vector<std::uint32_t> next(regions.size(), 0);  // each region's next top
+  for (const std::uint64_t key : from) {
+    const auto i = static_cast<std::uint32_t>(key);
+    out.entries.push_back({static_cast<NodeId>(key >> 32), regions[i]->tops.ends[next[i]++], i});
+  }
+  return out;
 }
 
 }  // namespace
@@ -430,26 +500,28 @@ Entries merged_entries(std::span<const Region* const> regions, std::span<const s
 MergedTops merge_tops(std::span<const Region* const> regions) {
   std::vector<std::uint32_t> all(regions.size());
   for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
-  return {merged_entries(regions, all)};
+  return merged_of(regions, all);
 }
 
 void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std::span<const Region* const> regions,
                   std::span<const std::uint32_t> fresh) {
   // In the merge's own buffer: the kept entries renumbered and packed to the front, then the
   // fresh tops merged in from the back. A new buffer would cost more than the passes: the
-  // kernel hands out fresh pages zeroed (0.1 s for the 50 MB of 50 labels at 10M nodes).
-  const Entries added = merged_entries(regions, fresh);
-  Entries& entries = merged.entries;
+  // kernel hands out fresh pages zeroed (0.1 s for the 50 MB of 50 labels at 10M nodes). Each
+  // region's entries stay in node order, as shared_cum_all counts their positions.
+  const MergedTops added = merged_of(regions, fresh);
+  std::vector<MergedTops::Entry>& entries = merged.entries;
   std::size_t kept = 0;
   for (MergedTops::Entry e : entries) {
     e.region = now_at[e.region];
     if (e.region != kGone) entries[kept++] = e;
   }
-  const std::size_t size = kept + added.size();
-  if (size > entries.capacity()) entries.reserve(size + size / 8);  // room for the next to grow
+  const std::size_t size = kept + added.entries.size();
+  if (size > entries.capacity()) entries.reserve(size + size / 16);  // room for the next to grow
   entries.resize(size);
-  std::size_t i = kept, j = added.size(), k = size;
-  while (j > 0) entries[--k] = i > 0 && entries[i - 1].node > added[j - 1].node ? entries[--i] : added[--j];
+  std::size_t i = kept, j = added.entries.size(), k = size;
+  while (j > 0)
+    entries[--k] = i > 0 && entries[i - 1].node > added.entries[j - 1].node ? entries[--i] : added.entries[--j];
 }
 
 void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
@@ -463,14 +535,16 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
   std::vector<NodeId> open_end(count, 0);
   std::vector<std::uint32_t> open;  // regions with an entry that may hold the current top
   std::vector<char> listed(count, 0);
+  std::vector<std::uint32_t> next(count, 0);  // each region's first top not yet passed
   const auto& entries = merged.entries;
   std::size_t e = 0;
   const SummedNodes& q = r.tops;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
     const NodeId top = q.nodes[k], end = q.ends[k];
     for (; e < entries.size() && entries[e].node < top; ++e) {
-      if (entries[e].end <= top) continue;
       const std::uint32_t i = entries[e].region;
+      ++next[i];
+      if (entries[e].end <= top) continue;
       open_end[i] = entries[e].end;
       if (!listed[i]) {
         listed[i] = 1;
@@ -489,8 +563,9 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
       }
     }
     for (; e < entries.size() && entries[e].node < end; ++e) {
-      const MergedTops::Entry& inner = entries[e];
-      out[inner.region] += run_sum(regions[inner.region]->tops, inner.index, inner.index + 1);
+      const std::uint32_t i = entries[e].region;
+      const std::uint32_t at = next[i]++;
+      out[i] += run_sum(regions[i]->tops, at, at + 1);
     }
   }
   for (std::size_t i = 0; i < count; ++i) out[i] += shared_single_nodes(*regions[i], r);

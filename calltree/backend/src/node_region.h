@@ -18,11 +18,31 @@
 
 namespace bn::calltree::region {
 
-// A sorted node list with prefix sums of a per-node amount: sums[i] is the sum over the
-// first i nodes, so any run of the list sums in O(1).
+// Prefix sums of a list: [i] is the sum of its first i amounts, so any run sums in O(1). Kept in
+// 64 bits while every prefix fits (checked as MethodTotals checks its sums, narrow_sums.h), in 128
+// from the first that does not: 50 labels of hot methods hold about half a prefix sum per node
+// of the tree, and at 16 bytes each those sums set the session's peak memory.
+class PrefixSums {
+ public:
+  PrefixSums() : narrow_{0} {}
+  void reserve(std::size_t amounts) { narrow_.reserve(amounts + 1); }
+  // Appends the sum so far plus `amount`.
+  void add(iface::Amount amount);
+  iface::Amount operator[](std::size_t i) const { return wide_.empty() ? iface::Amount{narrow_[i]} : wide_[i]; }
+  iface::Amount back() const { return (*this)[size() - 1]; }
+  std::size_t size() const { return wide_.empty() ? narrow_.size() : wide_.size(); }
+  bool wide() const { return !wide_.empty(); }
+  void shrink_to_fit() { narrow_.shrink_to_fit(); }
+
+ private:
+  std::vector<std::int64_t> narrow_;
+  std::vector<iface::Amount> wide_;  // instead of narrow_ once a prefix left 64 bits
+};
+
+// A sorted node list with the prefix sums of a per-node amount.
 struct SummedNodes {
   std::vector<NodeId> nodes;
-  std::vector<iface::Amount> sums;  // nodes.size() + 1 entries
+  PrefixSums sums;  // nodes.size() + 1 entries
   // For subtree lists, each node's subtree_end: the sweeps then read only these arrays in
   // order, not the tree's (40 MB each at 10M nodes) at scattered places.
   std::vector<NodeId> ends;
@@ -53,6 +73,13 @@ Region make_region(const CallTree& tree, std::vector<NodeId> tops, std::vector<N
 // lists hold, so a label that gains a summary reads none of the tree's arrays at its old tops.
 // O(a + b) plus the single-node lists' (usually short) tree reads.
 Region united(const CallTree& tree, const Region& a, const Region& b);
+
+// What both regions count, itself a region: for cum, the inner subtree of each nested pair of
+// tops, each one's single nodes inside the other's subtrees and the single nodes of both; for
+// base, the methods of both, each one's along nodes of the other's methods and the along nodes
+// of both. Galloping merges of the lists, subtree ends and cums taken from them: O(min · log)
+// for lists of unequal size, plus a tree read per along node.
+Region intersection(const CallTree& tree, const Region& a, const Region& b);
 
 // cost(cum region of a ∩ cum region of b), and the same of the base regions.
 iface::Amount shared_cum(const Region& a, const Region& b);
@@ -89,14 +116,15 @@ Coverage cover(const CallTree& tree, const SummedNodes& tops);
 void shared_cum_each(std::span<const Region* const> others, const Region& b, const TopIndex& b_index,
                      const Coverage& b_cover, std::span<iface::Amount> out);
 
-// The tops of several regions in node order, each entry naming its region (index into the
-// list given to merge_tops), for the cum that all of them share with one summary in one sweep.
+// The tops of several regions in node order, each entry naming its region (index into the list
+// given to merge_tops). A region's entries come in the order of its tops, so a sweep knows an
+// entry's position among them by counting: 12 bytes an entry where it was 16 (50 labels of hot
+// methods hold 3M tops at 10M nodes, and these entries set the session's peak memory).
 struct MergedTops {
   struct Entry {
     NodeId node;
-    NodeId end;            // its subtree_end
-    std::uint32_t region;  // and its position among that region's tops
-    std::uint32_t index;
+    NodeId end;  // its subtree_end
+    std::uint32_t region;
   };
   std::vector<Entry> entries;
 };

@@ -84,6 +84,19 @@ class Profile {
   // set.overlap(*other) of each of `others` (sets of this profile), in order: `labels` asks it
   // of a label that changed against every other label.
   virtual std::vector<Overlap> set_overlaps(SummarySet& set, std::span<SummarySet* const> others);
+  // set_overlaps(grown, others) when `grown` is the set `earlier` plus the summary `added` (a
+  // label that gained the summary just shown), given earlier's and added's overlaps with each of
+  // `others`, in order. What a union counts is what either side counts, so a backend need only
+  // measure what earlier and added both count against each other set (inclusion-exclusion:
+  // overlap(E ∪ {s}, M) = overlap(E, M) + overlap(s, M) - what E, s and M all count). The
+  // default measures grown afresh: exact either way.
+  virtual std::vector<Overlap> grown_set_overlaps(SummarySet& grown, SummarySet& earlier, Summary added,
+                                                  std::span<SummarySet* const> others,
+                                                  std::span<const Overlap> earlier_with,
+                                                  std::span<const Overlap> added_with) {
+    (void)earlier, (void)added, (void)earlier_with, (void)added_with;
+    return set_overlaps(grown, others);
+  }
   // overlap(s) of each of `sets` (sets of this profile), in order. The REPL asks it of every
   // label for each summary it details, so a backend may answer for all of them in one pass.
   virtual std::vector<Overlap> overlaps(Summary s, std::span<SummarySet* const> sets);

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,14 +38,41 @@ class LabelMeasures {
   struct Measured {
     std::unique_ptr<iface::SummarySet> set;
     std::uint64_t serial = 0;  // which measurement of the label this is
+    // The set it was measured from when the label gained one summary, kept until its pairs are
+    // measured: they follow from the earlier set's pairs and the added summary's overlaps with
+    // the labels, which the `path` or `select` before `label` showed (grown_set_overlaps).
+    struct Growth {
+      std::unique_ptr<iface::SummarySet> earlier;
+      std::uint64_t serial = 0;  // of earlier
+      iface::Summary added;
+    };
+    std::optional<Growth> growth;
   };
   struct PairOverlap {
     std::uint64_t a = 0, b = 0;  // the serials it was measured on
     iface::Overlap overlap;
+    std::pair<std::uint64_t, std::uint64_t> serials() const { return {a, b}; }
+  };
+  // A pair of a changed label's set with another label's, not kept.
+  struct Pending {
+    std::pair<std::string, std::string> key;  // the names in order
+    bool changed_first = false;               // the changed label's name comes first
+    iface::SummarySet* other = nullptr;
+    std::uint64_t other_serial = 0;
+    // The serials of the pair, in the key's order, with the changed label's set of this serial.
+    std::pair<std::uint64_t, std::uint64_t> serials(std::uint64_t changed) const {
+      return changed_first ? std::pair{changed, other_serial} : std::pair{other_serial, changed};
+    }
   };
   Measured& measured(iface::Profile& p, const LabelSet& labels, const std::string& label);
   // The overlaps not kept of the label's set with every other label's.
   void measure_pairs_of(iface::Profile& p, const LabelSet& labels, const std::string& label);
+  // The changed set's overlaps with the pending pairs' other sets, in order.
+  std::vector<iface::Overlap> overlaps_of_changed(iface::Profile& p, const Measured& changed,
+                                                  const std::vector<Pending>& pending);
+  // The one summary `members` adds to `earlier`, if it adds exactly one and keeps the rest.
+  static std::optional<iface::Summary> one_added(std::span<const iface::Summary> earlier,
+                                                 const std::vector<iface::Summary>& members);
   static bool same(const std::unique_ptr<iface::SummarySet>& set, const std::vector<iface::Summary>& members);
 
   std::map<std::string, Measured> sets_;

@@ -17,7 +17,7 @@
 // it reads the tree's columns in order and makes one random access per node into the records
 // (32 bytes each, half a cache line; 156k methods at 10M nodes).
 //
-// Sums are kept in 64 bits, checked: a method's nodes are a subset of the tree, and with costs
+// Sums are kept in 64 bits, checked (src/narrow_sums.h): a method's nodes are a subset of the tree, and with costs
 // of both signs (a comparative or filtered tree) a subset can add up past what the whole tree's
 // 64-bit total allows. Only then are all methods figured again with exact 128-bit sums (Amount).
 //

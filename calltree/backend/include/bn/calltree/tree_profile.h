@@ -68,6 +68,9 @@
 //   set_overlaps(set, others)       O(n/64 + set's tops) for its coverage (kept for one set), then
 //                                   O(others' tops) for those of at most 4× its tops, all walked
 //                                   together a 128th of the tree at a time
+//   grown_set_overlaps(grown, earlier, s, others, ...)  the intersection of earlier's and s's
+//                                   regions (O(min · log) per list), then O(its tops) per other set,
+//                                   or one sweep of the merged tops kept by overlaps() when larger
 // c = finding a node's child among a sorted node list: a binary search, plus one walk up per
 // other child whose subtree holds listed nodes (O(log n) when the child comes first or is
 // absent).
@@ -150,6 +153,12 @@ class TreeProfile final : public iface::Profile {
   // Of a set of many subtrees against others: their walks go together against its coverage
   // (a bit per node, kept for the last such set), a stretch of the tree at a time.
   std::vector<iface::Overlap> set_overlaps(iface::SummarySet& set, std::span<iface::SummarySet* const> others) override;
+  // Of a label that gained a summary: only what the earlier set and the summary both count is
+  // measured against each other set (its intersection region placed by their block indexes).
+  std::vector<iface::Overlap> grown_set_overlaps(iface::SummarySet& grown, iface::SummarySet& earlier,
+                                                 iface::Summary added, std::span<iface::SummarySet* const> others,
+                                                 std::span<const iface::Overlap> earlier_with,
+                                                 std::span<const iface::Overlap> added_with) override;
   // Of many sets against a summary: its tops placed among each set's by the set's index, or, for
   // a summary of many subtrees, one sweep over all the sets' tops merged.
   std::vector<iface::Overlap> overlaps(iface::Summary s, std::span<iface::SummarySet* const> sets) override;
@@ -339,6 +348,13 @@ class TreeProfile final : public iface::Profile {
   // The coverage of the set with this serial and tops, kept for the last set asked (n/8 bytes);
   // nullptr when a bitmap of the tree would cost more than the tops (few tops in a large tree).
   const region::Coverage* coverage_of(std::uint64_t serial, const region::SummedNodes& tops);
+  // The sets whose tops merged_tops_ holds, in its order, when they are all among `sets` and
+  // `earlier` and hold every one of `sets`; empty otherwise.
+  std::vector<const TreeSummarySet*> merged_sets(std::span<const TreeSummarySet* const> sets,
+                                                 const TreeSummarySet& earlier) const;
+  // The distinct members of `grown` are those of `earlier` and `added`.
+  static bool adds_one(std::span<const iface::Summary> earlier, iface::Summary added,
+                       std::span<const iface::Summary> grown);
 
   const CallTree& tree_;
   const iface::Amount denominator_;
