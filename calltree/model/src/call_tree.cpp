@@ -143,7 +143,9 @@ std::vector<NodeId> CallTree::renumber(const NodeTable& table) {
   std::vector<std::uint32_t> child_begin(n + 1, 0);
   for (std::size_t i = 1; i < n; ++i) ++child_begin[table.parent[i] + 1];
   for (std::size_t i = 0; i < n; ++i) child_begin[i + 1] += child_begin[i];
-  std::vector<NodeId> children(n - 1);
+  // Every table holds the root; the guard is for GCC 12, which cannot see that n - 1 does not
+  // wrap and warns (-Walloc-size-larger-than) in a Release build, which BN_WERROR fails.
+  std::vector<NodeId> children(n == 0 ? 0 : n - 1);
   {
     std::vector<std::uint32_t> fill(child_begin.begin(), child_begin.end() - 1);
     for (std::size_t i = 1; i < n; ++i) children[fill[table.parent[i]]++] = static_cast<NodeId>(i);
