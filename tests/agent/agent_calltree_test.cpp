@@ -211,6 +211,23 @@ void check_times(const Recording& r) {
   check_exclusive_sums(t, *main);
 }
 
+// What every trivial rule keeps: leaf (a getter's shape) gets no probes and its time is loop's,
+// the profile's metadata names the rule and counts the methods skipped, and exclusive times
+// still add up to inclusive ones.
+void check_trivial_rule(const Recording& r, std::string_view rule) {
+  const std::string_view main = "Counted.main";
+  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
+  CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
+  CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
+  const auto trivial = r.time.tree.metadata().find_extra("trivial");
+  REQUIRE(trivial);
+  CHECK(trivial->starts_with(rule));
+  CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
+  const auto top = node_at(r.time.tree, {main});
+  REQUIRE(top);
+  check_exclusive_sums(r.time.tree, *top);
+}
+
 }  // namespace
 
 TEST_CASE("mode=calltree records the exact calls of every calling context, on every thread") {
@@ -275,33 +292,22 @@ TEST_CASE("by default the application's classes are instrumented, the JDK's runt
 
 TEST_CASE("trivial=skip leaves tiny methods without probes: their time is their caller's, and the profile says so") {
   const Recording r = record_counted(",include=Counted*");
+  check_trivial_rule(r, "skip");
   const std::string_view main = "Counted.main";
-  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
-  CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
-  CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
   // Not trivial: they call something, so the tree keeps every frame that calls (the default
   // stays exact: wrappers are left out only with trivial=wrappers).
   CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher"}) == kThrows);
   CHECK(calls_at(r, {main, "Counted.exceptions", "Counted.catcher", "Counted.passer", "Counted.rethrower"}) == kThrows);
   CHECK(child_count(r.calls.tree, {main, "Counted.dispatch"}) == 12);
   CHECK(calls_at(r, {main, "Counted.objects", "Counted$Derived.<init>", "Counted$Derived.argument"}) == 2 * kObjects);
-  const auto trivial = r.time.tree.metadata().find_extra("trivial");
-  REQUIRE(trivial);
-  CHECK(trivial->starts_with("skip"));
-  CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
-  const auto top = node_at(r.time.tree, {main});
-  REQUIRE(top);
-  check_exclusive_sums(r.time.tree, *top);
 }
 
 TEST_CASE(
     "trivial=wrappers leaves tiny methods that call only their package's without probes too: their time is their "
     "caller's, what they call is recorded under their caller, and the profile says so") {
   const Recording r = record_counted(",include=Counted*,trivial=wrappers");
+  check_trivial_rule(r, "wrappers");
   const std::string_view main = "Counted.main";
-  CHECK(calls_at(r, {main, "Counted.loop"}) == 1);
-  CHECK_FALSE(node_at(r.calls.tree, {main, "Counted.loop", "Counted.leaf"}));
-  CHECK(r.calls.tree.find_method("Counted.leaf") == std::nullopt);
   // Wrappers of the class's own methods (passer, d0..d7, a constructor computing super()'s
   // argument) are trivial: what they call is their caller's child.
   CHECK(r.calls.tree.find_method("Counted.passer") == std::nullopt);
@@ -321,13 +327,6 @@ TEST_CASE(
   CHECK(calls_of(r, "Counted.isEven") == kParityCalls);
   CHECK(calls_of(r, "Counted$Pair.size") == kPairs);
   CHECK(r.calls.tree.find_method("Counted$Leaf.size") == std::nullopt);
-  const auto trivial = r.time.tree.metadata().find_extra("trivial");
-  REQUIRE(trivial);
-  CHECK(trivial->starts_with("wrappers"));
-  CHECK(std::stoll(std::string(*r.time.tree.metadata().find_extra("trivial_methods_skipped"))) > 0);
-  const auto top = node_at(r.time.tree, {main});
-  REQUIRE(top);
-  check_exclusive_sums(r.time.tree, *top);
 }
 
 TEST_CASE("exclude= keeps classes out; their time is their callers'") {
