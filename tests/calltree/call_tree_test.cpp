@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <limits>
 #include <random>
 #include <set>
 #include <span>
@@ -197,4 +199,68 @@ TEST_CASE("build refuses costs whose total overflows 64 bits") {
   const Cost big = std::numeric_limits<Cost>::max() - 1;
   NodeTable table{{kNoNode, 0, 0}, {kNoMethod, 0, 1}, {0, big, big}};
   CHECK_THROWS_AS(CallTree::build(std::move(table), std::move(names), {}), bn::Error);
+}
+
+// Subtree sizes and cum-costs of a table in preorder (found in one pass over the nodes as they
+// close) against the definitions: a node's descendants found by walking every node's parents,
+// its cum-cost their exact sum in 128 bits. A tree is refused when some node's cum-cost is past
+// 64 bits; with a negative cost among them, when a partial sum in reverse preorder is (the order
+// build has always added them in, so which files load does not change).
+TEST_CASE("on random trees in preorder subtree sizes and cum-costs are the naive ones") {
+  std::mt19937_64 rng(20261124);
+  int refused = 0, with_negative = 0;
+  for (int round = 0; round < 600; ++round) {
+    CAPTURE(round);
+    const int nodes = 1 + static_cast<int>(rng() % 90);
+    const bool negative = round % 3 == 0, huge = round % 4 == 0;
+    NodeTable table{{kNoNode}, {kNoMethod}, {static_cast<Cost>(rng() % 5)}};
+    std::vector<NodeId> path{kRootNode};
+    std::vector<MethodId> next_method{0};  // siblings differ: each node numbers its children's methods
+    for (int i = 1; i < nodes; ++i) {
+      path.resize(1 + rng() % path.size());
+      const NodeId parent = path.back();
+      table.parent.push_back(parent);
+      table.method.push_back(next_method[parent]++);
+      next_method.push_back(0);
+      Cost cost = static_cast<Cost>(rng() % 100);
+      if (huge && rng() % 4 == 0) cost = std::numeric_limits<Cost>::max() / 3 + static_cast<Cost>(rng() % 1000);
+      if (negative && rng() % 3 == 0) cost = -cost;
+      table.cost.push_back(cost);
+      path.push_back(static_cast<NodeId>(i));
+    }
+    const std::size_t n = table.parent.size();
+    std::vector<std::uint32_t> size(n, 0);
+    std::vector<__int128> sum(n, 0);
+    for (std::size_t d = 0; d < n; ++d)
+      for (NodeId a = static_cast<NodeId>(d); a != kNoNode; a = table.parent[a]) {
+        ++size[a];
+        sum[a] += table.cost[d];
+      }
+    bool overflows = false;
+    if (std::none_of(table.cost.begin(), table.cost.end(), [](Cost c) { return c < 0; })) {
+      for (const __int128 s : sum) overflows |= s > std::numeric_limits<Cost>::max();
+    } else {
+      ++with_negative;
+      std::vector<Cost> cum = table.cost;
+      for (std::size_t i = n - 1; i > 0; --i)
+        overflows |= __builtin_add_overflow(cum[table.parent[i]], cum[i], &cum[table.parent[i]]);
+    }
+    StringTable names;
+    for (int k = 0; k < nodes; ++k) names.intern("m" + std::to_string(k));
+    if (overflows) {
+      ++refused;
+      CHECK_THROWS_WITH_AS(CallTree::build(std::move(table), std::move(names), {}),
+                           doctest::Contains("costs add up to more than a 64-bit total"), bn::Error);
+      continue;
+    }
+    const CallTree tree = CallTree::build(std::move(table), std::move(names), {});
+    for (NodeId v = 0; v < n; ++v) {
+      CAPTURE(v);
+      CHECK(tree.subtree_size(v) == size[v]);
+      CHECK(tree.cum_cost(v) == static_cast<Cost>(sum[v]));
+    }
+  }
+  CHECK(refused > 30);  // both outcomes, with and without negative costs, are tried
+  CHECK(refused < 500);
+  CHECK(with_negative > 100);
 }

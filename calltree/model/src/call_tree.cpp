@@ -13,6 +13,11 @@ namespace {
   throw Error("invalid call tree: node " + std::to_string(node) + " " + what);
 }
 
+// Children that adopt_preorder's sibling check compares pairwise, without the stamps.
+constexpr std::size_t kFewChildren = 6;
+
+[[noreturn]] void cum_overflow() { throw Error("invalid call tree: costs add up to more than a 64-bit total"); }
+
 void validate(const NodeTable& t, std::size_t method_count) {
   const std::size_t n = t.parent.size();
   if (n == 0) throw Error("invalid call tree: no root node");
@@ -52,10 +57,9 @@ void validate_metrics(const std::vector<MetricColumn>& extra, const Metadata& me
 
 // Cum-costs of one cost column over a tree in preorder: reverse preorder visits children before
 // parents, so they accumulate in one pass.
-void accumulate_cum(std::span<const NodeId> parent, std::vector<Cost>& cum) {
+void accumulate_cum(std::span<const NodeId> parent, std::span<Cost> cum) {
   for (std::size_t i = cum.size() - 1; i > 0; --i) {
-    if (__builtin_add_overflow(cum[parent[i]], cum[i], &cum[parent[i]]))
-      throw Error("invalid call tree: costs add up to more than a 64-bit total");
+    if (__builtin_add_overflow(cum[parent[i]], cum[i], &cum[parent[i]])) cum_overflow();
   }
 }
 
@@ -112,28 +116,80 @@ std::pair<NodeId, MethodId> CallTree::first_repeated_sibling() const {
 }
 
 // Files written by write_profile list nodes in preorder already. Then the columns move into
-// the tree as they are and one pass finds subtree sizes: no renumbering, no child lists, and
-// none of their memory (about 28 bytes per node at the peak of a load).
-// Returns false, leaving `table` intact, if the table is not in preorder.
-bool CallTree::adopt_preorder(NodeTable& table) {
+// the tree as they are, and one pass over the nodes as they close (post-order: a node closes when
+// the next node is not below it) finds subtree sizes, sums cum-costs and checks siblings: no
+// renumbering, no child lists and none of their memory (about 28 bytes per node at the peak of a
+// load), and the three from one read of the columns where they took three passes (the cum-costs
+// a copy of the cost column and a pass in reverse preorder, the sibling check a walk of every
+// node's children). A node's children are visited when it closes, all together, and were read
+// moments before: mostly in the cache.
+// Returns adopted = false, leaving `table` intact, if the table is not in preorder.
+CallTree::PreorderPass CallTree::adopt_preorder(NodeTable& table, std::size_t method_count) {
   const std::size_t n = table.parent.size();
   subtree_size_.resize(n);
+  cum_cost_.resize(n);
+  const NodeId* parent = table.parent.data();
+  const MethodId* method = table.method.data();
+  const Cost* cost = table.cost.data();
+  std::uint32_t* size = subtree_size_.data();
+  Cost* cum = cum_cost_.data();
+  // seen[m] == v: a child of v labelled m was met (first_repeated_sibling's stamps).
+  std::vector<NodeId> seen(method_count, kNoNode);
+  PreorderPass pass;
+  bool negative = cost[kRootNode] < 0;
+  // Closes v, whose subtree ends before `end`, below its parent `up` (kNoNode for the root).
+  const auto close = [&](NodeId v, std::size_t end, NodeId up) {
+    size[v] = static_cast<std::uint32_t>(end - v);
+    if (end - v >= 3) {  // two children or more
+      // A few children are compared with each other; more are stamped (a random access each
+      // into a table of every method: 625 KB for 156k methods at 10M nodes).
+      MethodId few[kFewChildren];
+      std::size_t k = 0;
+      NodeId c = v + 1;
+      for (; c < end && k < kFewChildren; c += size[c]) {
+        for (std::size_t j = 0; j < k; ++j) pass.repeated_sibling |= few[j] == method[c];
+        few[k++] = method[c];
+      }
+      if (c < end) {
+        for (c = v + 1; c < end; c += size[c]) {
+          if (seen[method[c]] == v) pass.repeated_sibling = true;
+          seen[method[c]] = v;
+        }
+      }
+    }
+    if (up != kNoNode) pass.cum_overflow |= __builtin_add_overflow(cum[up], cum[v], &cum[up]);
+  };
   // The path from the root to the previous node; in preorder a node's parent is on it.
   std::vector<NodeId> path{kRootNode};
+  cum[kRootNode] = cost[kRootNode];
   for (std::size_t i = 1; i < n; ++i) {
-    const NodeId p = table.parent[i];
+    const NodeId p = parent[i];
     while (path.back() != p) {
-      subtree_size_[path.back()] = static_cast<std::uint32_t>(i - path.back());
+      const NodeId v = path.back();
       path.pop_back();
-      if (path.empty()) return false;
+      if (path.empty()) return {};  // not in preorder
+      close(v, i, path.back());
     }
     path.push_back(static_cast<NodeId>(i));
+    cum[i] = cost[i];
+    negative |= cost[i] < 0;
   }
-  for (NodeId v : path) subtree_size_[v] = static_cast<std::uint32_t>(n - v);
+  while (!path.empty()) {
+    const NodeId v = path.back();
+    path.pop_back();
+    close(v, n, path.empty() ? kNoNode : path.back());
+  }
+  // Children are added to their parent here in preorder, and have always been in reverse
+  // preorder (accumulate_cum). With all costs >= 0 a partial sum overflows in either order
+  // exactly when some node's cum-cost does; with a negative one it may in one order and not the
+  // other, so accumulate_cum_costs sums them again, in its order, and which trees load stays the
+  // same.
+  pass.cum_costs_summed = !negative;
+  pass.adopted = true;
   parent_ = std::move(table.parent);
   method_ = std::move(table.method);
   cost_ = std::move(table.cost);
-  return true;
+  return pass;
 }
 
 // The general case: child lists (CSR) in table order, then an explicit-stack DFS assigns
@@ -195,18 +251,24 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata,
 
   CallTree tree;
   std::vector<NodeId> new_id;  // empty when the table was in preorder (ids unchanged)
-  if (!tree.adopt_preorder(table)) new_id = tree.renumber(table);
+  const PreorderPass pass = tree.adopt_preorder(table, names.size());
+  if (!pass.adopted) new_id = tree.renumber(table);
   table = NodeTable{};
   tree.names_ = std::move(names);
 
-  if (const auto [p, m] = tree.first_repeated_sibling(); p != kNoNode) {
-    // Name the node as the input numbers it.
-    const auto old =
-        new_id.empty() ? p : static_cast<NodeId>(std::find(new_id.begin(), new_id.end(), p) - new_id.begin());
-    invalid(old, "has two children labelled '" + std::string(tree.names_[m]) + "'");
+  if (!pass.adopted || pass.repeated_sibling) {
+    if (const auto [p, m] = tree.first_repeated_sibling(); p != kNoNode) {
+      // Name the node as the input numbers it.
+      const auto old =
+          new_id.empty() ? p : static_cast<NodeId>(std::find(new_id.begin(), new_id.end(), p) - new_id.begin());
+      invalid(old, "has two children labelled '" + std::string(tree.names_[m]) + "'");
+    }
   }
 
-  tree.accumulate_cum_costs();
+  if (!pass.cum_costs_summed)
+    tree.accumulate_cum_costs();
+  else if (pass.cum_overflow)
+    cum_overflow();
   for (MetricColumn& column : extra_metrics) {
     if (!new_id.empty()) {
       std::vector<Cost> renumbered(n);
@@ -224,7 +286,7 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata,
 }
 
 void CallTree::accumulate_cum_costs() {
-  cum_cost_ = cost_;
+  cum_cost_.assign(cost_.begin(), cost_.end());
   accumulate_cum(parent_, cum_cost_);
 }
 

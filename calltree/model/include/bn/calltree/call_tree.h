@@ -22,6 +22,7 @@
 #include "bn/calltree/metric.h"
 #include "bn/calltree/string_table.h"
 #include "bn/calltree/types.h"
+#include "bn/calltree/uninitialized_column.h"
 
 namespace bn::calltree {
 
@@ -118,7 +119,14 @@ class CallTree {
  private:
   CallTree() = default;
   void accumulate_cum_costs();
-  bool adopt_preorder(NodeTable& table);
+  // What adopt_preorder's pass found.
+  struct PreorderPass {
+    bool adopted = false;           // the table was in preorder; the columns are the tree's now
+    bool repeated_sibling = false;  // some node has two children labelled alike
+    bool cum_costs_summed = false;  // cum_cost_ is complete (not when a cost is negative)
+    bool cum_overflow = false;      // with cum_costs_summed: some node's cum-cost is past 64 bits
+  };
+  PreorderPass adopt_preorder(NodeTable& table, std::size_t method_count);
   std::vector<NodeId> renumber(const NodeTable& table);
   std::pair<NodeId, MethodId> first_repeated_sibling() const;
   // What nodes_of answers from, built on use, not when the tree is built: opening a profile need
@@ -146,8 +154,8 @@ class CallTree {
   std::vector<NodeId> parent_;
   std::vector<MethodId> method_;
   std::vector<Cost> cost_;
-  std::vector<Cost> cum_cost_;
-  std::vector<std::uint32_t> subtree_size_;
+  UninitializedColumn<Cost> cum_cost_;
+  UninitializedColumn<std::uint32_t> subtree_size_;
   std::unique_ptr<Depths> depths_ = std::make_unique<Depths>();
   std::unique_ptr<MethodLists> method_lists_ = std::make_unique<MethodLists>();
   StringTable names_;
