@@ -203,13 +203,25 @@ bool is_native_profile(std::span<const std::byte> head) {
   return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
 }
 
-LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
-                                 const LoadOptions& options) {
-  const std::string prefix = "cannot read profile '" + std::string(source_name) + "'";
-  check_header(bytes, prefix);
+namespace {
 
-  ReadState s;
-  const ChunkWalk walk = read_chunks(bytes, prefix, s);
+// A file's chunks decoded: what the tree is built from once the file's bytes may go.
+struct DecodedChunks {
+  ReadState state;
+  ChunkWalk walk;
+};
+
+DecodedChunks decode_file(std::span<const std::byte> bytes, const std::string& prefix) {
+  check_header(bytes, prefix);
+  DecodedChunks decoded;
+  decoded.walk = read_chunks(bytes, prefix, decoded.state);
+  return decoded;
+}
+
+LoadedProfile build_loaded(DecodedChunks decoded, std::string_view source_name, const std::string& prefix,
+                           const LoadOptions& options) {
+  ReadState& s = decoded.state;
+  const ChunkWalk& walk = decoded.walk;
   const std::optional<EndCounts>& end = walk.end;
   s.metadata.merge_repeated_extras();
   std::string warning;
@@ -229,6 +241,18 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
   } catch (const Error& e) {
     throw Error(prefix + ": " + e.what());
   }
+}
+
+std::string read_prefix(std::string_view source_name) {
+  return "cannot read profile '" + std::string(source_name) + "'";
+}
+
+}  // namespace
+
+LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
+                                 const LoadOptions& options) {
+  const std::string prefix = read_prefix(source_name);
+  return build_loaded(decode_file(bytes, prefix), source_name, prefix, options);
 }
 
 LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions& options) {
@@ -254,7 +278,12 @@ LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions&
   const int error = errno;
   std::fclose(f);
   if (failed) throw Error("cannot read profile '" + path.string() + "': " + std::strerror(error));
-  return read_profile_bytes(std::span<const std::byte>(bytes.get(), size), path.string(), options);
+  const std::string prefix = read_prefix(path.string());
+  DecodedChunks decoded = decode_file(std::span<const std::byte>(bytes.get(), size), prefix);
+  // Everything decoded owns its bytes: the file's go before the tree's columns are made, so
+  // that they need 28 MB less (at 10M nodes) and may reuse the pages just freed.
+  bytes.reset();
+  return build_loaded(std::move(decoded), path.string(), prefix, options);
 }
 
 }  // namespace bn::calltree
