@@ -3,6 +3,7 @@
 #include <malloc.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +34,12 @@ double Stopwatch::cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
+long Stopwatch::minor_faults() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt;
+}
+
 double Stopwatch::wall_s() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
 }
@@ -61,10 +68,10 @@ Time Fresh::run(const std::string& line) {
   out.str("");
   const Stopwatch watch;
   const repl::LineResult r = runner.run_line(line, "bench");
-  const Time ms{watch.wall_s() * 1e3, watch.cpu_s() * 1e3};
+  const Time ms{watch.wall_s() * 1e3, watch.cpu_s() * 1e3, watch.faults_since()};
   if (r != repl::LineResult::kOk || out.str().empty()) throw Error("bench command '" + line + "' failed: " + err.str());
   // Progress, so a slow command shows which one it is.
-  std::fprintf(stderr, "  %-40s %10.1f ms wall %10.1f ms cpu\n", line.c_str(), ms.wall, ms.cpu);
+  std::fprintf(stderr, "  %-40s %10.1f ms wall %10.1f ms cpu %7ld faults\n", line.c_str(), ms.wall, ms.cpu, ms.faults);
   return ms;
 }
 
@@ -152,8 +159,10 @@ Latency median_of(const std::vector<Latency>& runs) {
   return l;
 }
 
-void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok) {
-  std::printf("  %-32s %12s %12s %10s   %s\n", what, cpu.c_str(), wall.c_str(), target.c_str(), ok ? "ok" : "MISSED");
+void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok,
+               const std::string& faults) {
+  std::printf("  %-32s %12s %12s %10s   %s", what, cpu.c_str(), wall.c_str(), target.c_str(), ok ? "ok" : "MISSED");
+  std::printf(faults.empty() ? "\n" : "%*s%s\n", ok ? 6 : 2, "", faults.c_str());
 }
 
 std::string fixed(double v, int digits, const char* unit) {

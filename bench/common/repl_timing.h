@@ -18,16 +18,27 @@
 
 namespace bn::bench {
 
+// Page faults are counted beside the times: on this project's virtual machine a fresh page can
+// cost far more than the kernel's zeroing of it (the host backs guest memory lazily and takes back
+// what the guest frees, virtio-balloon free page reporting), so a command that maps new memory
+// varies with the host, and the count tells such a figure from one of our own work. System time
+// is not shown: with tick-based CPU accounting (CONFIG_TICK_CPU_ACCOUNTING, HZ=250 here) getrusage
+// splits the precise CPU time into user and system by 4 ms samples, so for a command of a few
+// milliseconds its "system time" is one sample or none (docs/performance.md, "Labels").
 struct Stopwatch {
   std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
   double cpu = cpu_seconds();
+  long faults = minor_faults();
   static double cpu_seconds();
+  static long minor_faults();  // of this process so far; a huge page counts once
   double wall_s() const;
   double cpu_s() const { return cpu_seconds() - cpu; }
+  long faults_since() const { return minor_faults() - faults; }
 };
 
 struct Time {
   double wall = 0, cpu = 0;  // same unit as the caller's (s or ms)
+  long faults = 0;           // minor page faults during the run
 };
 
 // A field of /proc/self/status in bytes ("VmRSS", "VmHWM").
@@ -81,7 +92,8 @@ Latency isolated(const std::string& label, const std::function<Latency()>& group
 // The median of several runs of one group, first runs and repeated ones apart (by CPU time).
 Latency median_of(const std::vector<Latency>& runs);
 
-void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok);
+void print_row(const char* what, const std::string& cpu, const std::string& wall, const std::string& target, bool ok,
+               const std::string& faults = "");
 std::string fixed(double v, int digits, const char* unit);
 
 }  // namespace bn::bench

@@ -60,7 +60,10 @@ std::string hot_method(const CallTree& tree, const std::vector<std::size_t>& nod
 // as `label` does (when `labelled`). Then the session shows the labels and a summary (`labels`,
 // `path` of the second hottest method), as one that labelled them has: a command timed after
 // this pays for its own work, not for measuring labels changed before it nor for what any first
-// `path` computes once. The same without labels is the yardstick.
+// `path` computes once. The same without labels is the yardstick: it looks the 500 summaries up
+// too, so that both sessions have the tree's method index (the fifth method looked up builds it,
+// CallTree::nodes_of). Without that lookup the yardstick's first `select`s paid the index (62
+// page faults and 2-10 ms at 1.1M nodes) and the labelled one did not, and the ratio read 0.26-0.48.
 void prepare_session(Fresh& f, const CallTree& tree, const std::vector<std::size_t>& nodes, bool labelled) {
   constexpr std::size_t kLabels = 50, kPerLabel = 10;
   std::vector<bn::calltree::MethodId> methods(tree.method_count());
@@ -68,8 +71,10 @@ void prepare_session(Fresh& f, const CallTree& tree, const std::vector<std::size
   const std::size_t n = std::min(methods.size(), kLabels * kPerLabel);
   std::partial_sort(methods.begin(), methods.begin() + static_cast<std::ptrdiff_t>(n), methods.end(),
                     [&](auto a, auto b) { return nodes[a] > nodes[b]; });
-  for (std::size_t i = 0; labelled && i < n; ++i)
-    f.session.labels().add("L" + std::to_string(i % kLabels), *f.profile.method_summary(tree.method_name(methods[i])));
+  for (std::size_t i = 0; i < n; ++i) {
+    const bn::iface::Summary s = *f.profile.method_summary(tree.method_name(methods[i]));
+    if (labelled) f.session.labels().add("L" + std::to_string(i % kLabels), s);
+  }
   f.run("labels");
   f.run("path " + std::string(tree.method_name(methods[1])));
 }
@@ -87,7 +92,8 @@ class FirstRowClock final : public std::stringbuf {
     // The list's name, its column header, then its first row: three line ends.
     std::size_t at = text.find("top extensions:");
     for (int lines = 0; lines < 3 && at != std::string::npos; ++lines) at = text.find('\n', at + 1);
-    if (!first && at != std::string::npos) first = Time{start.wall_s() * 1e3, start.cpu_s() * 1e3};
+    if (!first && at != std::string::npos)
+      first = Time{start.wall_s() * 1e3, start.cpu_s() * 1e3, start.faults_since()};
     return 0;
   }
 };
@@ -101,7 +107,7 @@ Latency first_row(Fresh& f, const std::string& label) {
   clock.start = Stopwatch();
   if (runner.run_line("show", "bench") != bn::repl::LineResult::kOk || !clock.first)
     throw bn::Error("bench: `show` printed no top extension: " + f.err.str());
-  const Time all{clock.start.wall_s() * 1e3, clock.start.cpu_s() * 1e3};
+  const Time all{clock.start.wall_s() * 1e3, clock.start.cpu_s() * 1e3, clock.start.faults_since()};
   const std::string text = clock.str();
   std::fprintf(stderr, "  %-40s %10.1f ms wall %10.1f ms cpu to the first row, %zu lines\n", "show", clock.first->wall,
                clock.first->cpu, static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')));
@@ -112,14 +118,14 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const double rss_before = status_bytes("VmRSS");
   Stopwatch watch;
   const bn::calltree::OpenedProfile opened = bn::calltree::open_profile(path);
-  const Time read{watch.wall_s(), watch.cpu_s()};
+  const Time read{watch.wall_s(), watch.cpu_s(), watch.faults_since()};
   const CallTree& tree = opened.loaded.tree;
   watch = Stopwatch();
   // The backend's own start-up, as `repl` pays it. Its per-method figures and the tree's method
   // index wait for the first command that needs them: each group's fresh profile pays them once,
   // in its child process (nothing here builds them).
   { TreeProfile first(tree); }
-  const Time backend{watch.wall_s(), watch.cpu_s()};
+  const Time backend{watch.wall_s(), watch.cpu_s(), watch.faults_since()};
   const double resident = status_bytes("VmRSS") - rss_before;
   const double nodes = static_cast<double>(tree.node_count() - 1);
 
@@ -177,6 +183,7 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   struct Ratio {
     std::string command;
     double labelled_over_not;
+    long labelled_faults, unlabelled_faults;  // of the two medians
   };
   std::vector<Ratio> ratios;
   const auto with_and_without = [&](const std::string& command, auto group) {
@@ -192,8 +199,10 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
       }
     for (const auto& kind : runs)
       if (!kind.empty()) latencies.push_back(bn::bench::median_of(kind));
-    if (!runs[0].empty() && !runs[1].empty())
-      ratios.push_back({command, bn::bench::median_of(runs[1]).cold.cpu / bn::bench::median_of(runs[0]).cold.cpu});
+    if (!runs[0].empty() && !runs[1].empty()) {
+      const Time labelled = bn::bench::median_of(runs[1]).cold, unlabelled = bn::bench::median_of(runs[0]).cold;
+      ratios.push_back({command, labelled.cpu / unlabelled.cpu, labelled.faults, unlabelled.faults});
+    }
   };
   with_and_without("select (zoom off)", [&](bool labelled) {
     return bn::bench::select_top10(tree, 1, false, [&](Fresh& f) { prepare_session(f, tree, method_nodes, labelled); });
@@ -226,18 +235,20 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const double peak = peak_hwm - rss_before;
 
   const double file_bytes = static_cast<double>(std::filesystem::file_size(path));
-  const Time load{read.wall + backend.wall, read.cpu + backend.cpu};
+  const Time load{read.wall + backend.wall, read.cpu + backend.cpu, read.faults + backend.faults};
   std::printf("%s: %.0f nodes, %zu methods\n", path.filename().c_str(), nodes, tree.method_count());
-  print_row("measure", "cpu", "wall", "target", true);
+  // "faults": the minor page faults of the run shown (docs/performance.md, "Labels": what fresh
+  // pages cost on this virtual machine moves a first visit by more than the command's own work).
+  print_row("measure", "cpu", "wall", "target", true, "faults");
   bool all_ok = true;
   auto row = [&](const std::string& what, const std::string& cpu, const std::string& wall, const std::string& target,
-                 bool ok) {
-    print_row(what.c_str(), cpu, wall, target, ok);
+                 bool ok, const std::string& faults = "") {
+    print_row(what.c_str(), cpu, wall, target, ok, faults);
     all_ok = all_ok && ok;
   };
   auto seconds = [&](const std::string& what, Time t, double target) {
     row(what, fixed(t.cpu, 3, " s"), fixed(t.wall, 3, " s"), target > 0 ? fixed(target, 1, " s") : "",
-        target <= 0 || t.cpu <= target);
+        target <= 0 || t.cpu <= target, std::to_string(t.faults));
   };
   seconds("load: read file + build tree", read, 0);
   seconds("load: backend start-up", backend, 0);
@@ -254,13 +265,14 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
       continue;
     }
     row(l.command + ", " + l.cold_name, fixed(l.cold.cpu, 1, " ms"), fixed(l.cold.wall, 1, " ms"), target,
-        l.cold.cpu <= cold_target);
+        l.cold.cpu <= cold_target, std::to_string(l.cold.faults));
     row(l.command + ", " + l.warm_name, fixed(l.warm.cpu, 1, " ms"), fixed(l.warm.wall, 1, " ms"),
-        l.warm_judged ? fixed(command_target_ms, 0, " ms") : "", !l.warm_judged || l.warm.cpu <= command_target_ms);
+        l.warm_judged ? fixed(command_target_ms, 0, " ms") : "", !l.warm_judged || l.warm.cpu <= command_target_ms,
+        std::to_string(l.warm.faults));
   }
   for (const Ratio& r : ratios)
     row(r.command + ", 50 labels / none, first", fixed(r.labelled_over_not, 2, "x"), "", "1.2x",
-        r.labelled_over_not <= 1.2);
+        r.labelled_over_not <= 1.2, std::to_string(r.labelled_faults) + " / " + std::to_string(r.unlabelled_faults));
   return all_ok ? 0 : 2;
 }
 
