@@ -65,8 +65,9 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
     bn::test::JavaRunOptions o;
     o.main_class = "Ending";
     o.args = {"wait", marker};  // Ending ignores the marker; it finds this JVM in `jcmd -l`
-    o.signal = SIGTERM;
-    o.signal_after = 8000ms;
+    // Ended below once the recording is done (or by itself after a minute of spinning): a fixed
+    // lifetime of 8 s ran out once on a loaded machine before the attach, the second of recording
+    // and the write were done.
     target = bn::test::run_java(o);
   });
   const bn::test::JoinAtExit join_target{target_thread};
@@ -75,8 +76,11 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   const auto r = bn::test::run_command({bn::test::kCli, "record", "--pid", pid, "--duration", "1s", "-o", file.string(),
                                         "--interval", "10ms", "--agent", BN_AGENT_PATH},
                                        60s);
+  const bool target_running = ::kill(std::stoi(pid), 0) == 0;
+  ::kill(std::stoi(pid), SIGTERM);
   INFO("stderr: " << r.err << " stdout: " << r.out);
   CHECK(r.exit_code == 0);
+  CHECK(target_running);                // the profile below was complete before the target ended
   const auto p = bn::test::load(file);  // complete before the target has ended
   CHECK(p.samples.ticks.size() >= 10);
 }
