@@ -1,6 +1,7 @@
 #include "bn/calltree/utf8.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace bn::calltree {
 
@@ -34,6 +35,14 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
 
 bool is_valid_utf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
+    // ASCII eight bytes at a time: method names are mostly ASCII, and a profile's 156k names (6 MB
+    // at 10M nodes) are all checked as it is read.
+    std::uint64_t word;
+    for (; s.size() - i >= sizeof word; i += sizeof word) {
+      std::memcpy(&word, s.data() + i, sizeof word);
+      if ((word & 0x8080808080808080) != 0) break;
+    }
+    if (i == s.size()) break;
     const std::size_t len = utf8_sequence_length(s, i);
     if (len == 0) return false;
     i += len;
