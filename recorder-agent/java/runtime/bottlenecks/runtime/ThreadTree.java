@@ -7,19 +7,13 @@ package bottlenecks.runtime;
  * time, so a node's inclusive time is the sum of its subtree's self times by construction. Time
  * the thread spends outside every instrumented frame is charged to the root, which is never
  * reported.
- *
- * <p>Public only as the type of the instrumented methods' local (Probe); nothing here is.
  */
-public final class ThreadTree {
+final class ThreadTree {
   final Thread thread;
   final long serial;
   volatile Nodes nodes = new Nodes(64);
-  /**
-   * The current node: the frame of the innermost instrumented method running. Public for one
-   * reader only: an instrumented method reads it right after {@link Probe#enter}, its frame's node
-   * (a field read costs nothing in the interpreter, where a static call is a real call).
-   */
-  public int current;
+  /** The current node: the frame of the innermost instrumented method running. */
+  int current;
   private long last = Clock.now();
 
   // The children of each node that has had more than Nodes.RECENT_SLOTS, by method: until then
@@ -161,7 +155,7 @@ public final class ThreadTree {
     }
     n.words[(node << Nodes.SHIFT) + Nodes.LINK] = Nodes.link(parent, method);
     n.count = node + 1; // publishes the node's structure to the flusher
-    if (node == 1 && thread != null) Registry.firstCall(); // not Probe.pause's throwaway trees
+    if (node == 1 && serial != 0) Registry.firstCall(); // not the trees of Probe.pause or Calibration
     return node;
   }
 }
