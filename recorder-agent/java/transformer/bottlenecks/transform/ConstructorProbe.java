@@ -10,8 +10,8 @@ import org.objectweb.asm.commons.AdviceAdapter;
  * Puts the probes (ProbeCode) into a constructor, or into a method whose locals MethodProbe
  * cannot shift. Built on ASM's AdviceAdapter, which finds a constructor's super() or this()
  * call by following the operand stack, and LocalVariablesSorter (its base), which renumbers the
- * method's own locals past the probes' one whatever their types and adds it to every stack map
- * frame. Both cost more than MethodProbe's shift, in the transformer and in the JIT compiling
+ * method's own locals past the probes' local whatever their types and adds it to every stack
+ * map frame. Both cost more than MethodProbe's shift, in the transformer and in the JIT compiling
  * it, so the other methods go to MethodProbe.
  *
  * <p>Enter comes before the super() or this() call too, so the code computing its arguments is

@@ -9,8 +9,9 @@ import org.objectweb.asm.TypePath;
 
 /**
  * Puts the probes (ProbeCode) into a method that is not a constructor: the probes' local takes
- * the slot after the parameters, and every local of the method's own above it moves up by one, in its instructions, its stack map frames and its debug tables. That shift is all
- * the renumbering a method needs, in a visitor of one layer: ASM's AdviceAdapter and
+ * the slot after the parameters, and every local of the method's own above it moves up by one,
+ * in its instructions, its stack map frames and its debug tables. That shift is all the
+ * renumbering a method needs, in a visitor of one layer: ASM's AdviceAdapter and
  * LocalVariablesSorter (ConstructorProbe) did the same through three, and with everything
  * instrumented the JIT's compilation of them was among the largest costs of the transformer
  * (docs/performance.md, "Call-tree mode").

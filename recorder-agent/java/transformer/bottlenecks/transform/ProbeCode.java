@@ -13,9 +13,9 @@ import org.objectweb.asm.Opcodes;
  * {@code bottlenecks.runtime.Probe}): the frame's node into a local of its own as the first
  * instructions, {@code Probe.exit(node)} before every return, {@code Probe.caught(node)} at the
  * start of each of the method's own exception handlers, and a catch-all handler that calls
- * {@code Probe.exit(node)} and rethrows, so a frame left by an
- * exception is popped exactly once: by its own handler (a frame that catches the exception itself
- * is not left, and one that rethrows is popped by its handler when the exception leaves it).
+ * {@code Probe.exit(node)} and rethrows, so a frame left by an exception is popped exactly once:
+ * by its own handler (a frame that catches the exception itself is not left, and one that
+ * rethrows is popped by its handler when the exception leaves it).
  *
  * <p>The catch-all handler covers the body but not the exit probes (nor the returns after them):
  * it is needed only for exceptions that leave the body, and every call it covers gives the JIT an
