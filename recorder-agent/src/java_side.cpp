@@ -48,6 +48,16 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   const jclass loader_class = jni->FindClass("bottlenecks/runtime/TransformerLoader");
   if (failed(jni) || registry_ == nullptr || names_ == nullptr || calibration_ == nullptr || loader_class == nullptr)
     return Status::error("cannot load the runtime classes from '" + runtime_jar + "'");
+  // CurrentTree reads a thread's id from Thread's field with jdk.internal.misc.Unsafe, which
+  // java.base exports to its own modules only: Thread.getId() can be overridden by the program,
+  // and a probe must never call the program's code. GetNamedModule takes the package's internal
+  // name, AddModuleExports its dotted one (HotSpot hands it to java.lang.Module).
+  jobject java_base = nullptr;
+  const jobject runtime_module = jni->GetModule(registry_);
+  if (jvmti->GetNamedModule(nullptr, "jdk/internal/misc", &java_base) != JVMTI_ERROR_NONE || java_base == nullptr ||
+      runtime_module == nullptr ||
+      jvmti->AddModuleExports(java_base, "jdk.internal.misc", runtime_module) != JVMTI_ERROR_NONE)
+    return Status::error("cannot export jdk.internal.misc to the runtime in '" + runtime_jar + "'");
   drain_ = jni->GetStaticMethodID(registry_, "drain", "()[J");
   take_names_ = jni->GetStaticMethodID(names_, "takeNew", "()[Ljava/lang/String;");
   picos_ = jni->GetStaticMethodID(calibration_, "picosPerCall", "()J");

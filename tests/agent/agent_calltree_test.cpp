@@ -29,7 +29,7 @@ namespace {
 // Counted.java's constants.
 constexpr ct::Cost kLoop = 1000, kFibCalls = 1973, kParityCalls = 5, kPairs = 7, kThrows = 50, kThreads = 4,
                    kPerThread = 300, kLambdas = 200, kObjects = 70, kSleeps = 5, kSleepNs = 20'000'000,
-                   kRotations = 100;
+                   kRotations = 100, kBrief = 20;
 
 struct Recording {
   bn::test::JavaRun run;
@@ -154,6 +154,14 @@ void check_counts(const Recording& r) {
   CHECK(calls_at(r, {thread_root}) == kThreads);
   CHECK(calls_at(r, {thread_root, "Counted.worker"}) == kThreads);
   CHECK(calls_at(r, {thread_root, "Counted.worker", "Counted.leaf"}) == kThreads * kPerThread);
+
+  // Threads that ended one after the other, one whose getId() the probes must not call, and one
+  // whose id is beyond the probes' slots.
+  CHECK(calls_at(r, {"Counted$Brief.run"}) == kBrief);
+  CHECK(calls_at(r, {"Counted$Brief.run", "Counted.worker", "Counted.leaf"}) == kBrief * kPerThread);
+  CHECK(calls_at(r, {"Counted$Liar.run", "Counted.worker", "Counted.leaf"}) == kPerThread);
+  CHECK(calls_at(r, {"Counted$Far.run"}) == 1);
+  CHECK(calls_at(r, {"Counted$Far.run", "Counted.worker", "Counted.leaf"}) == kPerThread);
 
   const std::string lambda = child_named_like(r.calls.tree, {main, "Counted.lambdas"}, "Counted.lambda$lambdas$");
   REQUIRE_FALSE(lambda.empty());

@@ -2,7 +2,7 @@ import java.util.function.IntUnaryOperator;
 
 // Calls whose counts are known by construction, for the call-tree mode's end-to-end test
 // (agent_calltree_test.cpp, which repeats these numbers): loops, recursion (mutual too), an exception through
-// three frames, eight callees in turn from one node, threads, lambdas, a static initialiser, constructors (code before super()
+// three frames, eight callees in turn from one node, threads (some ended, one with a large id, one whose getId() is instrumented), lambdas, a static initialiser, constructors (code before super()
 // included, one that throws there, and one whose super constructor throws) and a bridge method. Prints two wall times in ns: of the
 // sleeping section, which bounds its recorded inclusive time from above, and of main's body,
 // which main's recorded inclusive time must cover.
@@ -165,6 +165,57 @@ public class Counted {
     for (Thread t : all) t.join();
   }
 
+  // Threads the probes find their trees for in other ways than by their id's slot, or whose id
+  // they must read without calling getId() (bottlenecks.runtime.CurrentTree): BRIEF threads that
+  // end one after the other, each leaving a slot behind, one that overrides getId(), and one
+  // whose id is beyond the slots (ids count up from the JVM's start:
+  // threads made and never started take ids too).
+  static final int BRIEF = 20;
+  static final int SLOTS = 4096; // CurrentTree.SLOTS
+
+  static final class Brief extends Thread {
+    @Override
+    public void run() {
+      worker();
+    }
+  }
+
+  // Its getId() calls instrumented code: the probes must not call it (they would recurse).
+  static final class Liar extends Thread {
+    @Override
+    public long getId() {
+      return leaf(6);
+    }
+
+    @Override
+    public void run() {
+      worker();
+    }
+  }
+
+  static final class Far extends Thread {
+    @Override
+    public void run() {
+      worker();
+    }
+  }
+
+  static void threadIds() throws InterruptedException {
+    for (int t = 0; t < BRIEF; t++) {
+      Thread brief = new Brief();
+      brief.start();
+      brief.join();
+    }
+    Thread liar = new Liar();
+    liar.start();
+    liar.join();
+    while (new Thread().getId() < SLOTS) {}
+    Thread far = new Far();
+    if (far.getId() < SLOTS) throw new AssertionError("thread id " + far.getId());
+    far.start();
+    far.join();
+  }
+
   static void lambdas() {
     IntUnaryOperator f = x -> leaf(x) * 2;
     for (int i = 0; i < LAMBDAS; i++) sink += f.applyAsInt(i);
@@ -263,6 +314,7 @@ public class Counted {
     shielded();
     dispatch();
     threads();
+    threadIds();
     lambdas();
     sink += Holder.VALUE;
     objects();

@@ -4,23 +4,23 @@ import jdk.internal.vm.annotation.DontInline;
 
 /**
  * What instrumented methods call (mode=calltree, docs/recorder.md). Each instrumented method
- * keeps two locals of its own, the thread's tree and its frame's node:
+ * keeps its frame's node in a local of its own:
  *
  * <pre>
- *   ThreadTree tree = Probe.enter(id);    // first instructions
- *   int node = tree.current;              // the frame's node
+ *   int node = Probe.enter(id);           // first instructions
  *   ...
- *   Probe.exit(tree, node);               // before every return, and in a catch-all handler
+ *   Probe.exit(node);                     // before every return, and in a catch-all handler
  *                                         // that rethrows
- *   Probe.caught(tree, node);             // first thing in each of the method's own handlers
+ *   Probe.caught(node);                   // first thing in each of the method's own handlers
  * </pre>
  *
- * One thread-local lookup per call, not one per event (Luce, seed 002 sec. 7.1, passes its
- * context in a local the same way), and the node makes every exit exact by construction: exit
- * returns the tree to the frame's caller whatever was left open above it, and a handler that
- * catches an exception returns it to its own frame (an exception thrown by a super constructor
- * leaves a constructor's frame without any exit probe: the verifier forbids a handler over the
- * super() call, MethodProbe).
+ * The node makes every exit exact by construction: exit returns the tree to the frame's caller
+ * whatever was left open above it, and a handler that catches an exception returns it to its own
+ * frame (an exception thrown by a super constructor leaves a constructor's frame without any exit
+ * probe: the verifier forbids a handler over the super() call, MethodProbe). Each event looks
+ * the thread's tree up (CurrentTree): keeping it in a second local, as Luce does (seed 002 sec.
+ * 7.1) and this class did, saved a lookup per exit but made C2 carry one more object across
+ * every call of every instrumented method (docs/performance.md, "Call-tree mode", fifth round).
  *
  * <p>All are static and call nothing the transformer may instrument: no JNI and no lock per
  * event (issue 15: a JNI call per event measured 62x on a micro-benchmark). {@code enter} and
@@ -36,37 +36,24 @@ import jdk.internal.vm.annotation.DontInline;
 public final class Probe {
   private Probe() {}
 
-  // An anonymous class, not ThreadLocal.withInitial(lambda): a lambda would bootstrap
-  // java.lang.invoke at the first call, from whatever instrumented method that is.
-  private static final ThreadLocal<ThreadTree> TREES =
-      new ThreadLocal<ThreadTree>() {
-        @Override
-        protected ThreadTree initialValue() {
-          return Registry.register(Thread.currentThread());
-        }
-      };
-
   /**
    * An instrumented method starts; {@code method} is its id from {@link MethodNames}. Returns
-   * the calling thread's tree (looked up once per call), whose current node is now the method's
-   * frame.
+   * its frame's node, now the current node of the calling thread's tree.
    */
   @DontInline
-  public static ThreadTree enter(int method) {
-    ThreadTree tree = TREES.get();
-    tree.enter(method);
-    return tree;
+  public static int enter(int method) {
+    return CurrentTree.get().enter(method);
   }
 
   /** The method whose frame is {@code node} returns or lets an exception escape. */
   @DontInline
-  public static void exit(ThreadTree tree, int node) {
-    tree.exit(node);
+  public static void exit(int node) {
+    CurrentTree.get().exit(node);
   }
 
   /** One of the method's own exception handlers starts: the method runs again. */
-  public static void caught(ThreadTree tree, int node) {
-    tree.caught(node);
+  public static void caught(int node) {
+    CurrentTree.get().caught(node);
   }
 
   /**
@@ -76,13 +63,11 @@ public final class Probe {
    * nothing; a flag tested at every event would.
    */
   public static Object pause() {
-    ThreadTree recording = TREES.get();
-    TREES.set(new ThreadTree(null, 0));
-    return recording;
+    return CurrentTree.replace(new ThreadTree(null, 0));
   }
 
   /** Ends {@link #pause}; {@code recording} is what it returned. */
   public static void resume(Object recording) {
-    TREES.set((ThreadTree) recording);
+    CurrentTree.restore((ThreadTree) recording);
   }
 }

@@ -115,6 +115,7 @@ public final class Registry {
       if (dead) {
         out.add(ENDED, tree.serial, 0, 0);
         ended = true;
+        CurrentTree.forget(tree);
       }
       return dead;
     }

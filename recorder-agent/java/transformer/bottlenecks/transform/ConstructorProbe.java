@@ -10,7 +10,7 @@ import org.objectweb.asm.commons.AdviceAdapter;
  * Puts the probes (ProbeCode) into a constructor, or into a method whose locals MethodProbe
  * cannot shift. Built on ASM's AdviceAdapter, which finds a constructor's super() or this()
  * call by following the operand stack, and LocalVariablesSorter (its base), which renumbers the
- * method's own locals past the probes' two whatever their types and adds those two to every stack
+ * method's own locals past the probes' local whatever their types and adds it to every stack
  * map frame. Both cost more than MethodProbe's shift, in the transformer and in the JIT compiling
  * it, so the other methods go to MethodProbe.
  *
@@ -72,9 +72,7 @@ final class ConstructorProbe extends AdviceAdapter {
   // Written to the next visitor directly: AdviceAdapter's own stack tracking (before super())
   // and local renumbering must not see the probes (newLocal's numbers are already final).
   private void enterProbe() {
-    int tree = newLocal(Type.getObjectType(ProbeCode.TREE));
-    int node = newLocal(Type.INT_TYPE);
-    probes.enter(tree, node, !constructor);
+    probes.enter(newLocal(Type.INT_TYPE), !constructor);
   }
 
   @Override

@@ -8,10 +8,10 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.TypePath;
 
 /**
- * Puts the probes (ProbeCode) into a method that is not a constructor: the probes' two locals
- * take the two slots after the parameters, and every local of the method's own above them moves
- * up by two, in its instructions, its stack map frames and its debug tables. That shift is all
- * the renumbering a method needs, in a visitor of one layer: ASM's AdviceAdapter and
+ * Puts the probes (ProbeCode) into a method that is not a constructor: the probes' local takes
+ * the slot after the parameters, and every local of the method's own above it moves up by one,
+ * in its instructions, its stack map frames and its debug tables. That shift is all the
+ * renumbering a method needs, in a visitor of one layer: ASM's AdviceAdapter and
  * LocalVariablesSorter (ConstructorProbe) did the same through three, and with everything
  * instrumented the JIT's compilation of them was among the largest costs of the transformer
  * (docs/performance.md, "Call-tree mode").
@@ -31,9 +31,9 @@ final class MethodProbe extends MethodVisitor {
   }
 
   private final ProbeCode probes;
-  private final int firstLocal; // the first slot after the parameters: the tree's; the node's next
+  private final int firstLocal; // the first slot after the parameters: the node's
   private final FrameLocals frame; // the method's own locals at the last frame
-  // The last frame written is the class file's with the probes' two locals inserted at
+  // The last frame written is the class file's with the probes' local inserted at
   // firstLocal and nothing else changed: the next frame may then be written relative to it. Not
   // so after a frame that left out parameter slots (written with top in their place).
   private boolean probesInFrame;
@@ -47,7 +47,7 @@ final class MethodProbe extends MethodVisitor {
   }
 
   private int shifted(int local, int size) {
-    if (local >= firstLocal) return local + 2;
+    if (local >= firstLocal) return local + 1;
     if (local + size > firstLocal) throw new Straddling();
     return local;
   }
@@ -55,7 +55,7 @@ final class MethodProbe extends MethodVisitor {
   @Override
   public void visitCode() {
     super.visitCode();
-    probes.enter(firstLocal, firstLocal + 1, true);
+    probes.enter(firstLocal, true);
   }
 
   @Override
@@ -94,10 +94,10 @@ final class MethodProbe extends MethodVisitor {
   }
 
   // Frames come compressed, as in the class file (FrameLocals). One that adds to or keeps the
-  // previous frame's locals stays as it is once the frame before it holds the probes' two; any
+  // previous frame's locals stays as it is once the frame before it holds the probes' local; any
   // other (the first frame, one that drops into the parameters' slots, a whole one) is written
   // whole: its locals up to firstLocal (top for any parameter slot it leaves out), the probes'
-  // two, then the rest.
+  // local, then the rest.
   @Override
   public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
     boolean keptBefore = probesInFrame;
@@ -112,12 +112,11 @@ final class MethodProbe extends MethodVisitor {
       super.visitFrame(type, numLocal, local, numStack, stack);
     } else {
       int padding = firstLocal - slots;
-      Object[] locals = new Object[frame.size() + padding + 2];
+      Object[] locals = new Object[frame.size() + padding + 1];
       for (int i = 0; i < kept; i++) locals[i] = frame.get(i);
       for (int i = 0; i < padding; i++) locals[kept + i] = Opcodes.TOP;
-      locals[kept + padding] = ProbeCode.TREE;
-      locals[kept + padding + 1] = Opcodes.INTEGER;
-      for (int i = kept; i < frame.size(); i++) locals[i + padding + 2] = frame.get(i);
+      locals[kept + padding] = Opcodes.INTEGER;
+      for (int i = kept; i < frame.size(); i++) locals[i + padding + 1] = frame.get(i);
       boolean withStack = type == Opcodes.F_SAME1 || type == Opcodes.F_FULL; // the others' stack is empty
       super.visitFrame(Opcodes.F_FULL, locals.length, locals, withStack ? numStack : 0, stack);
     }
@@ -126,6 +125,6 @@ final class MethodProbe extends MethodVisitor {
   @Override
   public void visitMaxs(int maxStack, int maxLocals) {
     probes.endCode();
-    super.visitMaxs(ProbeCode.maxStack(maxStack), maxLocals + 2);
+    super.visitMaxs(ProbeCode.maxStack(maxStack), maxLocals + 1);
   }
 }

@@ -10,12 +10,12 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * The probes of one method, written straight to the class writer (the calls are listed in
- * {@code bottlenecks.runtime.Probe}): the thread's tree and the frame's node into two locals as
- * the first instructions, {@code Probe.exit(tree, node)} before every return, {@code
- * Probe.caught(tree, node)} at the start of each of the method's own exception handlers, and a
- * catch-all handler that calls {@code Probe.exit(tree, node)} and rethrows, so a frame left by an
- * exception is popped exactly once: by its own handler (a frame that catches the exception itself
- * is not left, and one that rethrows is popped by its handler when the exception leaves it).
+ * {@code bottlenecks.runtime.Probe}): the frame's node into a local of its own as the first
+ * instructions, {@code Probe.exit(node)} before every return, {@code Probe.caught(node)} at the
+ * start of each of the method's own exception handlers, and a catch-all handler that calls
+ * {@code Probe.exit(node)} and rethrows, so a frame left by an exception is popped exactly once:
+ * by its own handler (a frame that catches the exception itself is not left, and one that
+ * rethrows is popped by its handler when the exception leaves it).
  *
  * <p>The catch-all handler covers the body but not the exit probes (nor the returns after them):
  * it is needed only for exceptions that leave the body, and every call it covers gives the JIT an
@@ -27,15 +27,13 @@ import org.objectweb.asm.Opcodes;
  */
 final class ProbeCode {
   private static final String PROBE = "bottlenecks/runtime/Probe";
-  static final String TREE = "bottlenecks/runtime/ThreadTree";
-  private static final String FRAME_DESC = "(L" + TREE + ";I)V";
+  private static final String FRAME_DESC = "(I)V";
   private static final Object[] THROWABLE = {"java/lang/Throwable"};
 
   private final MethodVisitor out;
   private final int id;
   private final int handlerFrames;
-  private int tree; // the locals: the thread's tree
-  private int node; // and this frame's node in it
+  private int node; // the local holding this frame's node
   private final Label start = new Label(); // right after the entry probe
   private final Set<Label> handlers = new HashSet<>(); // the method's own exception handlers
   private boolean atHandler; // a handler's label was visited, its frame not yet
@@ -54,24 +52,18 @@ final class ProbeCode {
   }
 
   /**
-   * The entry probe, into locals {@code treeLocal} and {@code nodeLocal}; the body starts after
-   * it, covered by the catch-all handler from there if {@code coverFromHere} (a constructor's is
-   * from its super() call: {@link #coverFrom}).
+   * The entry probe, into local {@code nodeLocal}; the body starts after it, covered by the
+   * catch-all handler from there if {@code coverFromHere} (a constructor's is from its super()
+   * call: {@link #coverFrom}).
    */
-  void enter(int treeLocal, int nodeLocal, boolean coverFromHere) {
-    tree = treeLocal;
+  void enter(int nodeLocal, boolean coverFromHere) {
     node = nodeLocal;
     if (id <= Short.MAX_VALUE) {
       out.visitIntInsn(Opcodes.SIPUSH, id); // no constant-pool entry
     } else {
       out.visitLdcInsn(id);
     }
-    out.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", "(I)L" + TREE + ";", false);
-    out.visitInsn(Opcodes.DUP);
-    out.visitVarInsn(Opcodes.ASTORE, tree);
-    // The frame's node: a field read, not a call (in the interpreter, where a short run makes
-    // many of its calls, a static call is a real one).
-    out.visitFieldInsn(Opcodes.GETFIELD, TREE, "current", "I");
+    out.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "enter", "(I)I", false);
     out.visitVarInsn(Opcodes.ISTORE, node);
     out.visitLabel(start);
     if (coverFromHere) coveredFrom = start;
@@ -117,7 +109,6 @@ final class ProbeCode {
   }
 
   private void exitProbe(String name) {
-    out.visitVarInsn(Opcodes.ALOAD, tree);
     out.visitVarInsn(Opcodes.ILOAD, node);
     out.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, name, FRAME_DESC, false);
   }
@@ -158,11 +149,10 @@ final class ProbeCode {
     exitAndRethrow(locals);
   }
 
-  // The parameters' slots as top (one entry per slot), then the probes' two locals.
+  // The parameters' slots as top (one entry per slot), then the probes' local.
   private Object[] handlerLocals() {
     Object[] locals = new Object[node + 1];
-    for (int i = 0; i < tree; i++) locals[i] = Opcodes.TOP;
-    locals[tree] = TREE;
+    for (int i = 0; i < node; i++) locals[i] = Opcodes.TOP;
     locals[node] = Opcodes.INTEGER;
     return locals;
   }
@@ -175,10 +165,10 @@ final class ProbeCode {
 
   /**
    * The class is written without ASM's COMPUTE_MAXS (a flow analysis of every method): the probes
-   * need two more stack slots than the method (tree and node, above a return value or a handler's
-   * exception) and three in the catch-all handler.
+   * need one more stack slot than the method (the node, above a return value or a handler's
+   * exception) and two in the catch-all handler.
    */
   static int maxStack(int methodMaxStack) {
-    return Math.max(methodMaxStack + 2, 3);
+    return Math.max(methodMaxStack + 1, 2);
   }
 }

@@ -19,7 +19,7 @@ import org.objectweb.asm.Opcodes;
  * constructors), or null to leave it as it is.
  *
  * <p>Frames are not recomputed (that would need the common superclass of two types, i.e. loading
- * classes from inside a class load): the original frames are kept, with the probes' two locals
+ * classes from inside a class load): the original frames are kept, with the probes' local
  * added, and the probes need no new ones except their handlers'. Classes older than Java 6
  * (version 50) have no frames to keep and are left alone.
  */
@@ -69,7 +69,7 @@ public final class Transformer {
       ClassReader reader = new ClassReader(bytes);
       if (reader.readShort(6) < Opcodes.V1_6) return null; // major version: no stack map frames
       Set<String> trivial = trivialRule == 0 ? Set.of() : TrivialScan.of(reader, trivialRule == 2);
-      // Maxima: ProbeCode.maxStack and the probes' two locals, not ASM's COMPUTE_MAXS.
+      // Maxima: ProbeCode.maxStack and the probes' local, not ASM's COMPUTE_MAXS.
       ClassWriter writer = new ClassWriter(reader, 0);
       Instrument visitor = new Instrument(writer, internalName, trivial, only, null);
       try {
