@@ -197,14 +197,6 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
   return walk;
 }
 
-}  // namespace
-
-bool is_native_profile(std::span<const std::byte> head) {
-  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
-}
-
-namespace {
-
 // A file's chunks decoded: what the tree is built from once the file's bytes may go.
 struct DecodedChunks {
   ReadState state;
@@ -249,6 +241,10 @@ std::string read_prefix(std::string_view source_name) {
 
 }  // namespace
 
+bool is_native_profile(std::span<const std::byte> head) {
+  return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
+}
+
 LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
                                  const LoadOptions& options) {
   const std::string prefix = read_prefix(source_name);
@@ -277,8 +273,8 @@ LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions&
   const bool failed = std::ferror(f);
   const int error = errno;
   std::fclose(f);
-  if (failed) throw Error("cannot read profile '" + path.string() + "': " + std::strerror(error));
   const std::string prefix = read_prefix(path.string());
+  if (failed) throw Error(prefix + ": " + std::strerror(error));
   DecodedChunks decoded = decode_file(std::span<const std::byte>(bytes.get(), size), prefix);
   // Everything decoded owns its bytes: the file's go before the tree's columns are made, so
   // that they need 28 MB less (at 10M nodes) and may reuse the pages just freed.
