@@ -13,7 +13,50 @@ export NO_COLOR=1 TERM=dumb
 # start PROFILE: the REPL at a terminal, as coprocess TTY.
 start() {
   coproc TTY { script -qfec "$(printf '%q ' "$bin" repl "$1")" /dev/null; }
-  seen=""
+  session=$TTY_PID seen=""
+}
+# descendants PID: the processes below PID (script runs the REPL in a session of its own, so
+# neither a process group nor ctest reaches it).
+descendants() {
+  local stat fields child
+  for stat in /proc/[0-9]*/stat; do
+    read -r fields <"$stat" 2>/dev/null || continue
+    fields=${fields##*) }  # after "PID (COMMAND) ": state, parent, ...
+    fields=${fields#* }
+    [[ ${fields%% *} == "$1" ]] || continue
+    child=${stat#/proc/}
+    child=${child%/stat}
+    echo "$child"
+    descendants "$child"
+  done
+}
+# On exit, a session still running (a failed expectation) is killed: it would keep ctest's
+# output pipe open and hang the run.
+end_session() {
+  [[ -n ${session-} ]] || return 0
+  local pids
+  pids=$(descendants "$session")
+  kill -KILL $pids "$session" 2>/dev/null
+  return 0
+}
+trap 'end_session; rm -rf "$work"' EXIT
+# wait_for_keys: waits until the REPL reads the terminal key by key. Between two prompts the
+# pseudo-terminal is in canonical mode, where the line discipline would take a Ctrl-D as end of
+# file and hand libedit a NUL once it switches to raw mode (the key is lost).
+wait_for_keys() {
+  local pid tty="" tries
+  for ((tries = 0; tries < 1200; tries++)); do
+    if [[ -z $tty ]]; then
+      for pid in $(descendants "$session"); do
+        tty=$(readlink "/proc/$pid/fd/0" 2>/dev/null) || continue
+        [[ $tty == /dev/pts/* ]] && break
+        tty=""
+      done
+    fi
+    [[ -n $tty && $(stty -a -F "$tty" 2>/dev/null) == *-icanon* ]] && return 0
+    sleep 0.05
+  done
+  fail "the REPL never read its terminal key by key (${tty:-no terminal found})"
 }
 # expect TEXT: reads the session's output until TEXT has appeared (waits 60 s at most for each
 # character, so a loaded machine only makes it slower).
@@ -25,13 +68,19 @@ expect() {
   done
   seen=${seen#*"$1"}
 }
-# keys TEXT: sends TEXT as typed keys (a line ends with $'\r', the Enter key).
-keys() { printf '%s' "$1" >&"${TTY[1]}"; }
+# keys TEXT: sends TEXT as typed keys (a line ends with $'\r', the Enter key) once the REPL reads
+# them.
+keys() {
+  wait_for_keys
+  printf '%s' "$1" >&"${TTY[1]}"
+}
 # finish: waits for the session to end and returns its exit status.
 finish() {
-  local pid=$TTY_PID
   exec {TTY[1]}>&-
-  wait "$pid"
+  wait "$session"
+  local status=$?
+  session=""
+  return "$status"
 }
 
 prompt='bottlenecks> '
