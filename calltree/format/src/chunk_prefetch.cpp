@@ -1,0 +1,22 @@
+#include "chunk_prefetch.h"
+
+#include <utility>
+
+namespace bn::calltree {
+
+void ChunkPrefetch::start(std::span<const std::byte> payload, std::uint32_t raw_size, std::string context) {
+  if (raw_size < kAheadRawSize) return;
+  ChunkDecompressor& spare = decompressors_[1 - current_];
+  ahead_ = std::async(std::launch::async, [&spare, payload, raw_size, context = std::move(context)] {
+    return spare.decompress(payload, raw_size, context);
+  });
+}
+
+std::span<const std::byte> ChunkPrefetch::take(std::span<const std::byte> payload, std::uint32_t raw_size,
+                                               const std::string& context) {
+  current_ = 1 - current_;
+  if (ahead_.valid()) return ahead_.get();
+  return decompressors_[current_].decompress(payload, raw_size, context);
+}
+
+}  // namespace bn::calltree
