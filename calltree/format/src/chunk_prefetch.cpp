@@ -7,6 +7,7 @@ namespace bn::calltree {
 void ChunkPrefetch::start(std::span<const std::byte> payload, std::uint32_t raw_size, std::string context) {
   if (raw_size < kAheadRawSize) return;
   ChunkDecompressor& spare = decompressors_[1 - current_];
+  spare.reserve(raw_size);
   ahead_ = std::async(std::launch::async, [&spare, payload, raw_size, context = std::move(context)] {
     return spare.decompress(payload, raw_size, context);
   });
