@@ -15,9 +15,11 @@ void ChunkPrefetch::start(std::span<const std::byte> payload, std::uint32_t raw_
 
 std::span<const std::byte> ChunkPrefetch::take(std::span<const std::byte> payload, std::uint32_t raw_size,
                                                const std::string& context) {
+  // A chunk not decompressed ahead reuses the buffer of the one before: two are alive only when
+  // one is decompressed ahead.
+  if (!ahead_.valid()) return decompressors_[current_].decompress(payload, raw_size, context);
   current_ = 1 - current_;
-  if (ahead_.valid()) return ahead_.get();
-  return decompressors_[current_].decompress(payload, raw_size, context);
+  return ahead_.get();
 }
 
 }  // namespace bn::calltree
