@@ -49,21 +49,26 @@ unsigned canonical_length(std::uint64_t v) {
   return n;
 }
 
+// `count` varints of random values of 0 to 64 significant bits, one in four padded to a longer
+// encoding, within the ten bytes a 64-bit value may take.
+std::vector<std::byte> random_varints(std::mt19937_64& rng, int count) {
+  std::vector<std::byte> bytes;
+  for (int i = 0; i < count; ++i) {
+    const unsigned bits = static_cast<unsigned>(rng() % 65);
+    const std::uint64_t value = bits == 0 ? 0 : rng() >> (64 - bits);
+    const unsigned length = canonical_length(value);
+    put_varint(bytes, value, rng() % 4 == 0 ? length + static_cast<unsigned>(rng() % (11 - length)) : length);
+  }
+  return bytes;
+}
+
 }  // namespace
 
 TEST_CASE("varints of every length, canonical and padded, read as the definition says") {
   std::mt19937_64 rng(20261124);
   for (int round = 0; round < 200; ++round) {
-    std::vector<std::byte> bytes;
     const int count = 1 + static_cast<int>(rng() % 60);
-    for (int i = 0; i < count; ++i) {
-      const unsigned bits = static_cast<unsigned>(rng() % 65);  // 0 to 64 significant bits
-      const std::uint64_t value = bits == 0 ? 0 : rng() >> (64 - bits);
-      const unsigned length = canonical_length(value);
-      // One in four padded to a longer encoding, within the ten bytes a 64-bit value may take.
-      const unsigned padded = rng() % 4 == 0 ? length + static_cast<unsigned>(rng() % (11 - length)) : length;
-      put_varint(bytes, value, padded);
-    }
+    std::vector<std::byte> bytes = random_varints(rng, count);
     // Sometimes a varint cut off at the end, sometimes one that overflows 64 bits.
     const int tail = static_cast<int>(rng() % 4);
     if (tail == 1) bytes.push_back(std::byte{0x80});
@@ -98,6 +103,52 @@ TEST_CASE("the eight- and nine-byte boundary of the one-load path") {
       ByteSource in(bytes, "test");
       CHECK(in.varint("value") == value);
       CHECK(in.offset() == end);
+    }
+  }
+}
+
+// Where a column of varints ends, counted without decoding (ByteSource::offset_after_varints),
+// against a byte-by-byte search for the bytes that end a varint: random bytes, so runs of
+// continuation bytes of any length, from every start and for every count up to one past the ends
+// there are; and on well-formed varints of every length, against where decoding them stops.
+TEST_CASE("the end of the next n varints is where decoding n of them stops") {
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 300; ++round) {
+    CAPTURE(round);
+    std::vector<std::byte> bytes(rng() % 70);
+    const unsigned high = static_cast<unsigned>(rng() % 4);  // how often a byte continues a varint
+    for (std::byte& b : bytes) b = static_cast<std::byte>((rng() % 4 < high ? 0x80 : 0) | (rng() & 0x7f));
+    for (std::size_t start = 0; start <= bytes.size(); ++start) {
+      CAPTURE(start);
+      ByteSource in(bytes, "test");
+      in.seek(start);
+      std::size_t pos = start;
+      for (std::size_t count = 0;; ++count) {
+        CAPTURE(count);
+        if (count > 0) {  // pos moves past one more end byte, as a varint's decoder would
+          while (pos < bytes.size() && std::to_integer<unsigned>(bytes[pos]) >= 0x80) ++pos;
+          if (pos == bytes.size()) {
+            CHECK(!in.offset_after_varints(count).has_value());
+            break;
+          }
+          ++pos;
+        }
+        REQUIRE(in.offset_after_varints(count) == std::optional<std::size_t>(pos));
+      }
+    }
+  }
+}
+
+TEST_CASE("the end of the next n well-formed varints is where decoding n of them stops") {
+  std::mt19937_64 rng(18);
+  for (int round = 0; round < 200; ++round) {
+    const int count = 1 + static_cast<int>(rng() % 60);
+    const std::vector<std::byte> bytes = random_varints(rng, count);
+    ByteSource counted(bytes, "test"), decoded(bytes, "test");
+    for (int n = 1; n <= count; ++n) {
+      CAPTURE(n);
+      decoded.varint("value");
+      CHECK(counted.offset_after_varints(static_cast<std::size_t>(n)) == std::optional<std::size_t>(decoded.offset()));
     }
   }
 }

@@ -39,16 +39,25 @@ StringTable names(std::initializer_list<const char*> list) {
   return t;
 }
 
-}  // namespace
-
-TEST_CASE("a tree read from a file (preorder, adopted) equals the tree built by renumbering") {
-  // The generator lists nodes depth by depth, so its tree goes through the renumbering path.
-  const CallTree generated = generate_synthetic_tree({20'000, 5});
+// The generator lists nodes depth by depth, so its tree goes through the renumbering path; read
+// back from a file, the same tree is adopted.
+void check_file_round_trip(std::uint64_t nodes) {
+  const CallTree generated = generate_synthetic_tree({nodes, 5});
   const auto path = std::filesystem::temp_directory_path() / ("bn_preorder_" + std::to_string(::getpid()) + ".bnp");
   write_profile(generated, path);
   const LoadedProfile loaded = read_profile(path);
   std::filesystem::remove(path);
   check_same(generated, loaded.tree);
+}
+
+}  // namespace
+
+TEST_CASE("a tree read from a file (preorder, adopted) equals the tree built by renumbering") {
+  check_file_round_trip(20'000);
+}
+
+TEST_CASE("a tree big enough to be walked on two threads equals the tree built by renumbering") {
+  check_file_round_trip(300'000);
 }
 
 TEST_CASE("a preorder table and the same tree listed breadth-first build the same tree") {

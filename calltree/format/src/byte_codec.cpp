@@ -44,6 +44,30 @@ std::uint64_t ByteSource::long_varint(What what) {
   }
 }
 
+std::optional<std::size_t> ByteSource::offset_after_varints(std::size_t count) const {
+  std::size_t pos = pos_;
+  if (count == 0) return pos;
+  const std::byte* bytes = bytes_.data();
+  for (; bytes_.size() - pos >= 8; pos += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes + pos, sizeof word);
+    std::uint64_t ends = ~word & 0x8080808080808080;  // in memory order on a little-endian machine
+    if constexpr (std::endian::native == std::endian::big) ends = __builtin_bswap64(ends);
+    // The high bits summed by one multiply into the top byte (std::popcount is a library call
+    // without -mpopcnt, the project's generic x86-64 target).
+    const auto in_word = static_cast<std::size_t>(((ends >> 7) * 0x0101010101010101) >> 56);
+    if (in_word < count) {
+      count -= in_word;
+      continue;
+    }
+    for (; count > 1; --count) ends &= ends - 1;  // drop the ends before the one sought
+    return pos + static_cast<std::size_t>(std::countr_zero(ends)) / 8 + 1;
+  }
+  for (; pos < bytes_.size(); ++pos)
+    if (std::to_integer<unsigned>(bytes[pos]) < 0x80 && --count == 0) return pos + 1;
+  return std::nullopt;
+}
+
 std::string_view ByteSource::string(What what) {
   const std::size_t start = pos_;
   const std::uint64_t len = varint(what);

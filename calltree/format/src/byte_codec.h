@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -106,6 +107,14 @@ class ByteSource {
   // An item count, refused if `count * min_item_bytes` exceeds the bytes left: a count can never
   // make the reader allocate more than the payload proves present.
   std::uint32_t count(What what, std::size_t min_item_bytes);
+
+  // The offset just past the next `count` varints, found by their last bytes (a varint ends at
+  // its first byte below 0x80) without decoding them, eight bytes at a time; nullopt if the payload
+  // holds fewer ends. Where the second of two columns starts, so that both may be decoded at once;
+  // decoding the first column checks that its varints are well formed.
+  std::optional<std::size_t> offset_after_varints(std::size_t count) const;
+  // Reading goes on at `offset` (at most the payload's size).
+  void seek(std::size_t offset) { pos_ = offset; }
 
   std::size_t offset() const { return pos_; }
   bool at_end() const { return pos_ == bytes_.size(); }

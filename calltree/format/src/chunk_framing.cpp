@@ -120,6 +120,16 @@ ChunkDecompressor::ChunkDecompressor() : zstd_(std::make_unique<Context>()) {
 
 ChunkDecompressor::~ChunkDecompressor() = default;
 
+void ChunkDecompressor::reserve(std::uint32_t raw_size) {
+  // One byte of slack tells a frame that holds more than declared from one that fits.
+  const std::size_t size = std::size_t{raw_size} + 1;
+  if (capacity_ < size) {
+    buffer_.reset();  // the old buffer goes first: never both at once
+    buffer_.reset(new std::byte[size]);
+    capacity_ = size;
+  }
+}
+
 std::span<const std::byte> ChunkDecompressor::decompress(std::span<const std::byte> payload, std::uint32_t raw_size,
                                                          const std::string& context) {
   // Frame header (RFC 8878 sec. 3.1.1): magic, then the descriptor whose bit 2 says a content
@@ -132,13 +142,8 @@ std::span<const std::byte> ChunkDecompressor::decompress(std::span<const std::by
   ZSTD_DCtx* dctx = zstd_->dctx.get();
   check_zstd(ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only), context);
   check_zstd(ZSTD_DCtx_setParameter(dctx, ZSTD_d_windowLogMax, kMaxWindowLog), context);
-  // One byte of slack tells a frame that holds more than declared from one that fits.
+  reserve(raw_size);
   const std::size_t size = std::size_t{raw_size} + 1;
-  if (capacity_ < size) {
-    buffer_.reset();  // the old buffer goes first: never both at once
-    buffer_.reset(new std::byte[size]);
-    capacity_ = size;
-  }
   ZSTD_inBuffer in{payload.data(), payload.size(), 0};
   ZSTD_outBuffer out{buffer_.get(), size, 0};
   std::size_t ret = 0;

@@ -51,6 +51,9 @@ class ChunkDecompressor {
   // a payload that is no zstd frame, is corrupt, or holds more or fewer bytes than `raw_size`.
   std::span<const std::byte> decompress(std::span<const std::byte> payload, std::uint32_t raw_size,
                                         const std::string& context);
+  // Makes room for a payload of `raw_size` raw bytes now (on this thread: ChunkPrefetch allocates
+  // before a second thread decompresses, so the memory does not come from that thread's arena).
+  void reserve(std::uint32_t raw_size);
 
  private:
   struct Context;

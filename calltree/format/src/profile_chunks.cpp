@@ -2,6 +2,8 @@
 
 #include <array>
 #include <charconv>
+#include <future>
+#include <optional>
 #include <string>
 
 #include "bn/calltree/profile_format.h"
@@ -130,18 +132,10 @@ std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const Method
   return n;
 }
 
-void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit) {
-  const std::uint32_t n = in.count("node count", 2);
-  const std::size_t first = table.parent.size();
-  if (first - 1 + n > kMaxNodes) in.fail("more nodes than a node id can number");
-  if (first - 1 + n > node_limit)
-    in.fail("more than " + std::to_string(node_limit) + " nodes, the most a file of this size can hold");
-  // n is bounded by the payload bytes (ByteSource::count). Sized once, written in place.
-  table.parent.resize(first + n);
-  table.method.resize(first + n);
-  table.cost.resize(first + n, 0);
-  NodeId* parent = table.parent.data();
-  for (std::size_t id = first; id < first + n; ++id) {
+namespace {
+
+void decode_parents(ByteSource& in, NodeId* parent, std::size_t first, std::size_t end) {
+  for (std::size_t id = first; id < end; ++id) {
     const std::size_t at = in.offset();
     const std::uint64_t distance = in.varint({"parent distance of node", id});
     if (distance == 0 || distance > id)
@@ -150,8 +144,10 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, st
               at);
     parent[id] = static_cast<NodeId>(id - distance);
   }
-  MethodId* method = table.method.data();
-  for (std::size_t id = first; id < first + n; ++id) {
+}
+
+void decode_methods(ByteSource& in, MethodId* method, std::size_t first, std::size_t end, std::size_t string_count) {
+  for (std::size_t id = first; id < end; ++id) {
     const std::size_t at = in.offset();
     const std::uint64_t m = in.varint({"method id of node", id});
     if (m >= string_count)
@@ -160,7 +156,52 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, st
               at);
     method[id] = static_cast<MethodId>(m);
   }
+}
+
+void expect_end(const ByteSource& in) {
   if (!in.at_end()) in.fail("unexpected bytes after the last node");
+}
+
+}  // namespace
+
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit,
+                  std::size_t two_threads_from) {
+  const std::uint32_t n = in.count("node count", 2);
+  const std::size_t first = table.parent.size(), end = first + n;
+  if (first - 1 + n > kMaxNodes) in.fail("more nodes than a node id can number");
+  if (first - 1 + n > node_limit)
+    in.fail("more than " + std::to_string(node_limit) + " nodes, the most a file of this size can hold");
+  // n is bounded by the payload bytes (ByteSource::count). Sized once, written in place.
+  table.method.resize(end);
+  MethodId* method = table.method.data();
+  if (n < two_threads_from) {
+    table.parent.resize(end);
+    decode_parents(in, table.parent.data(), first, end);
+    decode_methods(in, method, first, end, string_count);
+    expect_end(in);
+    table.cost.resize(end, 0);
+    return;
+  }
+  // A second thread decodes the method ids of the last three quarters of the nodes, from where
+  // the varints before them end (found by counting their last bytes); this thread the parent
+  // column, the first quarter's method ids and the cost column's zeros. A method id takes longer
+  // than a parent distance (more bytes): at 10M nodes the parents took 21 ms, the method ids 53.
+  // Errors come in the order of one pass: the second thread's is thrown only if everything before
+  // its nodes decoded (and then those varints were well formed and ended where the count said).
+  // The future's destructor joins the thread whatever is thrown here.
+  const std::size_t split = first + n / 4;
+  std::future<void> rest = std::async(std::launch::async, [in, method, first, split, end, n, string_count]() mutable {
+    const std::optional<std::size_t> start = in.offset_after_varints(n + (split - first));
+    if (!start) return;  // the payload ends first: decoding on this thread says where
+    in.seek(*start);
+    decode_methods(in, method, split, end, string_count);
+    expect_end(in);
+  });
+  table.parent.resize(end);
+  decode_parents(in, table.parent.data(), first, end);
+  decode_methods(in, method, first, split, string_count);
+  table.cost.resize(end, 0);
+  rest.get();
 }
 
 std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out) {

@@ -27,13 +27,18 @@ void decode_meta(ByteSource& in, Metadata& m);
 std::size_t encode_strings(std::span<const std::string_view> items, std::size_t limit, ByteSink& out);
 void decode_strings(ByteSource& in, StringTable& names);
 
+// A thread costs ~0.1 ms to start; decoding a node ~8 ns.
+inline constexpr std::size_t kTwoThreadNodes = std::size_t{1} << 16;
+
 // NODE: varint count, then the column of (own id - parent id), then the column of method ids.
 // `first_id` is the id of items[0] (ids continue across chunks; the root is node 0).
 std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const MethodId> methods, NodeId first_id,
                          std::size_t limit, ByteSink& out);
 // Appends to `table` (which holds the root and earlier nodes), checking every reference and that
-// the nodes stay within `node_limit`.
-void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit);
+// the nodes stay within `node_limit`. A chunk of `two_threads_from` nodes or more has its two
+// columns decoded on two threads (the same table, the same first error; `in` is spent either way).
+void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit,
+                  std::size_t two_threads_from = kTwoThreadNodes);
 
 // COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
 // each cost is added to its node's entry in `column` (one entry per node read so far).

@@ -10,6 +10,7 @@
 #include "bn/iface/error.h"
 #include "byte_codec.h"
 #include "chunk_framing.h"
+#include "chunk_prefetch.h"
 #include "profile_chunks.h"
 
 namespace bn::calltree {
@@ -119,11 +120,15 @@ struct ChunkWalk {
   std::size_t end_offset = 0;  // the byte after the last complete chunk
 };
 
+std::string chunk_context(const std::string& prefix, ChunkTag tag, std::size_t at) {
+  return prefix + ": chunk " + describe_tag(tag) + " at byte " + std::to_string(at);
+}
+
 // Decodes every chunk of `bytes` after the header into `s`: what the file adds up to, where and
-// why it stops if it has no END chunk. The decompression buffer lives only as long as this.
+// why it stops if it has no END chunk. The decompression buffers live only as long as this.
 ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefix, ReadState& s) {
   const InputLimits limits(bytes.size());
-  ChunkDecompressor decompressor;
+  ChunkPrefetch chunks;
   std::uint64_t raw_total = 0;
   ChunkWalk walk;
   std::optional<EndCounts>& end = walk.end;
@@ -141,7 +146,7 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     }
     const ChunkHeader h =
         decode_chunk_header(bytes.subspan(pos, kChunkHeaderSize), prefix + ": chunk at byte " + std::to_string(pos));
-    const std::string context = prefix + ": chunk " + describe_tag(h.tag) + " at byte " + std::to_string(pos);
+    const std::string context = chunk_context(prefix, h.tag, pos);
     if (h.payload_size > remaining - kChunkHeaderSize) {
       cut_off = "chunk " + describe_tag(h.tag) + " at byte " + std::to_string(pos) + " declares a payload of " +
                 std::to_string(h.payload_size) + " bytes, but only " + std::to_string(remaining - kChunkHeaderSize) +
@@ -158,7 +163,19 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
       throw Error(context + ": the chunks decompress to more than " + std::to_string(limits.raw_bytes) +
                   " bytes, 256 times the file's size (at least 64 MiB): not a profile this tool wrote");
     const std::span<const std::byte> raw =
-        decompressor.decompress(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
+        chunks.take(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
+    // The next chunk is decompressed while this one is decoded if its header keeps it within the
+    // file and the limits (one the checks above then refuse costs a decompression bounded as any).
+    // Its errors wait for take, so they come after this chunk's, as in one pass.
+    if (const std::size_t next = pos + kChunkHeaderSize + h.payload_size;
+        h.tag != kTagEnd && bytes.size() - next >= kChunkHeaderSize) {
+      const std::span<const std::byte> header = bytes.subspan(next, kChunkHeaderSize);
+      const std::uint32_t payload_size = get_u32le(header.subspan(4)), raw_size = get_u32le(header.subspan(8));
+      if (payload_size <= bytes.size() - next - kChunkHeaderSize && raw_size <= kMaxChunkRawSize &&
+          raw_total + raw_size <= limits.raw_bytes)
+        chunks.start(bytes.subspan(next + kChunkHeaderSize, payload_size), raw_size,
+                     chunk_context(prefix, tag_at(header), next));
+    }
     ByteSource in(raw, context);
     if (h.tag == kTagMeta) {
       decode_meta(in, s.metadata);

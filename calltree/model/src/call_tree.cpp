@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bn/iface/error.h"
+#include "closing_walk.h"
 
 namespace bn::calltree {
 namespace {
@@ -13,8 +14,9 @@ namespace {
   throw Error("invalid call tree: node " + std::to_string(node) + " " + what);
 }
 
-// Children that adopt_preorder's sibling check compares pairwise, without the stamps.
-constexpr std::size_t kFewChildren = 6;
+// Tables of this many nodes are walked on two threads: a thread costs ~0.1 ms to start, the walk
+// ~12 ns a node.
+constexpr std::size_t kTwoThreadWalk = std::size_t{1} << 16;
 
 [[noreturn]] void cum_overflow() { throw Error("invalid call tree: costs add up to more than a 64-bit total"); }
 
@@ -116,76 +118,26 @@ std::pair<NodeId, MethodId> CallTree::first_repeated_sibling() const {
 }
 
 // Files written by write_profile list nodes in preorder already. Then the columns move into
-// the tree as they are, and one pass over the nodes as they close (post-order: a node closes when
-// the next node is not below it) finds subtree sizes, sums cum-costs and checks siblings: no
-// renumbering, no child lists and none of their memory (about 28 bytes per node at the peak of a
-// load), and the three from one read of the columns where they took three passes (the cum-costs
-// a copy of the cost column and a pass in reverse preorder, the sibling check a walk of every
-// node's children). A node's children are visited when it closes, all together, and were read
-// moments before: mostly in the cache.
+// the tree as they are, and one pass over the nodes as they close (closing_walk.h) finds subtree
+// sizes, sums cum-costs and checks siblings: no renumbering, no child lists and none of their
+// memory (about 28 bytes per node at the peak of a load). A big table is walked in two halves on
+// two threads.
 // Returns adopted = false, leaving `table` intact, if the table is not in preorder.
 CallTree::PreorderPass CallTree::adopt_preorder(NodeTable& table, std::size_t method_count) {
   const std::size_t n = table.parent.size();
   subtree_size_.resize(n);
   cum_cost_.resize(n);
-  const NodeId* parent = table.parent.data();
-  const MethodId* method = table.method.data();
-  const Cost* cost = table.cost.data();
-  std::uint32_t* size = subtree_size_.data();
-  Cost* cum = cum_cost_.data();
-  // seen[m] == v: a child of v labelled m was met (first_repeated_sibling's stamps).
-  std::vector<NodeId> seen(method_count, kNoNode);
-  PreorderPass pass;
-  bool negative = cost[kRootNode] < 0;
-  // Closes v, whose subtree ends before `end`, below its parent `up` (kNoNode for the root).
-  const auto close = [&](NodeId v, std::size_t end, NodeId up) {
-    size[v] = static_cast<std::uint32_t>(end - v);
-    if (end - v >= 3) {  // two children or more
-      // A few children are compared with each other; more are stamped (a random access each
-      // into a table of every method: 625 KB for 156k methods at 10M nodes).
-      MethodId few[kFewChildren];
-      std::size_t k = 0;
-      NodeId c = v + 1;
-      for (; c < end && k < kFewChildren; c += size[c]) {
-        for (std::size_t j = 0; j < k; ++j) pass.repeated_sibling |= few[j] == method[c];
-        few[k++] = method[c];
-      }
-      if (c < end) {
-        for (c = v + 1; c < end; c += size[c]) {
-          if (seen[method[c]] == v) pass.repeated_sibling = true;
-          seen[method[c]] = v;
-        }
-      }
-    }
-    if (up != kNoNode) pass.cum_overflow |= __builtin_add_overflow(cum[up], cum[v], &cum[up]);
-  };
-  // The path from the root to the previous node; in preorder a node's parent is on it.
-  std::vector<NodeId> path{kRootNode};
-  cum[kRootNode] = cost[kRootNode];
-  for (std::size_t i = 1; i < n; ++i) {
-    const NodeId p = parent[i];
-    while (path.back() != p) {
-      const NodeId v = path.back();
-      path.pop_back();
-      if (path.empty()) return {};  // not in preorder
-      close(v, i, path.back());
-    }
-    path.push_back(static_cast<NodeId>(i));
-    cum[i] = cost[i];
-    negative |= cost[i] < 0;
-  }
-  while (!path.empty()) {
-    const NodeId v = path.back();
-    path.pop_back();
-    close(v, n, path.empty() ? kNoNode : path.back());
-  }
-  // Children are added to their parent here in preorder, and have always been in reverse
-  // preorder (accumulate_cum). With all costs >= 0 a partial sum overflows in either order
-  // exactly when some node's cum-cost does; with a negative one it may in one order and not the
-  // other, so accumulate_cum_costs sums them again, in its order, and which trees load stays the
-  // same.
-  pass.cum_costs_summed = !negative;
-  pass.adopted = true;
+  const ClosingWalk walk = close_in_preorder(table.parent, table.method, table.cost, method_count, subtree_size_,
+                                             cum_cost_, n >= kTwoThreadWalk ? n / 2 : 0);
+  if (!walk.preorder) return {};
+  // Children have always been added to their parent in reverse preorder (accumulate_cum); the walk
+  // adds them in another order. With all costs >= 0 a partial sum overflows in any order exactly
+  // when some node's cum-cost does; with a negative one it may in one order and not another, so
+  // accumulate_cum_costs sums them again, in its order, and which trees load stays the same.
+  PreorderPass pass{.adopted = true,
+                    .repeated_sibling = walk.repeated_sibling,
+                    .cum_costs_summed = !walk.negative,
+                    .cum_overflow = walk.cum_overflow};
   parent_ = std::move(table.parent);
   method_ = std::move(table.method);
   cost_ = std::move(table.cost);
