@@ -17,6 +17,8 @@
 using namespace bn::calltree;
 using bn::calltree::test::add_chunk;
 using bn::calltree::test::header_bytes;
+using bn::calltree::test::load_error;
+using bn::calltree::test::put_u32;
 
 namespace {
 
@@ -62,18 +64,7 @@ BigFile big_file(bool bad_method = false) {
   return f;
 }
 
-std::string error_of(const std::vector<std::byte>& bytes) {
-  try {
-    (void)read_profile_bytes(bytes, "big.bnp");
-  } catch (const bn::Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-void put_u32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::byte>(v >> (8 * i));
-}
+std::string big_file_error(const std::vector<std::byte>& bytes) { return load_error(bytes, "big.bnp"); }
 
 std::string cost_chunk(const BigFile& f) { return "chunk 'COST' at byte " + std::to_string(f.cost_at) + ": "; }
 
@@ -88,14 +79,14 @@ TEST_CASE("a file of big chunks decompressed one ahead loads whole") {
 
 TEST_CASE("a defect in a chunk is reported before one in the chunk decompressed ahead of it") {
   BigFile f = big_file(true);
-  const std::string node_error = error_of(f.bytes);
+  const std::string node_error = big_file_error(f.bytes);
   CHECK(node_error == "cannot read profile 'big.bnp': chunk 'NODE' at byte " + std::to_string(f.node_at) +
                           ", payload byte " + std::to_string(2 * kNodes + 2) + ": node " + std::to_string(kNodes) +
                           " has method id 5, but only 2 strings precede it");
   f.bytes[f.end_at - 1] ^= std::byte{0x40};  // the COST frame's checksum
-  CHECK(error_of(f.bytes) == node_error);
+  CHECK(big_file_error(f.bytes) == node_error);
   put_u32(f.bytes, f.cost_at + 8, get_u32le(std::span(f.bytes).subspan(f.cost_at + 8)) + 1000);
-  CHECK(error_of(f.bytes) == node_error);
+  CHECK(big_file_error(f.bytes) == node_error);
 }
 
 TEST_CASE("a defect in a chunk decompressed ahead is reported when the reader reaches it") {
@@ -103,20 +94,21 @@ TEST_CASE("a defect in a chunk decompressed ahead is reported when the reader re
   const std::size_t raw = get_u32le(std::span(valid.bytes).subspan(valid.cost_at + 8));
   BigFile f = valid;
   f.bytes[f.end_at - 1] ^= std::byte{0x40};
-  CHECK(error_of(f.bytes) ==
+  CHECK(big_file_error(f.bytes) ==
         "cannot read profile 'big.bnp': " + cost_chunk(f) + "corrupt payload: Restored data doesn't match checksum");
   f = valid;
   put_u32(f.bytes, f.cost_at + 8, static_cast<std::uint32_t>(raw + 1000));
-  CHECK(error_of(f.bytes) == "cannot read profile 'big.bnp': " + cost_chunk(f) + "payload decompresses to " +
-                                 std::to_string(raw) + " bytes, but the header declares " + std::to_string(raw + 1000));
+  CHECK(big_file_error(f.bytes) == "cannot read profile 'big.bnp': " + cost_chunk(f) + "payload decompresses to " +
+                                       std::to_string(raw) + " bytes, but the header declares " +
+                                       std::to_string(raw + 1000));
   f = valid;
   put_u32(f.bytes, f.cost_at + 8, static_cast<std::uint32_t>(raw - 1));
-  CHECK(error_of(f.bytes) == "cannot read profile 'big.bnp': " + cost_chunk(f) +
-                                 "payload decompresses to more than the declared " + std::to_string(raw - 1) +
-                                 " bytes");
+  CHECK(big_file_error(f.bytes) == "cannot read profile 'big.bnp': " + cost_chunk(f) +
+                                       "payload decompresses to more than the declared " + std::to_string(raw - 1) +
+                                       " bytes");
   f = valid;
   f.bytes[f.cost_at] = std::byte{'1'};
-  CHECK(error_of(f.bytes) ==
+  CHECK(big_file_error(f.bytes) ==
         "cannot read profile 'big.bnp': chunk at byte " + std::to_string(f.cost_at) +
             ": invalid chunk tag '1OST' (expected an ASCII letter and three printable characters)");
 }
@@ -125,7 +117,7 @@ TEST_CASE("a file cut off inside a big chunk reads the chunks before it, from by
   BigFile f = big_file();
   f.bytes.resize((f.cost_at + kChunkHeaderSize + f.end_at) / 2);  // inside the COST frame
   const std::string why = "chunk 'COST' at byte " + std::to_string(f.cost_at) + " declares a payload of ";
-  CHECK(error_of(f.bytes).find(why) != std::string::npos);
+  CHECK(big_file_error(f.bytes).find(why) != std::string::npos);
   const LoadedProfile p = read_profile_bytes(f.bytes, "big.bnp", {.accept_unfinished = true});
   CHECK(p.unfinished);
   CHECK(p.tree.node_count() == kNodes + 1);

@@ -13,6 +13,8 @@
 using namespace bn::calltree;
 using bn::calltree::test::add_chunk;
 using bn::calltree::test::header_bytes;
+using bn::calltree::test::load_error;
+using bn::calltree::test::put_u32;
 using bn::calltree::test::stream_bytes;
 
 namespace {
@@ -51,12 +53,7 @@ std::vector<std::size_t> chunk_starts(const std::vector<std::byte>& bytes) {
 }
 
 std::string error_of(const std::vector<std::byte>& bytes, const LoadOptions& options = {}) {
-  try {
-    (void)read_profile_bytes(bytes, "bad.bnp", options);
-  } catch (const bn::Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return load_error(bytes, "bad.bnp", options);
 }
 
 // A file with the header, the given strings and a NODE chunk with a hand-written payload.
@@ -69,10 +66,6 @@ std::vector<std::byte> with_node_payload(const bn::calltree::ByteSink& node_payl
   add_chunk(file, kTagStrings, strs);
   add_chunk(file, kTagNodes, node_payload);
   return file;
-}
-
-void put_u32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::byte>(v >> (8 * i));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bn/calltree/profile_reader.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/iface/error.h"
 #include "byte_codec.h"
@@ -45,6 +46,22 @@ inline std::vector<std::byte> header_bytes() {
 inline void add_chunk(std::vector<std::byte>& file, ChunkTag tag, const ByteSink& raw) {
   const auto chunk = encode_chunk(tag, raw.data());
   file.insert(file.end(), chunk.begin(), chunk.end());
+}
+
+// The error reading `bytes` as the file `name` reports, or "(no error)".
+inline std::string load_error(const std::vector<std::byte>& bytes, const std::string& name,
+                              const LoadOptions& options = {}) {
+  try {
+    (void)read_profile_bytes(bytes, name, options);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// Overwrites the little-endian 32-bit field at byte `at` (a chunk's sizes, the header's version).
+inline void put_u32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::byte>(v >> (8 * i));
 }
 
 // A fresh directory removed with its contents at scope exit.
