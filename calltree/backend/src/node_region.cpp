@@ -534,6 +534,7 @@ void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions)
   const std::size_t checkpoints = (entries.size() + cp.stride - 1) / cp.stride;
   cp.node.reserve(checkpoints);
   cp.sums.reserve(checkpoints * count);
+  cp.counts.reserve(checkpoints * count);
   cp.open_from.reserve(checkpoints + 1);
   std::vector<std::uint32_t> next(count, 0);  // each region's entries passed
   std::vector<NodeId> last_end(count, 0);     // the subtree end of its last one passed
@@ -544,6 +545,7 @@ void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions)
       cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
       for (std::uint32_t i = 0; i < count; ++i) {
         cp.sums.push_back(regions[i]->tops.sums.narrow(next[i]));
+        cp.counts.push_back(next[i]);
         if (last_end[i] > node) cp.open.push_back({0, last_end[i], i});
       }
     }
@@ -554,8 +556,8 @@ void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions)
   cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
 }
 
-void shared_cum_all(const CallTree& tree, std::span<const Region* const> regions, const MergedTops& merged,
-                    const Region& r, std::span<Amount> out) {
+void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
+                    std::span<Amount> out) {
   // Walking r's tops q in order: an entry passed before q whose subtree holds q shares all of
   // q's subtree; at most one per region can (a region's tops are disjoint), and one that ends
   // before q ends before every later top too, so only those still open when passed are kept.
@@ -566,6 +568,7 @@ void shared_cum_all(const CallTree& tree, std::span<const Region* const> regions
   std::vector<NodeId> open_end(count, 0);
   std::vector<std::uint32_t> open;  // regions with an entry that may hold the current top
   std::vector<char> listed(count, 0);
+  std::vector<std::uint32_t> next(count, 0);  // each region's first top not yet passed
   const auto& entries = merged.entries;
   const MergedTops::Checkpoints& cp = merged.checkpoints;
   const std::size_t stride = cp.stride;
@@ -577,6 +580,12 @@ void shared_cum_all(const CallTree& tree, std::span<const Region* const> regions
     if (after >= cp.node.size() || cp.node[after] >= x) return 0;
     const NodeId* nodes = cp.node.data();
     return static_cast<std::size_t>(sweep::gallop(nodes + after, nodes + cp.node.size(), x) - nodes) - 1;
+  };
+  // An entry inside the current top's subtree: its cum, read from its region's own sums.
+  const auto add_passed = [&](std::size_t at_entry) {
+    const std::uint32_t i = entries[at_entry].region;
+    const std::uint32_t at = next[i]++;
+    out[i] += run_sum(regions[i]->tops, at, at + 1);
   };
   const SummedNodes& q = r.tops;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
@@ -591,10 +600,12 @@ void shared_cum_all(const CallTree& tree, std::span<const Region* const> regions
         listed[i] = 1;
         open.push_back(i);
       }
+      std::copy_n(&cp.counts[c * count], count, next.begin());
       e = c * stride;
     }
     for (; e < entries.size() && entries[e].node < top; ++e) {
       const std::uint32_t i = entries[e].region;
+      ++next[i];
       if (entries[e].end <= top) continue;
       open_end[i] = entries[e].end;
       if (!listed[i]) {
@@ -617,13 +628,14 @@ void shared_cum_all(const CallTree& tree, std::span<const Region* const> regions
     // their sums, then entry by entry again.
     if (const std::size_t c = checkpoint_before(end); c != 0) {
       const std::size_t from = (e + stride - 1) / stride;
-      for (; e < from * stride; ++e) out[entries[e].region] += tree.cum_cost(entries[e].node);
+      for (; e < from * stride; ++e) add_passed(e);
       const std::int64_t* last = &cp.sums[c * count];
       const std::int64_t* first = &cp.sums[from * count];
       for (std::size_t i = 0; i < count; ++i) out[i] += Amount{last[i]} - first[i];
+      std::copy_n(&cp.counts[c * count], count, next.begin());
       e = c * stride;
     }
-    for (; e < entries.size() && entries[e].node < end; ++e) out[entries[e].region] += tree.cum_cost(entries[e].node);
+    for (; e < entries.size() && entries[e].node < end; ++e) add_passed(e);
   }
   for (std::size_t i = 0; i < count; ++i) out[i] += shared_single_nodes(*regions[i], r);
 }

@@ -139,13 +139,14 @@ struct MergedTops {
     std::size_t stride = 0;  // 0: none (a region's sums are wide)
     std::vector<NodeId> node;
     std::vector<std::int64_t> sums;        // [c * regions + i]
+    std::vector<std::uint32_t> counts;     // [c * regions + i]: region i's entries before it
     std::vector<std::uint32_t> open_from;  // checkpoint c's open entries: open[open_from[c], open_from[c + 1])
     std::vector<Entry> open;
   } checkpoints;
 };
 MergedTops merge_tops(std::span<const Region* const> regions);
 // Fills merged.checkpoints for `merged` of `regions` (merge_tops, remerge_tops): one pass over
-// the entries, a stride of twice the regions' count or up to twice that (2-4 bytes an entry).
+// the entries, a stride of twice the regions' count or up to twice that (3-6 bytes an entry).
 void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions);
 // Makes `merged`, of earlier regions, merge_tops(regions): the one numbered i there is
 // regions[now_at[i]], or gone (kGone); the `fresh` ones (by number in regions) are all the others.
@@ -158,8 +159,8 @@ void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std
 // one placement per top per region; the single nodes by region. A stretch of entries the sweep
 // would walk past checkpoints is skipped (between r's subtrees) or summed from them (inside one):
 // O(r's tops · (stride + regions)) at most, and never more than the walk of every entry,
-// O(entries + r's tops). `tree` is the regions' own (a walked entry's cum is its cum_cost).
-void shared_cum_all(const CallTree& tree, std::span<const Region* const> regions, const MergedTops& merged,
-                    const Region& r, std::span<iface::Amount> out);
+// O(entries + r's tops).
+void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
+                    std::span<iface::Amount> out);
 
 }  // namespace bn::calltree::region

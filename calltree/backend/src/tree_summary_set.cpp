@@ -130,7 +130,7 @@ std::vector<iface::Overlap> TreeProfile::grown_set_overlaps(iface::SummarySet& g
     std::vector<const region::Region*> regions;
     for (const TreeSummarySet* set : merged) regions.push_back(&set->region_);
     std::vector<Amount> all(regions.size());
-    region::shared_cum_all(tree_, regions, merged_tops_->second, both, all);
+    region::shared_cum_all(regions, merged_tops_->second, both, all);
     for (std::size_t i = 0; i < sets.size(); ++i)
       cum[i] = all[static_cast<std::size_t>(std::find(merged.begin(), merged.end(), sets[i]) - merged.begin())];
   } else {
@@ -206,7 +206,7 @@ std::vector<iface::Overlap> TreeProfile::overlaps(Summary s, std::span<iface::Su
     return out;
   }
   std::vector<Amount> cum(sets.size());
-  region::shared_cum_all(tree_, regions, merged_tops(regions, serials), *r, cum);
+  region::shared_cum_all(regions, merged_tops(regions, serials), *r, cum);
   for (std::size_t i = 0; i < sets.size(); ++i) out[i] = {cum[i], region::shared_base(*regions[i], *r)};
   return out;
 }
