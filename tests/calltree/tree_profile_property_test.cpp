@@ -154,6 +154,42 @@ class Checker {
     }
   }
 
+  // Many sets (labels) asked their overlaps with one summary after another, as `select` and
+  // `path` ask them: once a summary of many subtrees has made the merge of all the sets' tops,
+  // every later one is swept through it, skipping and summing whole stretches at its
+  // checkpoints. Each answer equals the interface's definition (SummarySet's generic overlap:
+  // cum(s) + total_cum(S) - total_cum(S ∪ {s}), from the backend's unions) and the naive
+  // intersection of node sets.
+  void check_swept_overlaps(std::mt19937& rng, const std::vector<Summary>& seen) {
+    std::vector<std::vector<Summary>> sets(std::uniform_int_distribution<std::size_t>(1, 12)(rng));
+    std::vector<std::unique_ptr<bn::iface::SummarySet>> kept;
+    std::vector<bn::iface::SummarySet*> asked;
+    std::vector<std::vector<Calls>> sets_calls;
+    for (auto& S : sets) {
+      for (int i = std::uniform_int_distribution<int>(1, 5)(rng); i > 0; --i) S.push_back(pick(rng, seen));
+      kept.push_back(p_.summary_set(S));
+      asked.push_back(kept.back().get());
+      sets_calls.push_back(calls_of(S));
+    }
+    std::vector<Summary> order = seen;
+    std::shuffle(order.begin(), order.end(), rng);
+    if (order.size() > 24) order.resize(24);
+    // Twice: the second time the merge is there from the first summary.
+    for (int pass = 0; pass < 2; ++pass)
+      for (Summary s : order) {
+        const Calls one = strings(p_.path_of(s));
+        const std::string sequence = join(one);
+        CAPTURE(sequence);
+        const std::vector<bn::iface::Overlap> got = p_.overlaps(s, asked);
+        REQUIRE(got.size() == sets.size());
+        for (std::size_t i = 0; i < sets.size(); ++i) {
+          CAPTURE(i);
+          CHECK(got[i] == asked[i]->bn::iface::SummarySet::overlap(s));
+          CHECK(got[i] == naive_overlap({one}, sets_calls[i]));
+        }
+      }
+  }
+
   // A label changed step by step, each set measured from the one before (summary_set_from:
   // what it kept united with the added summaries', or measured afresh after a removal), against
   // the naive unions; its overlaps with another set (both ways) and with a summary. Sometimes the
@@ -396,6 +432,9 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
     for (int i = std::uniform_int_distribution<int>(1, 6)(grown); i > 0; --i) T.push_back(pick(grown, seen));
     checker.check_grown(grown, seen, T);
   }
+  // Many sets swept, from a generator of its own too.
+  std::mt19937 swept(static_cast<unsigned>(tree.node_count() * 15485863 + seen.size()));
+  checker.check_swept_overlaps(swept, seen);
 }
 
 }  // namespace

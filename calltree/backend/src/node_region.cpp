@@ -524,12 +524,45 @@ void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std
     entries[--k] = i > 0 && entries[i - 1].node > added.entries[j - 1].node ? entries[--i] : added.entries[--j];
 }
 
+void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions) {
+  MergedTops::Checkpoints& cp = merged.checkpoints;
+  cp = {};
+  if (std::any_of(regions.begin(), regions.end(), [](const Region* r) { return r->tops.sums.wide(); })) return;
+  const std::size_t count = regions.size();
+  const auto& entries = merged.entries;
+  cp.stride = std::bit_ceil(std::max<std::size_t>(2, 2 * count));
+  const std::size_t checkpoints = (entries.size() + cp.stride - 1) / cp.stride;
+  cp.node.reserve(checkpoints);
+  cp.sums.reserve(checkpoints * count);
+  cp.counts.reserve(checkpoints * count);
+  cp.open_from.reserve(checkpoints + 1);
+  std::vector<std::uint32_t> next(count, 0);  // each region's entries passed
+  std::vector<NodeId> last_end(count, 0);     // the subtree end of its last one passed
+  for (std::size_t e = 0; e < entries.size(); ++e) {
+    if (e % cp.stride == 0) {
+      const NodeId node = entries[e].node;
+      cp.node.push_back(node);
+      cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
+      for (std::uint32_t i = 0; i < count; ++i) {
+        cp.sums.push_back(regions[i]->tops.sums.narrow(next[i]));
+        cp.counts.push_back(next[i]);
+        if (last_end[i] > node) cp.open.push_back({0, last_end[i], i});
+      }
+    }
+    const std::uint32_t i = entries[e].region;
+    ++next[i];
+    last_end[i] = entries[e].end;
+  }
+  cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
+}
+
 void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
                     std::span<Amount> out) {
   // Walking r's tops q in order: an entry passed before q whose subtree holds q shares all of
   // q's subtree; at most one per region can (a region's tops are disjoint), and one that ends
   // before q ends before every later top too, so only those still open when passed are kept.
   // Entries inside q's subtree share theirs (an entry at q itself is inside, counted once).
+  // Entries inside q's subtree end inside it too, so they never hold a later top.
   std::fill(out.begin(), out.end(), Amount{0});
   const std::size_t count = regions.size();
   std::vector<NodeId> open_end(count, 0);
@@ -537,10 +570,39 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
   std::vector<char> listed(count, 0);
   std::vector<std::uint32_t> next(count, 0);  // each region's first top not yet passed
   const auto& entries = merged.entries;
+  const MergedTops::Checkpoints& cp = merged.checkpoints;
+  const std::size_t stride = cp.stride;
   std::size_t e = 0;
+  // The last checkpoint past entry e whose node is below x (every entry before it is too), or 0.
+  const auto checkpoint_before = [&](NodeId x) -> std::size_t {
+    if (stride == 0) return 0;
+    const std::size_t after = e / stride + 1;
+    if (after >= cp.node.size() || cp.node[after] >= x) return 0;
+    const NodeId* nodes = cp.node.data();
+    return static_cast<std::size_t>(sweep::gallop(nodes + after, nodes + cp.node.size(), x) - nodes) - 1;
+  };
+  // An entry inside the current top's subtree: its cum, read from its region's own sums.
+  const auto add_passed = [&](std::size_t at_entry) {
+    const std::uint32_t i = entries[at_entry].region;
+    const std::uint32_t at = next[i]++;
+    out[i] += run_sum(regions[i]->tops, at, at + 1);
+  };
   const SummedNodes& q = r.tops;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
     const NodeId top = q.nodes[k], end = q.ends[k];
+    // Between r's subtrees: what is open at the checkpoint replaces what the skipped entries left.
+    if (const std::size_t c = checkpoint_before(top); c != 0) {
+      for (const std::uint32_t i : open) listed[i] = 0;
+      open.clear();
+      for (std::uint32_t o = cp.open_from[c]; o < cp.open_from[c + 1]; ++o) {
+        const std::uint32_t i = cp.open[o].region;
+        open_end[i] = cp.open[o].end;
+        listed[i] = 1;
+        open.push_back(i);
+      }
+      std::copy_n(&cp.counts[c * count], count, next.begin());
+      e = c * stride;
+    }
     for (; e < entries.size() && entries[e].node < top; ++e) {
       const std::uint32_t i = entries[e].region;
       ++next[i];
@@ -562,11 +624,18 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
         open.pop_back();
       }
     }
-    for (; e < entries.size() && entries[e].node < end; ++e) {
-      const std::uint32_t i = entries[e].region;
-      const std::uint32_t at = next[i]++;
-      out[i] += run_sum(regions[i]->tops, at, at + 1);
+    // Inside q's subtree: up to a checkpoint entry by entry, then checkpoint to checkpoint by
+    // their sums, then entry by entry again.
+    if (const std::size_t c = checkpoint_before(end); c != 0) {
+      const std::size_t from = (e + stride - 1) / stride;
+      for (; e < from * stride; ++e) add_passed(e);
+      const std::int64_t* last = &cp.sums[c * count];
+      const std::int64_t* first = &cp.sums[from * count];
+      for (std::size_t i = 0; i < count; ++i) out[i] += Amount{last[i]} - first[i];
+      std::copy_n(&cp.counts[c * count], count, next.begin());
+      e = c * stride;
     }
+    for (; e < entries.size() && entries[e].node < end; ++e) add_passed(e);
   }
   for (std::size_t i = 0; i < count; ++i) out[i] += shared_single_nodes(*regions[i], r);
 }

@@ -32,6 +32,8 @@ class PrefixSums {
   iface::Amount back() const { return (*this)[size() - 1]; }
   std::size_t size() const { return wide_.empty() ? narrow_.size() : wide_.size(); }
   bool wide() const { return !wide_.empty(); }
+  // [i] of a list that is not wide().
+  std::int64_t narrow(std::size_t i) const { return narrow_[i]; }
   void shrink_to_fit() { narrow_.shrink_to_fit(); }
 
  private:
@@ -127,8 +129,25 @@ struct MergedTops {
     std::uint32_t region;
   };
   std::vector<Entry> entries;
+  // What a sweep knows after every `stride`-th entry, so that it skips a stretch of entries in
+  // O(regions) instead of walking it: a summary of a few high subtrees (the top suggestions)
+  // holds most entries inside them and most of the rest between them. For checkpoint c, before
+  // entry c * stride: its node, each region's sum of cum over its entries before it (all regions'
+  // side by side: one read of the lot, where a region's own list is a cache miss per region), and
+  // the entries before it whose subtree holds its node (one per region at most).
+  struct Checkpoints {
+    std::size_t stride = 0;  // 0: none (a region's sums are wide)
+    std::vector<NodeId> node;
+    std::vector<std::int64_t> sums;        // [c * regions + i]
+    std::vector<std::uint32_t> counts;     // [c * regions + i]: region i's entries before it
+    std::vector<std::uint32_t> open_from;  // checkpoint c's open entries: open[open_from[c], open_from[c + 1])
+    std::vector<Entry> open;
+  } checkpoints;
 };
 MergedTops merge_tops(std::span<const Region* const> regions);
+// Fills merged.checkpoints for `merged` of `regions` (merge_tops, remerge_tops): one pass over
+// the entries, a stride of twice the regions' count or up to twice that (3-6 bytes an entry).
+void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions);
 // Makes `merged`, of earlier regions, merge_tops(regions): the one numbered i there is
 // regions[now_at[i]], or gone (kGone); the `fresh` ones (by number in regions) are all the others.
 // O(merged + fresh's tops · log |fresh|), in place: a label changed is merged in, the others kept.
@@ -136,8 +155,11 @@ inline constexpr std::uint32_t kGone = ~std::uint32_t{0};
 void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std::span<const Region* const> regions,
                   std::span<const std::uint32_t> fresh);
 // shared_cum(*regions[i], r) for every i, into out[i]: one sweep over `merged` (of the same
-// regions) and r's tops for the shared subtrees, O(entries + r's tops), instead of one merge per
-// region; the single nodes by region.
+// regions, with its checkpoints) and r's tops for the shared subtrees, instead of one merge or
+// one placement per top per region; the single nodes by region. A stretch of entries the sweep
+// would walk past checkpoints is skipped (between r's subtrees) or summed from them (inside one):
+// O(r's tops · (stride + regions)) at most, and never more than the walk of every entry,
+// O(entries + r's tops).
 void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
                     std::span<iface::Amount> out);
 
