@@ -96,8 +96,12 @@ std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw
   return out;
 }
 
+ChunkHeader chunk_header_fields(std::span<const std::byte> at) {
+  return {tag_at(at), get_u32le(at.subspan(4)), get_u32le(at.subspan(8))};
+}
+
 ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string& context) {
-  ChunkHeader h{tag_at(at), get_u32le(at.subspan(4)), get_u32le(at.subspan(8))};
+  const ChunkHeader h = chunk_header_fields(at);
   if (!is_valid_tag(h.tag))
     throw Error(context + ": invalid chunk tag " + describe_tag(h.tag) +
                 " (expected an ASCII letter and three printable characters)");

@@ -32,6 +32,9 @@ struct ChunkHeader {
   std::uint32_t payload_size = 0;
   std::uint32_t raw_size = 0;
 };
+// Reads a chunk header's fields as they are (the reader's look at the next chunk, which must not
+// throw before the current one is decoded).
+ChunkHeader chunk_header_fields(std::span<const std::byte> at);
 // Reads and checks a chunk header (valid tag, sizes within limits); `context` prefixes errors.
 ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string& context);
 

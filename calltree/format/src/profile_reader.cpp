@@ -169,12 +169,11 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     // Its errors wait for take, so they come after this chunk's, as in one pass.
     if (const std::size_t next = pos + kChunkHeaderSize + h.payload_size;
         h.tag != kTagEnd && bytes.size() - next >= kChunkHeaderSize) {
-      const std::span<const std::byte> header = bytes.subspan(next, kChunkHeaderSize);
-      const std::uint32_t payload_size = get_u32le(header.subspan(4)), raw_size = get_u32le(header.subspan(8));
-      if (payload_size <= bytes.size() - next - kChunkHeaderSize && raw_size <= kMaxChunkRawSize &&
-          raw_total + raw_size <= limits.raw_bytes)
-        chunks.start(bytes.subspan(next + kChunkHeaderSize, payload_size), raw_size,
-                     chunk_context(prefix, tag_at(header), next));
+      const ChunkHeader ahead = chunk_header_fields(bytes.subspan(next, kChunkHeaderSize));
+      if (ahead.payload_size <= bytes.size() - next - kChunkHeaderSize && ahead.raw_size <= kMaxChunkRawSize &&
+          raw_total + ahead.raw_size <= limits.raw_bytes)
+        chunks.start(bytes.subspan(next + kChunkHeaderSize, ahead.payload_size), ahead.raw_size,
+                     chunk_context(prefix, ahead.tag, next));
     }
     ByteSource in(raw, context);
     if (h.tag == kTagMeta) {
