@@ -50,6 +50,10 @@ struct SummedNodes {
   std::vector<NodeId> ends;
   iface::Amount total() const { return sums.back(); }
 };
+// The sum over list's entries [from, to).
+inline iface::Amount run_sum(const SummedNodes& list, std::size_t from, std::size_t to) {
+  return list.sums[to] - list.sums[from];
+}
 // Subtrees, by cum_cost (tops), or single nodes, by cost (the other lists).
 SummedNodes subtrees(const CallTree& tree, std::vector<NodeId> nodes);
 SummedNodes single_nodes(const CallTree& tree, std::vector<NodeId> nodes);
@@ -85,6 +89,9 @@ Region intersection(const CallTree& tree, const Region& a, const Region& b);
 
 // cost(cum region of a ∩ cum region of b), and the same of the base regions.
 iface::Amount shared_cum(const Region& a, const Region& b);
+// The part of shared_cum that is not in subtrees of both: a's single nodes in b's subtrees, the
+// reverse, and single nodes of both.
+iface::Amount shared_single_nodes(const Region& a, const Region& b);
 
 // Where a region's tops start in each block of 2^shift node numbers: first[b] is the position
 // of its first top at or after node b << shift. A node's place among the tops is then a jump
