@@ -115,13 +115,13 @@ void decode_samples(ByteSource& in, SampleData& out, std::vector<NodeId>& parent
 std::vector<NodeId> map_file_nodes(const CallTree& tree, const std::vector<NodeId>& parents,
                                    const std::string& source) {
   const std::size_t n = tree.node_count();
-  if (parents.size() + 1 > n)
+  if (parents.size() >= n)
     throw Error(source + ": sample records describe " + std::to_string(parents.size()) + " nodes but the tree has " +
                 std::to_string(n - 1));
   std::vector<std::uint32_t> first(n + 1, 0);  // counting sort of tree nodes by parent
   for (NodeId c = 1; c < n; ++c) ++first[tree.parent(c) + 1];
   for (std::size_t i = 1; i <= n; ++i) first[i] += first[i - 1];
-  std::vector<NodeId> kids(n > 0 ? n - 1 : 0);
+  std::vector<NodeId> kids(n - 1);  // n > parents.size(): the root at least
   std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
   for (NodeId c = 1; c < n; ++c) kids[fill[tree.parent(c)]++] = c;
 
