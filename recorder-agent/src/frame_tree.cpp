@@ -52,13 +52,28 @@ calltree::MethodId FrameTree::intern(std::string_view name) {
 }
 
 calltree::NodeId FrameTree::child(calltree::NodeId parent, calltree::MethodId method) {
-  const std::uint64_t key = (std::uint64_t{parent} << 32) | method;
-  const auto it = children_.find(key);
-  if (it != children_.end()) return it->second;
+  std::size_t listed = 0;
+  if (wide_[parent]) {
+    const calltree::NodeId found = wide_children_.find(parent, method);
+    if (found != calltree::kNoNode) return found;
+  } else {
+    for (calltree::NodeId c = first_child_[parent]; c != calltree::kNoNode; c = next_sibling_[c], ++listed)
+      if (node_methods_[c - 1] == method) return c;
+  }
   parents_.push_back(parent);
   node_methods_.push_back(method);
   const auto node = static_cast<calltree::NodeId>(parents_.size());
-  children_.emplace(key, node);
+  first_child_.push_back(calltree::kNoNode);
+  next_sibling_.push_back(first_child_[parent]);
+  wide_.push_back(false);
+  first_child_[parent] = node;
+  if (wide_[parent]) {
+    wide_children_.insert(parent, method, node);
+  } else if (listed + 1 > kListedChildren) {
+    wide_[parent] = true;
+    for (calltree::NodeId c = node; c != calltree::kNoNode; c = next_sibling_[c])
+      wide_children_.insert(parent, node_methods_[c - 1], c);
+  }
   return node;
 }
 

@@ -19,13 +19,15 @@
 #include <vector>
 
 #include "bn/calltree/call_tree.h"
+#include "bn/calltree/child_index.h"
 #include "bn/calltree/types.h"
 
 namespace bn::agent {
 
 class FrameTree {
  public:
-  explicit FrameTree(std::size_t metrics = 1) : columns_(metrics) {}
+  explicit FrameTree(std::size_t metrics = 1)
+      : first_child_{calltree::kNoNode}, next_sibling_{calltree::kNoNode}, wide_{false}, columns_(metrics) {}
 
   // Pseudo-frames, named like the paper's ":RUN" pseudo-methods so they never clash with Java.
   static constexpr std::string_view kTruncated = "[truncated]";  // outer frames cut by depth=
@@ -60,9 +62,20 @@ class FrameTree {
   std::unordered_map<jmethodID, calltree::MethodId> methods_;
   std::unordered_map<std::string, calltree::MethodId> ids_;
   std::vector<std::string> names_;
-  std::unordered_map<std::uint64_t, calltree::NodeId> children_;
   std::vector<calltree::NodeId> parents_;  // index = file node id - 1
   std::vector<calltree::MethodId> node_methods_;
+  // The children of each node, found by walking them from the node: a new node's parent is
+  // nearly always a node made moments before, so the walk stays in the cache where a table
+  // keyed by (parent, method) misses at every new node. javac compiling its own sources grows
+  // 17M calling contexts; std::unordered_map took a third of the JVM's CPU in the flusher, a
+  // flat table still a quarter of the flusher's (docs/performance.md, "A real source tree").
+  // A node with more than kListedChildren children is "wide": its children are also in
+  // wide_children_, so no walk is longer than that.
+  static constexpr std::size_t kListedChildren = 8;
+  std::vector<calltree::NodeId> first_child_;   // index = node (0 = root); kNoNode: none
+  std::vector<calltree::NodeId> next_sibling_;  // index = node; kNoNode: the last
+  std::vector<bool> wide_;                      // index = node
+  calltree::ChildIndex wide_children_;
   // One metric's costs, index = file node id (0 = root); the costs as of the last
   // take_pending(), and the nodes whose cost has grown since (a vector, not a map: add_sample
   // runs for every sample of every thread).
