@@ -39,6 +39,13 @@ std::string class_of_method(const std::string& method) {
 // under 1% of a CPU.
 constexpr std::int64_t kTickMillis = 1;
 
+// A flush costs the flusher's CPU in proportion to the trees' size (every node's counts are read
+// to find what changed). Once a flush costs more than 1/kFlushCostRatio of the interval, the next
+// wait grows to kFlushCostRatio times that cost: javac compiling its own sources grows 17M calling
+// contexts, and flushing them every second took more CPU than the compiler's own thread
+// (docs/performance.md, "A real source tree").
+constexpr std::int64_t kFlushCostRatio = 20;
+
 // Metric 1 (DrainedTrees::kCallsMetric); metric 0 is the metadata's: exclusive time.
 const calltree::MetricSpec kExtraMetrics[] = {{"calls", "count"}};
 
@@ -204,15 +211,18 @@ void CallTreeEngine::loop(JNIEnv* jni) {
   try {
     const std::int64_t cpu_before = thread_cpu_ns();
     if (options_.max_overhead > 0) picos_per_call_ = java_.picos_per_call(jni);
+    std::int64_t flush_cost_ns = 0;  // the last flush's CPU
     while (true) {
-      std::int64_t wait = options_.flush_ns;
+      std::int64_t wait = std::max(options_.flush_ns, kFlushCostRatio * flush_cost_ns);
       if (options_.duration_ns > 0) wait = std::min(wait, detailing_left_ns(jni));
       if (wait > 0 && !wait_ns(wait)) break;
       if (options_.duration_ns > 0 && detailing_left_ns(jni) <= 0) {
         restore(jni, "duration");
         break;
       }
+      const std::int64_t flush_start = thread_cpu_ns();
       flush(jni);
+      flush_cost_ns = thread_cpu_ns() - flush_start;
       // DYPER's bound: detailing ends at the first flush where the probes' estimated cost is
       // above maxoverhead= of one CPU over the time since start.
       const double elapsed = static_cast<double>(monotonic_ns() - start_ns_);
@@ -260,9 +270,12 @@ std::int64_t CallTreeEngine::estimated_cost_ns() const {
 
 void CallTreeEngine::flush(JNIEnv* jni) {
   ++flushes_;
-  std::vector<std::string> names;
-  Status s = java_.drain(jni, records_, names);
-  if (s.ok()) s = drained_.merge(records_, names, tree_);
+  Status s;
+  for (bool done = false; s.ok() && !done;) {
+    std::vector<std::string> names;
+    s = java_.drain(jni, records_, names);
+    if (s.ok()) s = drained_.merge(records_, names, tree_, &done);
+  }
   if (s.ok()) s = sink_.flush(tree_, [](std::span<const calltree::NodeId>) { return std::vector<AncillaryChunk>(); });
   counts_ = java_.counts(jni);
   if (!s.ok()) report(s.message());

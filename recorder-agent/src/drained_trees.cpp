@@ -6,18 +6,22 @@ namespace bn::agent {
 namespace {
 
 // Record kinds, as Registry.java writes them.
-constexpr std::int64_t kThread = 0, kNode = 1, kCost = 2, kEnded = 3;
+constexpr std::int64_t kThread = 0, kNode = 1, kCost = 2, kEnded = 3, kDone = 4;
 
 }  // namespace
 
 Status DrainedTrees::merge(std::span<const std::int64_t> records, const std::vector<std::string>& new_names,
-                           FrameTree& tree) {
+                           FrameTree& tree, bool* done) {
+  *done = false;
   for (const std::string& name : new_names) methods_.push_back(tree.intern(calltree::normalize_frame(name)));
   if (records.size() % 4 != 0) return Status::error("drained call trees: a partial record");
   std::vector<calltree::NodeId>* nodes = nullptr;
   for (std::size_t i = 0; i < records.size(); i += 4) {
     const std::int64_t kind = records[i], a = records[i + 1], b = records[i + 2], c = records[i + 3];
-    if (kind == kThread) {
+    if (kind == kDone) {
+      if (i + 4 != records.size()) return Status::error("drained call trees: records after the end of a flush");
+      *done = true;
+    } else if (kind == kThread) {
       auto [it, inserted] = threads_.try_emplace(a, std::vector<calltree::NodeId>{0});
       threads_seen_ += inserted ? 1 : 0;
       nodes = &it->second;

@@ -24,10 +24,11 @@ class DrainedTrees {
   static constexpr std::size_t kTimeMetric = 0;
   static constexpr std::size_t kCallsMetric = 1;
 
-  // `new_names`: the methods registered since the previous merge (ids continue), `pkg.Class.m`.
-  // A record that names an unknown thread, node or method is refused as a whole (a bug, not a
-  // program's doing): the error says which.
-  Status merge(std::span<const std::int64_t> records, const std::vector<std::string>& new_names, FrameTree& tree);
+  // One batch of a flush's records. `new_names`: the methods registered since the previous merge
+  // (ids continue), `pkg.Class.m`. Sets *done at the flush's DONE record. A record that names an
+  // unknown thread, node or method is refused (a bug, not a program's doing): the error says which.
+  Status merge(std::span<const std::int64_t> records, const std::vector<std::string>& new_names, FrameTree& tree,
+               bool* done);
 
   std::uint64_t threads_seen() const { return threads_seen_; }
   std::uint64_t threads_ended() const { return threads_ended_; }

@@ -7,6 +7,10 @@
 namespace bn::agent {
 namespace {
 
+// Longs per Registry.drain call: 64k records (2 MiB), so that a flush of any size needs this much
+// memory and no more on either side of JNI (docs/performance.md, "A real source tree").
+constexpr jint kDrainBatchLongs = 4 << 16;
+
 // A JNI local frame for one call, popped on every path.
 class LocalFrame {
  public:
@@ -58,7 +62,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
       runtime_module == nullptr ||
       jvmti->AddModuleExports(java_base, "jdk.internal.misc", runtime_module) != JVMTI_ERROR_NONE)
     return Status::error("cannot export jdk.internal.misc to the runtime in '" + runtime_jar + "'");
-  drain_ = jni->GetStaticMethodID(registry_, "drain", "()[J");
+  drain_ = jni->GetStaticMethodID(registry_, "drain", "([J)I");
   take_names_ = jni->GetStaticMethodID(names_, "takeNew", "()[Ljava/lang/String;");
   picos_ = jni->GetStaticMethodID(calibration_, "picosPerCall", "()J");
   since_first_call_ = jni->GetStaticMethodID(registry_, "nanosSinceFirstCall", "()J");
@@ -89,6 +93,9 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   const jobject platform =
       get_platform != nullptr ? jni->CallStaticObjectMethod(loader_class_class, get_platform) : nullptr;
   if (failed(jni) || platform == nullptr) return Status::error("cannot find the JDK's platform class loader");
+  const jlongArray batch = jni->NewLongArray(kDrainBatchLongs);
+  if (failed(jni) || batch == nullptr) return Status::error("out of Java heap for the drain's batch");
+  drain_batch_ = static_cast<jlongArray>(jni->NewGlobalRef(batch));
   platform_loader_ = jni->NewGlobalRef(platform);
   loader_ = jni->NewGlobalRef(loader);
   transformer_ = global_class(jni, klass);  // last: loaded() means everything above is set
@@ -157,12 +164,11 @@ Status JavaSide::drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vec
   const LocalFrame frame(jni, 16);
   if (!frame.ok()) return Status::error("out of JNI local references");
   // The trees first, then the names: a node drained now holds a method registered before.
-  const auto array = static_cast<jlongArray>(jni->CallStaticObjectMethod(registry_, drain_));
-  if (failed(jni) || array == nullptr) return Status::error("cannot drain the call trees (out of Java heap?)");
-  const jsize size = jni->GetArrayLength(array);
+  const jint size = jni->CallStaticIntMethod(registry_, drain_, drain_batch_);
+  if (failed(jni) || size < 0 || size > kDrainBatchLongs) return Status::error("cannot drain the call trees");
   records.resize(static_cast<std::size_t>(size));
   static_assert(sizeof(jlong) == sizeof(std::int64_t));
-  jni->GetLongArrayRegion(array, 0, size, reinterpret_cast<jlong*>(records.data()));
+  jni->GetLongArrayRegion(drain_batch_, 0, size, reinterpret_cast<jlong*>(records.data()));
   const auto names = static_cast<jobjectArray>(jni->CallStaticObjectMethod(names_, take_names_));
   if (failed(jni) || names == nullptr) return Status::error("cannot take the method names (out of Java heap?)");
   const jsize count = jni->GetArrayLength(names);

@@ -3,7 +3,7 @@
 // per-thread trees, bottlenecks.runtime) goes on the boot class path, so that instrumented JDK
 // classes can call it; the transformer jar and ASM are loaded in a class loader of their own
 // (bottlenecks.runtime.TransformerLoader). Three kinds of call cross JNI: one per class to
-// transform, one per flush to drain the trees and take the new method names, a few at start.
+// transform, a few per flush to drain the trees and take the new method names, a few at start.
 //
 // Every method may run on any thread that has a JNIEnv; none throws, none leaves a Java
 // exception pending.
@@ -39,8 +39,10 @@ class JavaSide {
   // (java.base, java.xml, java.sql, ...), as opposed to the application loader's classes, which
   // include the JDK's tools (jdk.compiler: javac) when a program uses them.
   bool is_runtime_loader(JNIEnv* jni, jobject loader) const;
-  // What the trees gained since the last drain (records of four values, Registry.java), then the
-  // names of the methods registered since the last call (ids continue), in standard UTF-8.
+  // The flush's next batch of what the trees gained since the last flush (records of four
+  // values, Registry.java; the flush's last batch ends with a DONE record), then the names of the
+  // methods registered since the last call (ids continue), in standard UTF-8. `records` is
+  // replaced, `new_names` appended to.
   Status drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vector<std::string>& new_names) const;
   // {classes instrumented, methods instrumented, trivial methods skipped, classes refused}.
   std::array<std::int64_t, 4> counts(JNIEnv* jni) const;
@@ -58,6 +60,7 @@ class JavaSide {
   jclass calibration_ = nullptr;
   jobject loader_ = nullptr;
   jobject platform_loader_ = nullptr;
+  jlongArray drain_batch_ = nullptr;  // the long[] Registry.drain fills, reused at every call
   jmethodID transform_ = nullptr;
   jmethodID configure_ = nullptr;
   jmethodID counts_ = nullptr;

@@ -273,6 +273,34 @@ TEST_CASE("clock=tick, the default, keeps every call count exact; its times add 
   CHECK(r.time.tree.cum_cost(*main) <= run_ns);
 }
 
+TEST_CASE("a call tree of many batches of the agent's drain arrives whole, with every thread's calls merged") {
+  const auto dir = bn::test::work_dir("Branching-" + std::to_string(getpid()));
+  const auto file = dir / "run.bnp";
+  JavaRunOptions o;
+  o.main_class = "Branching";
+  o.agent_options = "mode=calltree,strict,file=" + file.string();
+  const bn::test::JavaRun run = bn::test::run_java(o);
+  INFO("stderr: " << run.err);
+  REQUIRE_FALSE(run.timed_out);
+  REQUIRE(run.exit_code == 0);
+  const ct::LoadedProfile p = read_calls(file);
+  const ct::CallTree& tree = p.tree;
+  // Under the threads' lambda, a binary tree of 2^18 - 1 contexts (Branching.DEPTH = 17), each
+  // called once by each of the two threads.
+  const std::string lambda = child_named_like(tree, {}, "Branching.lambda$main$");
+  REQUIRE_FALSE(lambda.empty());
+  const auto top = node_at(tree, {lambda});
+  REQUIRE(top);
+  CHECK(tree.subtree_end(*top) - *top == (ct::NodeId{1} << 18));
+  std::size_t twice = 0, leaves = 0;
+  for (ct::NodeId n = *top; n < tree.subtree_end(*top); ++n) {
+    twice += tree.cost(n) == 2 ? 1 : 0;
+    leaves += tree.subtree_end(n) == n + 1 ? 1 : 0;
+  }
+  CHECK(twice == std::size_t{1} << 18);
+  CHECK(leaves == std::size_t{1} << 17);
+}
+
 TEST_CASE("mode=calltree with include=* (the JDK too) keeps the program's counts exact") {
   const Recording r = record_counted(",include=*,trivial=count,clock=exact");
   check_counts(r);
