@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Call-tree mode slowdown (issue 15; docs/performance.md, "Call-tree mode").
 #
-#   [WARMUP=1] [JAVAC_CLASSES=40] [VARIANTS="calltree ..."] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
+#   [WARMUP=1] [JAVAC_CLASSES=40] [VARIANTS="calltree ..."] [WORKLOADS="javac xml"] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
 #
-# Two real programs doing a fixed amount of work (bench/fidelity's workloads with rounds=N):
+# Real programs doing a fixed amount of work (bench/fidelity's workloads with rounds=N):
 # javac compiling a generated source tree of JAVAC_CLASSES classes (default 40) JAVAC_ROUNDS
 # times (default 10), and the
 # JDK's XML stack (Xerces DOM parse, XPath, XSLT serialize) on a 2000-order document XML_ROUNDS
-# times (default 20). Each variant runs against no agent under bench/common/interleave.sh, interleaved A B A B
+# times (default 20). WORKLOADS may also name javac-jdk: javac compiling a real source tree once,
+# jdk.compiler's own comp and tree packages of javac (42 files, attributed against the other 364 sources
+# of the module, parsed as needed) from the JDK's src.zip (Debian: openjdk-17-source); its call
+# tree has about 17 million calling contexts, where the generated one has 0.1 million
+# (docs/performance.md, "A real source tree"). Each variant runs against no agent under bench/common/interleave.sh, interleaved A B A B
 # (RUNS pairs, default 5), which gives the wall-time ratio pair by pair:
 #   calltree          mode=calltree with its defaults (the application's classes, which for
 #                     javac is the compiler itself, jdk.compiler; trivial=skip; clock=tick)
@@ -41,6 +45,13 @@ anchor=$build/bench/calltree/libbn_method_events.so
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$java_home/bin/javac" -d "$work" "$root/bench/fidelity/JavacWorkload.java" "$root/bench/fidelity/XmlWorkload.java"
+workloads=${WORKLOADS:-javac xml}
+if [[ " $workloads " == *" javac-jdk "* ]]; then
+  src_zip=$java_home/lib/src.zip
+  [[ -f $src_zip ]] || { echo "run.sh: javac-jdk needs the JDK's sources, $src_zip (apt-get install openjdk-17-source)" >&2; exit 1; }
+  (cd "$work" && unzip -q "$src_zip" 'jdk.compiler/*')
+  find "$work/jdk.compiler" -path '*/javac/comp/*.java' -o -path '*/javac/tree/*.java' | sort >"$work/jdk-sources.list"
+fi
 
 variant_flag() {
   case $1 in
@@ -52,10 +63,13 @@ variant_flag() {
   esac
 }
 
-for workload in javac xml; do
+for workload in $workloads; do
   case $workload in
     javac) program=(JavacWorkload "rounds=$javac_rounds" "$javac_classes") ;;
     xml) program=(XmlWorkload "rounds=$xml_rounds") ;;
+    javac-jdk) program=(-m jdk.compiler/com.sun.tools.javac.Main -nowarn -implicit:none
+      --patch-module "jdk.compiler=$work/jdk.compiler" -d "$work/jdk-out" "@$work/jdk-sources.list") ;;
+    *) echo "run.sh: unknown workload '$workload' (javac, xml, javac-jdk)" >&2; exit 1 ;;
   esac
   baseline="$java -cp $work ${program[*]}"
   for variant in ${VARIANTS:-calltree calltree-exact calltree-count method-events}; do
