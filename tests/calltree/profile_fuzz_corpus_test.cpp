@@ -4,7 +4,6 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@
 
 using namespace bn::calltree;
 using bn::calltree::test::stream_bytes;
+using bn::calltree::test::write_file;
 
 namespace {
 
@@ -59,12 +59,6 @@ std::vector<std::byte> as_chunk_list(const std::vector<std::byte>& file) {
     pos += kChunkHeaderSize + h.payload_size;
   }
   return list;
-}
-
-void write_file(const std::filesystem::path& path, const std::vector<std::byte>& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  REQUIRE(out.good());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -62,6 +63,13 @@ inline std::string load_error(const std::vector<std::byte>& bytes, const std::st
 // Overwrites the little-endian 32-bit field at byte `at` (a chunk's sizes, the header's version).
 inline void put_u32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::byte>(v >> (8 * i));
+}
+
+// Writes `bytes` to the file `path`, replacing it.
+inline void write_file(const std::filesystem::path& path, const std::vector<std::byte>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out.good()) throw Error("cannot write '" + path.string() + "'");
 }
 
 // A fresh directory removed with its contents at scope exit.

@@ -127,10 +127,9 @@ ChunkDecompressor::~ChunkDecompressor() = default;
 void ChunkDecompressor::reserve(std::uint32_t raw_size) {
   // One byte of slack tells a frame that holds more than declared from one that fits.
   const std::size_t size = std::size_t{raw_size} + 1;
-  if (capacity_ < size) {
-    buffer_.reset();  // the old buffer goes first: never both at once
-    buffer_.reset(new std::byte[size]);
-    capacity_ = size;
+  if (buffer_.capacity() < size) {
+    buffer_ = FreshBuffer();  // the old buffer goes first: never both at once
+    buffer_ = FreshBuffer(size);
   }
 }
 
@@ -149,7 +148,7 @@ std::span<const std::byte> ChunkDecompressor::decompress(std::span<const std::by
   reserve(raw_size);
   const std::size_t size = std::size_t{raw_size} + 1;
   ZSTD_inBuffer in{payload.data(), payload.size(), 0};
-  ZSTD_outBuffer out{buffer_.get(), size, 0};
+  ZSTD_outBuffer out{buffer_.data(), size, 0};
   std::size_t ret = 0;
   do {
     ret = ZSTD_decompressStream(dctx, &out, &in);
@@ -163,7 +162,7 @@ std::span<const std::byte> ChunkDecompressor::decompress(std::span<const std::by
                 std::to_string(raw_size));
   if (in.pos != in.size)
     throw Error(context + ": " + std::to_string(in.size - in.pos) + " bytes follow the zstd frame inside the payload");
-  return {buffer_.get(), out.pos};
+  return {buffer_.data(), out.pos};
 }
 
 }  // namespace bn::calltree

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bn/calltree/profile_format.h"
+#include "fresh_buffer.h"
 
 namespace bn::calltree {
 
@@ -42,7 +43,7 @@ ChunkHeader decode_chunk_header(std::span<const std::byte> at, const std::string
 // its declared raw size of content, into one buffer reused from chunk to chunk: no zeroing, no
 // regrowth and no page faults but the first (a tenth of a 10M-node load went to them). The
 // buffer is sized from the declared raw size, which the reader bounds by the file's size before
-// asking (profile_reader.cpp, InputLimits).
+// asking (profile_reader.cpp, InputLimits), and from 1 MiB on is on huge pages (fresh_buffer.h).
 class ChunkDecompressor {
  public:
   ChunkDecompressor();
@@ -61,8 +62,7 @@ class ChunkDecompressor {
  private:
   struct Context;
   std::unique_ptr<Context> zstd_;
-  std::unique_ptr<std::byte[]> buffer_;
-  std::size_t capacity_ = 0;
+  FreshBuffer buffer_;
 };
 
 }  // namespace bn::calltree

@@ -4,13 +4,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <memory>
 #include <optional>
 
 #include "bn/iface/error.h"
 #include "byte_codec.h"
 #include "chunk_framing.h"
 #include "chunk_prefetch.h"
+#include "fresh_buffer.h"
 #include "profile_chunks.h"
 
 namespace bn::calltree {
@@ -270,31 +270,30 @@ LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_v
 LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions& options) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open profile '" + path.string() + "': " + std::strerror(errno));
-  // Read straight into a buffer of the file's size, not zeroed first (a 10M-node file is 28 MB);
-  // a file that grows meanwhile (a recorder still appending) is read to where it ends.
+  // Read straight into a buffer of the file's size, not zeroed first (a 10M-node file is 28 MB)
+  // and on huge pages from 1 MiB on (fresh_buffer.h); a file that grows meanwhile (a recorder
+  // still appending) is read to where it ends.
   std::error_code ec;
   std::size_t capacity = std::filesystem::file_size(path, ec);
   if (ec) capacity = 0;
-  capacity = std::max<std::size_t>(capacity + 1, std::size_t{1} << 16);
-  std::unique_ptr<std::byte[]> bytes(new std::byte[capacity]);
+  FreshBuffer bytes(std::max<std::size_t>(capacity + 1, std::size_t{1} << 16));
   std::size_t size = 0;
-  for (std::size_t n; (n = std::fread(bytes.get() + size, 1, capacity - size, f)) > 0;) {
+  for (std::size_t n; (n = std::fread(bytes.data() + size, 1, bytes.capacity() - size, f)) > 0;) {
     size += n;
-    if (size < capacity) continue;
-    std::unique_ptr<std::byte[]> bigger(new std::byte[2 * capacity]);
-    std::memcpy(bigger.get(), bytes.get(), size);
+    if (size < bytes.capacity()) continue;
+    FreshBuffer bigger(2 * bytes.capacity());
+    std::memcpy(bigger.data(), bytes.data(), size);
     bytes = std::move(bigger);
-    capacity *= 2;
   }
   const bool failed = std::ferror(f);
   const int error = errno;
   std::fclose(f);
   const std::string prefix = read_prefix(path.string());
   if (failed) throw Error(prefix + ": " + std::strerror(error));
-  DecodedChunks decoded = decode_file(std::span<const std::byte>(bytes.get(), size), prefix);
+  DecodedChunks decoded = decode_file(std::span<const std::byte>(bytes.data(), size), prefix);
   // Everything decoded owns its bytes: the file's go before the tree's columns are made, so
   // that they need 28 MB less (at 10M nodes) and may reuse the pages just freed.
-  bytes.reset();
+  bytes = FreshBuffer();
   return build_loaded(std::move(decoded), path.string(), prefix, options);
 }
 
