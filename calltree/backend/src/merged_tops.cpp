@@ -157,8 +157,14 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
     const NodeId* nodes = cp.node.data();
     return static_cast<std::size_t>(sweep::gallop(nodes + after, nodes + cp.node.size(), x) - nodes) - 1;
   };
-  // An entry inside the current top's subtree shares its cum.
-  const auto add_passed = [&](std::size_t at_entry) { out[entries[at_entry].region] += merged.cums[at_entry]; };
+  // Entries [from, to) inside the current top's subtree share their cum; entries a checkpoint's
+  // sums counted that are not inside are taken back out.
+  const auto add_run = [&](std::size_t from, std::size_t to) {
+    for (std::size_t at = from; at < to; ++at) out[entries[at].region] += merged.cums[at];
+  };
+  const auto take_run = [&](std::size_t from, std::size_t to) {
+    for (std::size_t at = from; at < to; ++at) out[entries[at].region] -= merged.cums[at];
+  };
   const SummedNodes& q = r.tops;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
     const NodeId top = q.nodes[k], end = q.ends[k];
@@ -194,17 +200,41 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
         open.pop_back();
       }
     }
-    // Inside q's subtree: up to a checkpoint entry by entry, then checkpoint to checkpoint by
-    // their sums, then entry by entry again.
+    // Inside q's subtree, entries [e, past): when a checkpoint lies between, the sums before
+    // `past` less those before e, each taken from the nearer checkpoint and the entries between
+    // it and the position (half a stride at most each way, where the walk from the checkpoint
+    // before was up to a whole one); else entry by entry.
     if (const std::size_t c = checkpoint_before(end); c != 0) {
-      const std::size_t from = (e + stride - 1) / stride;
-      for (; e < from * stride; ++e) add_passed(e);
-      const std::int64_t* last = &cp.sums[c * count];
+      const std::size_t checkpoints = cp.node.size();
+      // The checkpoint nearer e, at or after it (`from`) or before it.
+      std::size_t from = (e + stride - 1) / stride;
+      if (from * stride - e <= stride / 2) {
+        add_run(e, from * stride);
+      } else {
+        --from;
+        take_run(from * stride, e);
+      }
+      const std::size_t block_end = std::min((c + 1) * stride, entries.size());
+      const std::size_t past =
+          static_cast<std::size_t>(std::partition_point(entries.begin() + static_cast<std::ptrdiff_t>(c * stride),
+                                                        entries.begin() + static_cast<std::ptrdiff_t>(block_end),
+                                                        [&](const MergedTops::Entry& x) { return x.node < end; }) -
+                                   entries.begin());
+      // The checkpoint nearer `past`, before it (`to`) or after it.
+      std::size_t to = c;
+      if (past - c * stride <= stride / 2 || c + 1 >= checkpoints) {
+        add_run(c * stride, past);
+      } else {
+        ++to;
+        take_run(past, to * stride);
+      }
+      const std::int64_t* last = &cp.sums[to * count];
       const std::int64_t* first = &cp.sums[from * count];
       for (std::size_t i = 0; i < count; ++i) out[i] += Amount{last[i]} - first[i];
-      e = c * stride;
+      e = past;
+    } else {
+      for (; e < entries.size() && entries[e].node < end; ++e) out[entries[e].region] += merged.cums[e];
     }
-    for (; e < entries.size() && entries[e].node < end; ++e) add_passed(e);
   }
   for (std::size_t i = 0; i < count; ++i) out[i] += shared_single_nodes(*regions[i], r);
 }
