@@ -12,13 +12,9 @@
 #include "bn/iface/call_pattern.h"
 #include "bn/iface/error.h"
 #include "naive_patterns.h"
+#include "random_stacks.h"
 
 namespace bn::calltree::testing {
-
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
 
 // Aspects over the alphabet: "x" and "y", each a random set of letters written as alternatives
 // ("a|c"), and "any" written as the glob "*".

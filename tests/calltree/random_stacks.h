@@ -11,6 +11,12 @@
 
 namespace bn::calltree::testing {
 
+// One of `items` (not empty), uniformly.
+template <typename T>
+const T& pick(std::mt19937& rng, const std::vector<T>& items) {
+  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
+}
+
 struct RandomCase {
   Stacks stacks;
   std::vector<std::string> alphabet;

@@ -31,6 +31,7 @@ using testing::Calls;
 using testing::Context;
 using testing::NaivePaths;
 using testing::NaiveProfile;
+using testing::pick;
 using testing::random_case;
 using testing::RandomCase;
 
@@ -48,11 +49,6 @@ NodeId node_of(const CallTree& tree, const Context& context) {
 }
 
 std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
-
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
 
 class Checker {
  public:

@@ -20,10 +20,7 @@ using bn::iface::SummarySet;
 
 namespace {
 
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
+using bn::calltree::testing::pick;
 
 // The methods and some of their extensions: summaries whose regions nest and overlap.
 std::vector<Summary> summaries_of(bn::calltree::TreeProfile& p) {

@@ -47,10 +47,15 @@ MergedTops merged_of(std::span<const Region* const> regions, std::span<const std
   MergedTops out;
   // Room for a label to grow by a sixteenth before remerge_tops needs a new buffer.
   out.entries.reserve(total + total / 16);
+  out.cums.reserve(total + total / 16);
   std::vector<std::uint32_t> next(regions.size(), 0);  // each region's next top
   for (const std::uint64_t key : from) {
     const auto i = static_cast<std::uint32_t>(key);
-    out.entries.push_back({static_cast<NodeId>(key >> 32), regions[i]->tops.ends[next[i]++], i});
+    const SummedNodes& tops = regions[i]->tops;
+    const std::uint32_t k = next[i]++;
+    out.entries.push_back({static_cast<NodeId>(key >> 32), tops.ends[k], i});
+    // One top's cum is its node's cum_cost, a Cost: it fits 64 bits even where the sums do not.
+    out.cums.push_back(static_cast<std::int64_t>(run_sum(tops, k, k + 1)));
   }
   return out;
 }
@@ -67,21 +72,35 @@ void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std
                   std::span<const std::uint32_t> fresh) {
   // In the merge's own buffer: the kept entries renumbered and packed to the front, then the
   // fresh tops merged in from the back. A new buffer would cost more than the passes: the
-  // kernel hands out fresh pages zeroed (0.1 s for the 50 MB of 50 labels at 10M nodes). Each
-  // region's entries stay in node order, as shared_cum_all counts their positions.
+  // kernel hands out fresh pages zeroed (0.1 s for the 50 MB of 50 labels at 10M nodes).
   const MergedTops added = merged_of(regions, fresh);
   std::vector<MergedTops::Entry>& entries = merged.entries;
+  std::vector<std::int64_t>& cums = merged.cums;
   std::size_t kept = 0;
-  for (MergedTops::Entry e : entries) {
-    e.region = now_at[e.region];
-    if (e.region != kGone) entries[kept++] = e;
+  for (std::size_t e = 0; e < entries.size(); ++e) {
+    const std::uint32_t region = now_at[entries[e].region];
+    if (region == kGone) continue;
+    entries[kept] = {entries[e].node, entries[e].end, region};
+    cums[kept++] = cums[e];
   }
   const std::size_t size = kept + added.entries.size();
-  if (size > entries.capacity()) entries.reserve(size + size / 16);  // room for the next to grow
+  if (size > entries.capacity()) {  // room for the next to grow
+    entries.reserve(size + size / 16);
+    cums.reserve(size + size / 16);
+  }
   entries.resize(size);
+  cums.resize(size);
   std::size_t i = kept, j = added.entries.size(), k = size;
-  while (j > 0)
-    entries[--k] = i > 0 && entries[i - 1].node > added.entries[j - 1].node ? entries[--i] : added.entries[--j];
+  while (j > 0) {
+    --k;
+    if (i > 0 && entries[i - 1].node > added.entries[j - 1].node) {
+      entries[k] = entries[--i];
+      cums[k] = cums[i];
+    } else {
+      entries[k] = added.entries[--j];
+      cums[k] = added.cums[j];
+    }
+  }
 }
 
 void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions) {
@@ -94,23 +113,21 @@ void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions)
   const std::size_t checkpoints = (entries.size() + cp.stride - 1) / cp.stride;
   cp.node.reserve(checkpoints);
   cp.sums.reserve(checkpoints * count);
-  cp.counts.reserve(checkpoints * count);
   cp.open_from.reserve(checkpoints + 1);
-  std::vector<std::uint32_t> next(count, 0);  // each region's entries passed
-  std::vector<NodeId> last_end(count, 0);     // the subtree end of its last one passed
+  // Each region's sum so far is a prefix of its own sums, all of which fit 64 bits (not wide).
+  std::vector<std::int64_t> sum(count, 0);  // of each region's entries passed
+  std::vector<NodeId> last_end(count, 0);   // the subtree end of its last one passed
   for (std::size_t e = 0; e < entries.size(); ++e) {
     if (e % cp.stride == 0) {
       const NodeId node = entries[e].node;
       cp.node.push_back(node);
       cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
-      for (std::uint32_t i = 0; i < count; ++i) {
-        cp.sums.push_back(regions[i]->tops.sums.narrow(next[i]));
-        cp.counts.push_back(next[i]);
+      cp.sums.insert(cp.sums.end(), sum.begin(), sum.end());
+      for (std::uint32_t i = 0; i < count; ++i)
         if (last_end[i] > node) cp.open.push_back({0, last_end[i], i});
-      }
     }
     const std::uint32_t i = entries[e].region;
-    ++next[i];
+    sum[i] += merged.cums[e];
     last_end[i] = entries[e].end;
   }
   cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
@@ -128,7 +145,6 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
   std::vector<NodeId> open_end(count, 0);
   std::vector<std::uint32_t> open;  // regions with an entry that may hold the current top
   std::vector<char> listed(count, 0);
-  std::vector<std::uint32_t> next(count, 0);  // each region's first top not yet passed
   const auto& entries = merged.entries;
   const MergedTops::Checkpoints& cp = merged.checkpoints;
   const std::size_t stride = cp.stride;
@@ -141,11 +157,13 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
     const NodeId* nodes = cp.node.data();
     return static_cast<std::size_t>(sweep::gallop(nodes + after, nodes + cp.node.size(), x) - nodes) - 1;
   };
-  // An entry inside the current top's subtree: its cum, read from its region's own sums.
-  const auto add_passed = [&](std::size_t at_entry) {
-    const std::uint32_t i = entries[at_entry].region;
-    const std::uint32_t at = next[i]++;
-    out[i] += run_sum(regions[i]->tops, at, at + 1);
+  // Entries [from, to) inside the current top's subtree share their cum; entries a checkpoint's
+  // sums counted that are not inside are taken back out.
+  const auto add_run = [&](std::size_t from, std::size_t to) {
+    for (std::size_t at = from; at < to; ++at) out[entries[at].region] += merged.cums[at];
+  };
+  const auto take_run = [&](std::size_t from, std::size_t to) {
+    for (std::size_t at = from; at < to; ++at) out[entries[at].region] -= merged.cums[at];
   };
   const SummedNodes& q = r.tops;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
@@ -160,12 +178,10 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
         listed[i] = 1;
         open.push_back(i);
       }
-      std::copy_n(&cp.counts[c * count], count, next.begin());
       e = c * stride;
     }
     for (; e < entries.size() && entries[e].node < top; ++e) {
       const std::uint32_t i = entries[e].region;
-      ++next[i];
       if (entries[e].end <= top) continue;
       open_end[i] = entries[e].end;
       if (!listed[i]) {
@@ -184,18 +200,41 @@ void shared_cum_all(std::span<const Region* const> regions, const MergedTops& me
         open.pop_back();
       }
     }
-    // Inside q's subtree: up to a checkpoint entry by entry, then checkpoint to checkpoint by
-    // their sums, then entry by entry again.
+    // Inside q's subtree, entries [e, past): when a checkpoint lies between, the sums before
+    // `past` less those before e, each taken from the nearer checkpoint and the entries between
+    // it and the position (half a stride at most each way, where the walk from the checkpoint
+    // before was up to a whole one); else entry by entry.
     if (const std::size_t c = checkpoint_before(end); c != 0) {
-      const std::size_t from = (e + stride - 1) / stride;
-      for (; e < from * stride; ++e) add_passed(e);
-      const std::int64_t* last = &cp.sums[c * count];
+      const std::size_t checkpoints = cp.node.size();
+      // The checkpoint nearer e, at or after it (`from`) or before it.
+      std::size_t from = (e + stride - 1) / stride;
+      if (from * stride - e <= stride / 2) {
+        add_run(e, from * stride);
+      } else {
+        --from;
+        take_run(from * stride, e);
+      }
+      const std::size_t block_end = std::min((c + 1) * stride, entries.size());
+      const std::size_t past =
+          static_cast<std::size_t>(std::partition_point(entries.begin() + static_cast<std::ptrdiff_t>(c * stride),
+                                                        entries.begin() + static_cast<std::ptrdiff_t>(block_end),
+                                                        [&](const MergedTops::Entry& x) { return x.node < end; }) -
+                                   entries.begin());
+      // The checkpoint nearer `past`, before it (`to`) or after it.
+      std::size_t to = c;
+      if (past - c * stride <= stride / 2 || c + 1 >= checkpoints) {
+        add_run(c * stride, past);
+      } else {
+        ++to;
+        take_run(past, to * stride);
+      }
+      const std::int64_t* last = &cp.sums[to * count];
       const std::int64_t* first = &cp.sums[from * count];
       for (std::size_t i = 0; i < count; ++i) out[i] += Amount{last[i]} - first[i];
-      std::copy_n(&cp.counts[c * count], count, next.begin());
-      e = c * stride;
+      e = past;
+    } else {
+      for (; e < entries.size() && entries[e].node < end; ++e) out[entries[e].region] += merged.cums[e];
     }
-    for (; e < entries.size() && entries[e].node < end; ++e) add_passed(e);
   }
   for (std::size_t i = 0; i < count; ++i) out[i] += shared_single_nodes(*regions[i], r);
 }

@@ -126,9 +126,8 @@ void shared_cum_each(std::span<const Region* const> others, const Region& b, con
                      const Coverage& b_cover, std::span<iface::Amount> out);
 
 // The tops of several regions in node order, each entry naming its region (index into the list
-// given to merge_tops). A region's entries come in the order of its tops, so a sweep knows an
-// entry's position among them by counting: 12 bytes an entry where it was 16 (50 labels of hot
-// methods hold 3M tops at 10M nodes, and these entries set the session's peak memory).
+// given to merge_tops), with its cum beside it: 20 bytes an entry (50 labels of hot methods hold
+// 3M tops at 10M nodes, and these entries set the session's peak memory).
 struct MergedTops {
   struct Entry {
     NodeId node;
@@ -136,6 +135,10 @@ struct MergedTops {
     std::uint32_t region;
   };
   std::vector<Entry> entries;
+  // Each entry's cum (its top's cum_cost), beside it: a sweep adds the entries inside a summary's
+  // subtree in order from here, where each read of its region's own sums was a cache miss (two
+  // thirds of a labelled `select`'s sweep at 1.1M nodes). 8 bytes an entry.
+  std::vector<std::int64_t> cums;
   // What a sweep knows after every `stride`-th entry, so that it skips a stretch of entries in
   // O(regions) instead of walking it: a summary of a few high subtrees (the top suggestions)
   // holds most entries inside them and most of the rest between them. For checkpoint c, before
@@ -146,14 +149,14 @@ struct MergedTops {
     std::size_t stride = 0;  // 0: none (a region's sums are wide)
     std::vector<NodeId> node;
     std::vector<std::int64_t> sums;        // [c * regions + i]
-    std::vector<std::uint32_t> counts;     // [c * regions + i]: region i's entries before it
     std::vector<std::uint32_t> open_from;  // checkpoint c's open entries: open[open_from[c], open_from[c + 1])
     std::vector<Entry> open;
   } checkpoints;
 };
 MergedTops merge_tops(std::span<const Region* const> regions);
 // Fills merged.checkpoints for `merged` of `regions` (merge_tops, remerge_tops): one pass over
-// the entries, a stride of twice the regions' count or up to twice that (3-6 bytes an entry).
+// the entries, a stride of twice the regions' count or up to twice that (8 bytes a region a
+// stride, 4 bytes an entry, and the open entries).
 void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions);
 // Makes `merged`, of earlier regions, merge_tops(regions): the one numbered i there is
 // regions[now_at[i]], or gone (kGone); the `fresh` ones (by number in regions) are all the others.
