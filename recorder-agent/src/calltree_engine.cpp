@@ -41,9 +41,9 @@ constexpr std::int64_t kTickMillis = 1;
 
 // A flush costs the flusher's CPU in proportion to the trees' size (every node's counts are read
 // to find what changed). Once a flush costs more than 1/kFlushCostRatio of the interval, the next
-// wait grows to kFlushCostRatio times that cost: javac compiling its own sources grows 17M calling
-// contexts, and flushing them every second took more CPU than the compiler's own thread
-// (docs/performance.md, "A real source tree").
+// wait grows to kFlushCostRatio times that cost: javac compiling its own sources grows tens of
+// millions of calling contexts, and flushing them every second took more CPU than the compiler's
+// own thread (docs/performance.md, "A real source tree").
 constexpr std::int64_t kFlushCostRatio = 20;
 
 // Metric 1 (DrainedTrees::kCallsMetric); metric 0 is the metadata's: exclusive time.

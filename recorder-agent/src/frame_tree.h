@@ -67,8 +67,9 @@ class FrameTree {
   // The children of each node, found by walking them from the node: a new node's parent is
   // nearly always a node made moments before, so the walk stays in the cache where a table
   // keyed by (parent, method) misses at every new node. javac compiling its own sources grows
-  // 17M calling contexts; std::unordered_map took a third of the JVM's CPU in the flusher, a
-  // flat table still a quarter of the flusher's (docs/performance.md, "A real source tree").
+  // tens of millions of calling contexts; std::unordered_map took a third of the JVM's CPU in the
+  // flusher, a flat table still a quarter of the flusher's (docs/performance.md, "A real source
+  // tree").
   // A node with more than kListedChildren children is "wide": its children are also in
   // wide_children_, so no walk is longer than that.
   static constexpr std::size_t kListedChildren = 8;

@@ -14,9 +14,9 @@ package bottlenecks.runtime;
  * </ul>
  *
  * The records go into the agent's array a batch at a time, so that a flush needs no memory in
- * proportion to the trees: javac compiling its own sources grows 17M calling contexts, and one
- * array of them all per flush (the design before) ran a 4 GB heap out (docs/performance.md, "A
- * real source tree").
+ * proportion to the trees: javac compiling its own sources grows tens of millions of calling
+ * contexts, and one array of them all per flush (the design before) ran a 4 GB heap out
+ * (docs/performance.md, "A real source tree").
  *
  * Uses arrays, System.arraycopy and java.lang only: nothing here may be instrumented.
  */
