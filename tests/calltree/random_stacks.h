@@ -7,15 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "random_pick.h"
 #include "stack_tree.h"
 
 namespace bn::calltree::testing {
 
-// One of `items` (not empty), uniformly.
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
+using bn::test::pick;
 
 struct RandomCase {
   Stacks stacks;

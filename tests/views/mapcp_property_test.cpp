@@ -8,6 +8,7 @@
 
 #include "bn/iface/extension_union.h"
 #include "naive_views.h"
+#include "random_pick.h"
 #include "view_eval.h"
 
 namespace {
@@ -19,10 +20,7 @@ using bn::test::naive::Measurement;
 using bn::test::naive::Names;
 namespace state = bn::test::state;
 
-template <typename T>
-const T& pick(std::mt19937& rng, const std::vector<T>& items) {
-  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
-}
+using bn::test::pick;
 
 struct Random {
   bn::test::Recording recording;
