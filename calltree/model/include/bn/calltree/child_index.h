@@ -3,6 +3,7 @@
 // adds. Open addressing with linear probing over one flat array: imports of multi-million-node
 // trees spent most of their time allocating and rehashing std::unordered_map nodes.
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -30,7 +31,6 @@ class ChildIndex {
   }
   void clear() {
     slots_ = std::vector<Slot>(kInitialSlots);
-    shift_ = kInitialShift;
     size_ = 0;
   }
 
@@ -41,8 +41,7 @@ class ChildIndex {
   };
   // No real key is all ones: the root (node 0) never has kNoMethod children.
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
-  static constexpr std::size_t kInitialSlots = 1024;
-  static constexpr int kInitialShift = 64 - 10;  // 64 - log2(kInitialSlots)
+  static constexpr std::size_t kInitialSlots = 1024;  // a power of two
 
   static std::uint64_t key(NodeId parent, MethodId method) { return (std::uint64_t{parent} << 32) | method; }
   std::size_t mask() const { return slots_.size() - 1; }
@@ -51,7 +50,7 @@ class ChildIndex {
     // depend on every bit of the key. Bits from 20 up, as this took before, depended on the method
     // alone below bit 32, so a method met in a million calling contexts had its keys crowd into a
     // few thousand runs of slots (a real javac tree: 400 ns per new node in the agent's flusher).
-    return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ull) >> shift_);
+    return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ull) >> (64 - std::countr_zero(slots_.size())));
   }
   void place(std::uint64_t k, NodeId child) {
     std::size_t i = slot_of(k);
@@ -61,13 +60,11 @@ class ChildIndex {
   void grow() {
     std::vector<Slot> old(slots_.size() * 2);
     old.swap(slots_);
-    --shift_;
     for (const Slot& s : old)
       if (s.key != kEmpty) place(s.key, s.child);
   }
 
   std::vector<Slot> slots_;
-  int shift_ = kInitialShift;  // 64 - log2(slots_.size())
   std::size_t size_ = 0;
 };
 
