@@ -19,6 +19,7 @@
 #include "bn/iface/overlap.h"
 #include "bn/iface/refinements.h"
 #include "naive_patterns.h"
+#include "owned_strings.h"
 #include "random_patterns.h"
 #include "random_stacks.h"
 
@@ -38,7 +39,7 @@ namespace {
 
 using Kind = bn::iface::PatternElement::Kind;
 
-std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
+using bn::test::strings;
 
 class Checker {
  public:

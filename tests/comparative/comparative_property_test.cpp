@@ -13,6 +13,7 @@
 #include "bn/comparative/comparative_profile.h"
 #include "bn/iface/overlap.h"
 #include "naive_tree.h"
+#include "owned_strings.h"
 #include "random_tree.h"
 
 namespace {
@@ -26,7 +27,7 @@ using bn::test::Path;
 
 Path to_path(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
 
-std::vector<std::string> to_strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
+using bn::test::strings;
 
 std::vector<std::string> sorted_union(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> out;
@@ -82,7 +83,7 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
   for (const bool top : {true, false}) {
     const std::vector<std::string> expected =
         sorted_union(bn::test::naive_extensions(t.a, p, top), bn::test::naive_extensions(t.b, p, top));
-    const std::vector<std::string> got = to_strings(top ? t.c.top_extensions(s) : t.c.bottom_extensions(s));
+    const std::vector<std::string> got = strings(top ? t.c.top_extensions(s) : t.c.bottom_extensions(s));
     CHECK(got == expected);
     // Every method of either tree: extending succeeds exactly for the listed ones.
     for (const std::string& m : sorted_union(bn::test::naive_methods(t.a), bn::test::naive_methods(t.b))) {

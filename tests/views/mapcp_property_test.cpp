@@ -8,6 +8,7 @@
 
 #include "bn/iface/extension_union.h"
 #include "naive_views.h"
+#include "owned_strings.h"
 #include "random_pick.h"
 #include "view_eval.h"
 
@@ -63,7 +64,7 @@ Random random_recording(std::mt19937& rng) {
   return {b.build(), std::move(class_of)};
 }
 
-std::vector<std::string> strings(const std::vector<std::string_view>& v) { return {v.begin(), v.end()}; }
+using bn::test::strings;
 
 class Checker {
  public:
