@@ -53,7 +53,7 @@ MergedTops merged_of(std::span<const Region* const> regions, std::span<const std
     const auto i = static_cast<std::uint32_t>(key);
     const SummedNodes& tops = regions[i]->tops;
     const std::uint32_t k = next[i]++;
-    out.entries.push_back({static_cast<NodeId>(key >> 32), tops.ends[k], i});
+    out.entries.push_back({static_cast<NodeId>(key >> 32), tops.ends[k], i, kNoHolder});
     // One top's cum is its node's cum_cost, a Cost: it fits 64 bits even where the sums do not.
     out.cums.push_back(static_cast<std::int64_t>(run_sum(tops, k, k + 1)));
   }
@@ -80,7 +80,7 @@ void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std
   for (std::size_t e = 0; e < entries.size(); ++e) {
     const std::uint32_t region = now_at[entries[e].region];
     if (region == kGone) continue;
-    entries[kept] = {entries[e].node, entries[e].end, region};
+    entries[kept] = {entries[e].node, entries[e].end, region, kNoHolder};
     cums[kept++] = cums[e];
   }
   const std::size_t size = kept + added.entries.size();
@@ -104,138 +104,107 @@ void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std
 }
 
 void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions) {
+  auto& entries = merged.entries;
+  // Holders: the entries still open when each is reached, a chain of nested subtrees.
+  std::vector<std::uint32_t> open;
+  for (std::uint32_t e = 0; e < entries.size(); ++e) {
+    while (!open.empty() && entries[open.back()].end <= entries[e].node) open.pop_back();
+    entries[e].holder = open.empty() ? kNoHolder : open.back();
+    open.push_back(e);
+  }
   MergedTops::Checkpoints& cp = merged.checkpoints;
   cp = {};
-  if (std::any_of(regions.begin(), regions.end(), [](const Region* r) { return r->tops.sums.wide(); })) return;
   const std::size_t count = regions.size();
-  const auto& entries = merged.entries;
   cp.stride = std::bit_ceil(std::max<std::size_t>(2, 2 * count));
-  const std::size_t checkpoints = (entries.size() + cp.stride - 1) / cp.stride;
-  cp.node.reserve(checkpoints);
-  cp.sums.reserve(checkpoints * count);
-  cp.open_from.reserve(checkpoints + 1);
+  cp.step = std::min<std::size_t>(16, cp.stride);
+  cp.node.reserve((entries.size() + cp.step - 1) / cp.step);
+  for (std::size_t e = 0; e < entries.size(); e += cp.step) cp.node.push_back(entries[e].node);
+  if (std::any_of(regions.begin(), regions.end(), [](const Region* r) { return r->tops.sums.wide(); })) return;
+  cp.sums.reserve((entries.size() + cp.stride - 1) / cp.stride * count);
   // Each region's sum so far is a prefix of its own sums, all of which fit 64 bits (not wide).
   std::vector<std::int64_t> sum(count, 0);  // of each region's entries passed
-  std::vector<NodeId> last_end(count, 0);   // the subtree end of its last one passed
   for (std::size_t e = 0; e < entries.size(); ++e) {
-    if (e % cp.stride == 0) {
-      const NodeId node = entries[e].node;
-      cp.node.push_back(node);
-      cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
-      cp.sums.insert(cp.sums.end(), sum.begin(), sum.end());
-      for (std::uint32_t i = 0; i < count; ++i)
-        if (last_end[i] > node) cp.open.push_back({0, last_end[i], i});
-    }
-    const std::uint32_t i = entries[e].region;
-    sum[i] += merged.cums[e];
-    last_end[i] = entries[e].end;
+    if (e % cp.stride == 0) cp.sums.insert(cp.sums.end(), sum.begin(), sum.end());
+    sum[entries[e].region] += merged.cums[e];
   }
-  cp.open_from.push_back(static_cast<std::uint32_t>(cp.open.size()));
 }
 
 void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
                     std::span<Amount> out) {
-  // Walking r's tops q in order: an entry passed before q whose subtree holds q shares all of
-  // q's subtree; at most one per region can (a region's tops are disjoint), and one that ends
-  // before q ends before every later top too, so only those still open when passed are kept.
-  // Entries inside q's subtree share theirs (an entry at q itself is inside, counted once).
-  // Entries inside q's subtree end inside it too, so they never hold a later top.
+  // For each of r's tops q: the entries whose subtree holds q share all of q's subtree (at most
+  // one per region: a region's tops are disjoint), and the entries inside q's subtree share
+  // theirs (an entry at q itself is inside, counted once).
   std::fill(out.begin(), out.end(), Amount{0});
   const std::size_t count = regions.size();
-  std::vector<NodeId> open_end(count, 0);
-  std::vector<std::uint32_t> open;  // regions with an entry that may hold the current top
-  std::vector<char> listed(count, 0);
   const auto& entries = merged.entries;
   const MergedTops::Checkpoints& cp = merged.checkpoints;
-  const std::size_t stride = cp.stride;
-  std::size_t e = 0;
-  // The last checkpoint past entry e whose node is below x (every entry before it is too), or 0.
-  const auto checkpoint_before = [&](NodeId x) -> std::size_t {
-    if (stride == 0) return 0;
-    const std::size_t after = e / stride + 1;
-    if (after >= cp.node.size() || cp.node[after] >= x) return 0;
+  const std::size_t step = cp.step, stride = cp.stride;
+  // The first entry at or after `from` whose node is x or more, given that every entry before
+  // `from` is below x: the last indexed node below x, then the entries after it in order.
+  const auto place = [&](std::size_t from, NodeId x) -> std::size_t {
+    if (from == entries.size()) return from;
     const NodeId* nodes = cp.node.data();
-    return static_cast<std::size_t>(sweep::gallop(nodes + after, nodes + cp.node.size(), x) - nodes) - 1;
+    const auto after =
+        static_cast<std::size_t>(sweep::gallop(nodes + from / step + 1, nodes + cp.node.size(), x) - nodes);
+    std::size_t at = std::max(from, (after - 1) * step);
+    while (at < entries.size() && entries[at].node < x) ++at;
+    return at;
   };
-  // Entries [from, to) inside the current top's subtree share their cum; entries a checkpoint's
-  // sums counted that are not inside are taken back out.
   const auto add_run = [&](std::size_t from, std::size_t to) {
     for (std::size_t at = from; at < to; ++at) out[entries[at].region] += merged.cums[at];
   };
   const auto take_run = [&](std::size_t from, std::size_t to) {
     for (std::size_t at = from; at < to; ++at) out[entries[at].region] -= merged.cums[at];
   };
+  // Adds the sums of entries [from, to): entry by entry when the run is short or there are no
+  // rows, else each region's sums before `to` less those before `from`, each end taken from its
+  // nearer checkpoint and the entries between (half a stride at most).
+  const auto add_entries = [&](std::size_t from, std::size_t to) {
+    if (cp.sums.empty() || to - from <= stride) {
+      add_run(from, to);
+      return;
+    }
+    const std::size_t checkpoints = cp.sums.size() / count;
+    const auto nearer = [&](std::size_t at) { return std::min((at + stride / 2) / stride, checkpoints - 1); };
+    const std::size_t a = nearer(from), b = nearer(to);
+    if (a * stride < from)
+      take_run(a * stride, from);
+    else
+      add_run(from, a * stride);
+    if (b * stride < to)
+      add_run(b * stride, to);
+    else
+      take_run(to, b * stride);
+    const std::int64_t* last = &cp.sums[b * count];
+    const std::int64_t* first = &cp.sums[a * count];
+    for (std::size_t i = 0; i < count; ++i) out[i] += Amount{last[i]} - first[i];
+  };
+  // The entries inside r's subtrees are added by runs [run_from, run_to): a subtree whose first
+  // entry is few entries past the run's end extends the run, those few taken back out (the
+  // rows of a run are read once, not for each subtree).
+  const std::size_t bridge = stride / 2;
+  std::size_t run_from = 0, run_to = 0, e = 0;
   const SummedNodes& q = r.tops;
   for (std::size_t k = 0; k < q.nodes.size(); ++k) {
-    const NodeId top = q.nodes[k], end = q.ends[k];
-    // Between r's subtrees: what is open at the checkpoint replaces what the skipped entries left.
-    if (const std::size_t c = checkpoint_before(top); c != 0) {
-      for (const std::uint32_t i : open) listed[i] = 0;
-      open.clear();
-      for (std::uint32_t o = cp.open_from[c]; o < cp.open_from[c + 1]; ++o) {
-        const std::uint32_t i = cp.open[o].region;
-        open_end[i] = cp.open[o].end;
-        listed[i] = 1;
-        open.push_back(i);
-      }
-      e = c * stride;
+    const NodeId top = q.nodes[k];
+    const std::size_t inside = place(e, top);
+    // The holders of the last entry before q, up from the first whose subtree reaches past q.
+    std::uint32_t h = inside == 0 ? kNoHolder : static_cast<std::uint32_t>(inside - 1);
+    while (h != kNoHolder && entries[h].end <= top) h = entries[h].holder;
+    if (h != kNoHolder) {
+      const Amount whole = run_sum(q, k, k + 1);
+      for (; h != kNoHolder; h = entries[h].holder) out[entries[h].region] += whole;
     }
-    for (; e < entries.size() && entries[e].node < top; ++e) {
-      const std::uint32_t i = entries[e].region;
-      if (entries[e].end <= top) continue;
-      open_end[i] = entries[e].end;
-      if (!listed[i]) {
-        listed[i] = 1;
-        open.push_back(i);
-      }
-    }
-    const Amount whole = run_sum(q, k, k + 1);
-    for (std::size_t j = 0; j < open.size();) {
-      if (open_end[open[j]] > top) {
-        out[open[j]] += whole;
-        ++j;
-      } else {
-        listed[open[j]] = 0;
-        open[j] = open.back();
-        open.pop_back();
-      }
-    }
-    // Inside q's subtree, entries [e, past): when a checkpoint lies between, the sums before
-    // `past` less those before e, each taken from the nearer checkpoint and the entries between
-    // it and the position (half a stride at most each way, where the walk from the checkpoint
-    // before was up to a whole one); else entry by entry.
-    if (const std::size_t c = checkpoint_before(end); c != 0) {
-      const std::size_t checkpoints = cp.node.size();
-      // The checkpoint nearer e, at or after it (`from`) or before it.
-      std::size_t from = (e + stride - 1) / stride;
-      if (from * stride - e <= stride / 2) {
-        add_run(e, from * stride);
-      } else {
-        --from;
-        take_run(from * stride, e);
-      }
-      const std::size_t block_end = std::min((c + 1) * stride, entries.size());
-      const std::size_t past =
-          static_cast<std::size_t>(std::partition_point(entries.begin() + static_cast<std::ptrdiff_t>(c * stride),
-                                                        entries.begin() + static_cast<std::ptrdiff_t>(block_end),
-                                                        [&](const MergedTops::Entry& x) { return x.node < end; }) -
-                                   entries.begin());
-      // The checkpoint nearer `past`, before it (`to`) or after it.
-      std::size_t to = c;
-      if (past - c * stride <= stride / 2 || c + 1 >= checkpoints) {
-        add_run(c * stride, past);
-      } else {
-        ++to;
-        take_run(past, to * stride);
-      }
-      const std::int64_t* last = &cp.sums[to * count];
-      const std::int64_t* first = &cp.sums[from * count];
-      for (std::size_t i = 0; i < count; ++i) out[i] += Amount{last[i]} - first[i];
-      e = past;
+    e = place(inside, q.ends[k]);
+    if (k > 0 && inside - run_to <= bridge) {
+      take_run(run_to, inside);
     } else {
-      for (; e < entries.size() && entries[e].node < end; ++e) out[entries[e].region] += merged.cums[e];
+      add_entries(run_from, run_to);
+      run_from = inside;
     }
+    run_to = e;
   }
+  add_entries(run_from, run_to);
   for (std::size_t i = 0; i < count; ++i) out[i] += shared_single_nodes(*regions[i], r);
 }
 

@@ -126,37 +126,41 @@ void shared_cum_each(std::span<const Region* const> others, const Region& b, con
                      const Coverage& b_cover, std::span<iface::Amount> out);
 
 // The tops of several regions in node order, each entry naming its region (index into the list
-// given to merge_tops), with its cum beside it: 20 bytes an entry (50 labels of hot methods hold
-// 3M tops at 10M nodes, and these entries set the session's peak memory).
+// given to merge_tops) and its holder, with its cum beside it: 24 bytes an entry (50 labels of hot
+// methods hold 3M tops at 10M nodes, and these entries set the session's peak memory).
 struct MergedTops {
   struct Entry {
     NodeId node;
     NodeId end;  // its subtree_end
     std::uint32_t region;
+    // The last entry before it whose subtree holds its node (kNoHolder if none). Subtrees nest or
+    // are disjoint, so the entries whose subtree holds a node are the last entry before it and
+    // its holders, up the chain (one per region at most): a sweep reads them, a cache miss each,
+    // where it walked the entries before each of its tops. In the entry, so one miss a step.
+    std::uint32_t holder;
   };
   std::vector<Entry> entries;
   // Each entry's cum (its top's cum_cost), beside it: a sweep adds the entries inside a summary's
   // subtree in order from here, where each read of its region's own sums was a cache miss (two
   // thirds of a labelled `select`'s sweep at 1.1M nodes). 8 bytes an entry.
   std::vector<std::int64_t> cums;
-  // What a sweep knows after every `stride`-th entry, so that it skips a stretch of entries in
-  // O(regions) instead of walking it: a summary of a few high subtrees (the top suggestions)
-  // holds most entries inside them and most of the rest between them. For checkpoint c, before
-  // entry c * stride: its node, each region's sum of cum over its entries before it (all regions'
-  // side by side: one read of the lot, where a region's own list is a cache miss per region), and
-  // the entries before it whose subtree holds its node (one per region at most).
+  // Where a sweep finds a node's place among the entries: the node of every `step`-th entry (a
+  // search there, then a few entries read in order, where a search of the entries read a cache
+  // line a probe). And what it knows every `stride`-th entry (a multiple of step), so that it
+  // sums a long run of entries from two rows: for checkpoint c, before entry c * stride, each
+  // region's sum of cum over its entries before it (all regions' side by side: one read of the
+  // lot, where a region's own list is a cache miss per region).
   struct Checkpoints {
-    std::size_t stride = 0;  // 0: none (a region's sums are wide)
-    std::vector<NodeId> node;
-    std::vector<std::int64_t> sums;        // [c * regions + i]
-    std::vector<std::uint32_t> open_from;  // checkpoint c's open entries: open[open_from[c], open_from[c + 1])
-    std::vector<Entry> open;
+    std::size_t step = 0, stride = 0;
+    std::vector<NodeId> node;        // [c] = entries[c * step].node
+    std::vector<std::int64_t> sums;  // [c * regions + i]; none when a region's sums are wide
   } checkpoints;
 };
+inline constexpr std::uint32_t kNoHolder = ~std::uint32_t{0};
 MergedTops merge_tops(std::span<const Region* const> regions);
-// Fills merged.checkpoints for `merged` of `regions` (merge_tops, remerge_tops): one pass over
-// the entries, a stride of twice the regions' count or up to twice that (8 bytes a region a
-// stride, 4 bytes an entry, and the open entries).
+// Fills the entries' holders and merged.checkpoints for `merged` of `regions` (merge_tops,
+// remerge_tops): one pass over the entries, a stride of twice the regions' count or up to twice
+// that (8 bytes a region a stride), a node every 16 entries (or every stride, if shorter).
 void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions);
 // Makes `merged`, of earlier regions, merge_tops(regions): the one numbered i there is
 // regions[now_at[i]], or gone (kGone); the `fresh` ones (by number in regions) are all the others.
@@ -165,11 +169,14 @@ inline constexpr std::uint32_t kGone = ~std::uint32_t{0};
 void remerge_tops(MergedTops& merged, std::span<const std::uint32_t> now_at, std::span<const Region* const> regions,
                   std::span<const std::uint32_t> fresh);
 // shared_cum(*regions[i], r) for every i, into out[i]: one sweep over `merged` (of the same
-// regions, with its checkpoints) and r's tops for the shared subtrees, instead of one merge or
-// one placement per top per region; the single nodes by region. A stretch of entries the sweep
-// would walk past checkpoints is skipped (between r's subtrees) or summed from them (inside one):
-// O(r's tops · (stride + regions)) at most, and never more than the walk of every entry,
-// O(entries + r's tops).
+// regions, with its holders and checkpoints) and r's tops for the shared subtrees, instead of one
+// merge or one placement per top per region; the single nodes by region. Each of r's tops is
+// placed among the entries by a search of the indexed nodes and a few entries read in order, its
+// holders are read up their chain, and the entries inside r's subtrees are summed by runs:
+// neighbouring subtrees with few entries between them make one run less those entries, and a
+// long run is two checkpoint rows and the entries between each end and its nearer checkpoint.
+// O(r's tops · (log entries + regions + stride)) at most; without rows (a region's sums are
+// wide), the entries inside are walked.
 void shared_cum_all(std::span<const Region* const> regions, const MergedTops& merged, const Region& r,
                     std::span<iface::Amount> out);
 
