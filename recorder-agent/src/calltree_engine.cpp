@@ -78,7 +78,8 @@ CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
       options_(setup.options),
       filter_(options_.include, options_.exclude),
       start_ns_(monotonic_ns()),
-      start_unix_ns_(realtime_ns()) {}
+      start_unix_ns_(realtime_ns()),
+      memory_(options_.tree_memory > 0 ? options_.tree_memory : default_tree_memory()) {}
 
 Engine::Needs CallTreeEngine::needs() const {
   Needs needs;
@@ -165,7 +166,7 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     }
     AgentFiles files;
     if (Status s = find_agent_files(files); !s.ok()) return s;
-    if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path); !s.ok()) return s;
+    if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path, memory_); !s.ok()) return s;
     if (Status s = java_.configure(jni, options_.trivial, methods_ ? &*methods_ : nullptr,
                                    options_.exact_clock ? 0 : kTickMillis);
         !s.ok())
@@ -270,12 +271,9 @@ std::int64_t CallTreeEngine::estimated_cost_ns() const {
 
 void CallTreeEngine::flush(JNIEnv* jni) {
   ++flushes_;
-  Status s;
-  for (bool done = false; s.ok() && !done;) {
-    std::vector<std::string> names;
-    s = java_.drain(jni, records_, names);
-    if (s.ok()) s = drained_.merge(records_, names, tree_, &done);
-  }
+  std::vector<std::string> names;
+  Status s = java_.snapshot(jni, trees_, names);
+  if (s.ok()) s = drained_.merge(trees_, names, tree_, memory_);
   if (s.ok()) s = sink_.flush(tree_, [](std::span<const calltree::NodeId>) { return std::vector<AncillaryChunk>(); });
   counts_ = java_.counts(jni);
   if (!s.ok()) report(s.message());
@@ -305,7 +303,12 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
     m.set_extra("methods_named", std::to_string(methods_->size()));
   }
   if (options_.duration_ns > 0) m.set_extra("detailing_duration_ns", std::to_string(options_.duration_ns));
+  m.set_extra("treememory", std::to_string(memory_.bound()));
   if (!final) return m;
+  m.set_extra("treememory_peak", std::to_string(memory_.peak()));
+  m.set_extra("tree_full_threads", std::to_string(drained_.full_threads()));
+  m.set_extra("tree_full_calls", std::to_string(drained_.full_calls()));
+  m.set_extra("tree_full_entries", std::to_string(drained_.full_entries()));
   m.duration_ns = end_ns_;
   m.set_extra("instrumented_classes", std::to_string(counts_[0]));
   m.set_extra("instrumented_methods", std::to_string(counts_[1]));
@@ -335,6 +338,10 @@ void CallTreeEngine::report_summary() const {
          std::to_string(drained_.threads_seen()) + " threads over " + seconds(end_ns_) + " s; " +
          std::to_string(counts_[1]) + " methods in " + std::to_string(counts_[0]) + " classes instrumented, " +
          std::to_string(counts_[2]) + " trivial methods skipped, " + std::to_string(counts_[3]) + " classes refused");
+  if (drained_.full_threads() > 0)
+    report("the call tree of " + std::to_string(drained_.full_threads()) + " threads filled treememory=" +
+           std::to_string(memory_.bound()) + " bytes: " + std::to_string(drained_.full_calls()) +
+           " calls in calling contexts it had no room for are counted under " + std::string(DrainedTrees::kTreeFull));
 }
 
 }  // namespace bn::agent

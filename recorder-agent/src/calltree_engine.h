@@ -3,10 +3,10 @@
 // exclusive time per calling context, on every thread. Bytecode instrumentation, not JVMTI
 // MethodEntry/MethodExit (which force the interpreter): ClassFileLoadHook hands each class the
 // filters accept to a Java transformer (ASM, in a class loader of its own), which puts probes
-// into its methods; the probes build a calling-context tree per thread in Java (boot class
-// path, no JNI per event); an agent thread drains every tree at each flush (one JNI call) and
-// appends the increments to the profile, so a crash loses at most the last interval. Classes
-// loaded before the engine started are retransformed; with duration= they are all
+// into its methods; the probes build a calling-context tree per thread (Java code on the boot
+// class path, no JNI per event) in native memory the agent owns and bounds (TreeMemory); an
+// agent thread reads every tree in place at each flush and appends the increments to the profile, so a crash loses at
+// most the last interval. Classes loaded before the engine started are retransformed; with duration= they are all
 // retransformed back to their original bytes at the end (DYPER, seed 001 sec. 3: detailing for
 // a bounded time) and the program runs on at full speed. docs/recorder.md justifies the design.
 
@@ -31,6 +31,7 @@
 #include "java_side.h"
 #include "options.h"
 #include "profile_sink.h"
+#include "tree_memory.h"
 
 namespace bn::agent {
 
@@ -94,10 +95,11 @@ class CallTreeEngine final : public Engine {
   bool stop_requested_ = false;  // guarded by mutex_
   bool running_ = false;         // guarded by mutex_: the flusher thread started, not finished
 
+  TreeMemory memory_;  // the per-thread trees' (treememory=); the engine, never freed, outlives every call
   FrameTree tree_{2};  // metric 0: exclusive ns, metric 1: calls (DrainedTrees)
   DrainedTrees drained_;
   ProfileSink sink_;
-  std::vector<std::int64_t> records_;  // reused between flushes
+  std::vector<TreeView> trees_;  // reused between flushes
   std::uint64_t retransformed_at_start_ = 0;
   std::uint64_t restored_ = 0;  // classes retransformed back (duration=, maxoverhead=)
   bool restored_all_ = false;

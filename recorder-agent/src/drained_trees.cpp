@@ -1,52 +1,91 @@
 #include "drained_trees.h"
 
+#include <atomic>
+
 #include "bn/calltree/frame_names.h"
 
 namespace bn::agent {
 namespace {
 
-// Record kinds, as Registry.java writes them.
-constexpr std::int64_t kThread = 0, kNode = 1, kCost = 2, kEnded = 3, kDone = 4;
+// Nodes.java's layout: eight longs a node.
+constexpr std::size_t kNodeWords = 8;
+constexpr std::size_t kSelf = 0, kCalls = 1, kLink = 2, kRefused = 7;
+constexpr std::int64_t kOverflow = 1;  // Nodes.OVERFLOW; Nodes.REFUSED is its word kRefused
+constexpr std::int64_t kFirst = 2;     // Nodes.FIRST: the root and the overflow node
+
+// A word the owning thread may be writing right now (a count). Its reads race with the owner's
+// plain stores (Unsafe.putLong), so they go through an atomic: a plain read would be a data race,
+// undefined behaviour the compiler may turn into a torn or repeated read. Relaxed is enough: an
+// aligned long is read whole (a plain load on x86-64), and a stale value is "no increment yet",
+// which the next flush catches up on.
+std::int64_t racy(const std::int64_t* word) {
+  return std::atomic_ref<std::int64_t>(*const_cast<std::int64_t*>(word)).load(std::memory_order_relaxed);
+}
 
 }  // namespace
 
-Status DrainedTrees::merge(std::span<const std::int64_t> records, const std::vector<std::string>& new_names,
-                           FrameTree& tree, bool* done) {
-  *done = false;
+Status DrainedTrees::merge(std::span<const TreeView> trees, const std::vector<std::string>& new_names, FrameTree& tree,
+                           TreeMemory& memory) {
   for (const std::string& name : new_names) methods_.push_back(tree.intern(calltree::normalize_frame(name)));
-  if (records.size() % 4 != 0) return Status::error("drained call trees: a partial record");
-  std::vector<calltree::NodeId>* nodes = nullptr;
-  for (std::size_t i = 0; i < records.size(); i += 4) {
-    const std::int64_t kind = records[i], a = records[i + 1], b = records[i + 2], c = records[i + 3];
-    if (kind == kDone) {
-      if (i + 4 != records.size()) return Status::error("drained call trees: records after the end of a flush");
-      *done = true;
-    } else if (kind == kThread) {
-      auto [it, inserted] = threads_.try_emplace(a, std::vector<calltree::NodeId>{0});
-      threads_seen_ += inserted ? 1 : 0;
-      nodes = &it->second;
-    } else if (nodes == nullptr) {
-      return Status::error("drained call trees: a record before any thread");
-    } else if (kind == kNode) {
-      // Nodes come in id order, each after its parent.
-      if (a != static_cast<std::int64_t>(nodes->size()) || b < 0 || b >= a || c < 0 ||
-          c >= static_cast<std::int64_t>(methods_.size()))
-        return Status::error("drained call trees: node " + std::to_string(a) + " out of order");
-      nodes->push_back(tree.child((*nodes)[static_cast<std::size_t>(b)], methods_[static_cast<std::size_t>(c)]));
-    } else if (kind == kCost) {
-      if (a <= 0 || a >= static_cast<std::int64_t>(nodes->size()) || b < 0 || c < 0)
-        return Status::error("drained call trees: a cost for unknown node " + std::to_string(a));
-      const calltree::NodeId node = (*nodes)[static_cast<std::size_t>(a)];
-      tree.add_cost(node, kTimeMetric, c);
-      tree.add_cost(node, kCallsMetric, b);
-      calls_ += static_cast<std::uint64_t>(b);
-    } else if (kind == kEnded) {
-      threads_.erase(a);
-      nodes = nullptr;
-      ++threads_ended_;
-    } else {
-      return Status::error("drained call trees: unknown record kind " + std::to_string(kind));
+  for (const TreeView& view : trees) {
+    auto [it, inserted] = threads_.try_emplace(view.serial);
+    if (inserted) {
+      ++threads_seen_;
+      it->second.nodes = {0, calltree::kNoNode};
+      it->second.calls.assign(kFirst, 0);
+      it->second.nanos.assign(kFirst, 0);
     }
+    const Status s = merge_one(view, it->second, tree);
+    if (view.dead) {
+      memory.release(view.base);
+      threads_.erase(it);
+      ++threads_ended_;
+    }
+    if (!s.ok()) return s;
+  }
+  return Status();
+}
+
+Status DrainedTrees::merge_one(const TreeView& view, Reported& r, FrameTree& tree) {
+  const auto* words = reinterpret_cast<const std::int64_t*>(view.base);
+  const auto count = static_cast<std::size_t>(view.count);
+  // New nodes, in id order, each after its parent. Their LINK words were written before the
+  // count the snapshot read (a volatile read of a volatile write, in Java, on this thread before
+  // this call), and never change: plain reads.
+  for (std::size_t node = r.nodes.size(); node < count; ++node) {
+    const std::int64_t link = words[node * kNodeWords + kLink];
+    const auto parent = static_cast<std::uint32_t>(link);
+    const auto method = static_cast<std::uint32_t>(static_cast<std::uint64_t>(link) >> 32);
+    if (parent >= node || parent == kOverflow || method >= methods_.size())
+      return Status::error("call trees: node " + std::to_string(node) + " of thread " + std::to_string(view.serial) +
+                           " names an unknown parent or method");
+    r.nodes.push_back(tree.child(r.nodes[parent], methods_[method]));
+  }
+  r.calls.resize(count, 0);
+  r.nanos.resize(count, 0);
+  // Every node's counts, to find what changed since the last flush.
+  for (std::size_t node = 1; node < count; ++node) {
+    const std::int64_t calls = racy(&words[node * kNodeWords + kCalls]);
+    const std::int64_t nanos = racy(&words[node * kNodeWords + kSelf]);
+    // A value read stale (below what an earlier flush saw) is no increment yet.
+    const calltree::Cost dc = calls > r.calls[node] ? calls - r.calls[node] : 0;
+    const calltree::Cost dt = nanos > r.nanos[node] ? nanos - r.nanos[node] : 0;
+    if (dc == 0 && dt == 0) continue;
+    if (r.nodes[node] == calltree::kNoNode) {  // the overflow node's first call
+      r.nodes[node] = tree.child(calltree::kRootNode, tree.intern(kTreeFull));
+      ++full_threads_;
+    }
+    tree.add_cost(r.nodes[node], kTimeMetric, dt);
+    tree.add_cost(r.nodes[node], kCallsMetric, dc);
+    r.calls[node] += dc;
+    r.nanos[node] += dt;
+    calls_ += static_cast<std::uint64_t>(dc);
+    if (node == kOverflow) full_calls_ += static_cast<std::uint64_t>(dc);
+  }
+  const std::int64_t refused = racy(&words[kOverflow * kNodeWords + kRefused]);
+  if (refused > r.refused) {
+    full_entries_ += static_cast<std::uint64_t>(refused - r.refused);
+    r.refused = refused;
   }
   return Status();
 }

@@ -1,11 +1,14 @@
 #pragma once
-// Merges what the per-thread trees of mode=calltree gained (Registry.drain(), four values a
-// record) into the agent's FrameTree: every thread's calling contexts into one tree, so the same
-// path run by several threads is one node with their calls and times added (seed 004 sec. 3: a
-// call tree of calling contexts). Metric 0 is exclusive nanoseconds, metric 1 calls.
+// Merges what the per-thread trees of mode=calltree gained since the last flush into the agent's
+// FrameTree: every thread's calling contexts into one tree, so the same path run by several
+// threads is one node with their calls and times added (seed 004 sec. 3: a call tree of calling
+// contexts). Metric 0 is exclusive nanoseconds, metric 1 calls.
 //
-// Keeps, per live thread, its tree's node ids mapped to the FrameTree's, and the Java method ids
-// mapped to names; a thread's map is dropped with its ENDED record.
+// The trees are read in place, in the native memory the runtime writes them to
+// (bottlenecks.runtime.Nodes: eight longs a node), from Registry.snapshot()'s list: per tree its
+// serial, base address, node count and whether its thread has ended. Per live thread this keeps
+// what was reported so far: its nodes' FrameTree ids and the counts already added (20 bytes per
+// node). An ended thread's state is dropped and its region unmapped once its last nodes are read.
 
 #include <cstdint>
 #include <span>
@@ -16,30 +19,57 @@
 #include "bn/calltree/types.h"
 #include "frame_tree.h"
 #include "status.h"
+#include "tree_memory.h"
 
 namespace bn::agent {
+
+// One tree as Registry.snapshot() lists it.
+struct TreeView {
+  std::int64_t serial = 0;
+  std::uintptr_t base = 0;
+  std::int64_t count = 0;  // nodes [0, count) are complete: the count was read after they were written
+  bool dead = false;       // the thread has ended: this is its last view
+};
 
 class DrainedTrees {
  public:
   static constexpr std::size_t kTimeMetric = 0;
   static constexpr std::size_t kCallsMetric = 1;
+  // Node 1 of every tree (Nodes.OVERFLOW), named thus in the profile once it has a call.
+  static constexpr std::string_view kTreeFull = "(call tree full)";
 
-  // One batch of a flush's records. `new_names`: the methods registered since the previous merge
-  // (ids continue), `pkg.Class.m`. Sets *done at the flush's DONE record. A record that names an
-  // unknown thread, node or method is refused (a bug, not a program's doing): the error says which.
-  Status merge(std::span<const std::int64_t> records, const std::vector<std::string>& new_names, FrameTree& tree,
-               bool* done);
+  // One flush. `new_names`: the methods registered since the previous merge (ids continue),
+  // `pkg.Class.m`. A node that names an unknown parent or method is refused (a bug, not a
+  // program's doing): the error says which. Ended threads' regions are released to `memory`.
+  Status merge(std::span<const TreeView> trees, const std::vector<std::string>& new_names, FrameTree& tree,
+               TreeMemory& memory);
 
   std::uint64_t threads_seen() const { return threads_seen_; }
   std::uint64_t threads_ended() const { return threads_ended_; }
   std::uint64_t calls() const { return calls_; }
+  // The overflow nodes': calls counted there, entries that found no room for a new node, and
+  // threads whose tree filled.
+  std::uint64_t full_calls() const { return full_calls_; }
+  std::uint64_t full_entries() const { return full_entries_; }
+  std::uint64_t full_threads() const { return full_threads_; }
 
  private:
-  std::vector<calltree::MethodId> methods_;                                  // Java method id -> FrameTree method
-  std::unordered_map<std::int64_t, std::vector<calltree::NodeId>> threads_;  // serial -> local node -> node
+  struct Reported {
+    std::vector<calltree::NodeId> nodes;  // local node -> FrameTree node (kNoNode: the overflow node, until used)
+    std::vector<calltree::Cost> calls;    // counts added so far, per local node
+    std::vector<calltree::Cost> nanos;
+    calltree::Cost refused = 0;
+  };
+  Status merge_one(const TreeView& view, Reported& reported, FrameTree& tree);
+
+  std::vector<calltree::MethodId> methods_;             // Java method id -> FrameTree method
+  std::unordered_map<std::int64_t, Reported> threads_;  // serial -> what was reported
   std::uint64_t threads_seen_ = 0;
   std::uint64_t threads_ended_ = 0;
   std::uint64_t calls_ = 0;
+  std::uint64_t full_calls_ = 0;
+  std::uint64_t full_entries_ = 0;
+  std::uint64_t full_threads_ = 0;
 };
 
 }  // namespace bn::agent

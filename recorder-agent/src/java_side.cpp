@@ -7,9 +7,17 @@
 namespace bn::agent {
 namespace {
 
-// Longs per Registry.drain call: 64k records (2 MiB), so that a flush of any size needs this much
-// memory and no more on either side of JNI (docs/performance.md, "A real source tree").
-constexpr jint kDrainBatchLongs = 4 << 16;
+// TreeMemory.java's natives. JNI gives a native no context of its own: the one TreeMemory of the
+// one recording per JVM, set by JavaSide::load before the natives are registered.
+TreeMemory* g_tree_memory = nullptr;
+
+jlong JNICALL create_region(JNIEnv*, jclass) { return static_cast<jlong>(g_tree_memory->create()); }
+
+jlong JNICALL grow_region(JNIEnv*, jclass, jlong base) {
+  return static_cast<jlong>(g_tree_memory->grow(static_cast<std::uintptr_t>(base)));
+}
+
+jlong JNICALL committed_bytes(JNIEnv*, jclass) { return static_cast<jlong>(g_tree_memory->committed()); }
 
 // A JNI local frame for one call, popped on every path.
 class LocalFrame {
@@ -40,8 +48,8 @@ jclass global_class(JNIEnv* jni, jclass local) {
 
 }  // namespace
 
-Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar,
-                      const std::string& transformer_path) {
+Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path,
+                      TreeMemory& memory) {
   if (jvmti->AddToBootstrapClassLoaderSearch(runtime_jar.c_str()) != JVMTI_ERROR_NONE)
     return Status::error("cannot put '" + runtime_jar + "' on the boot class path");
   const LocalFrame frame(jni, 16);
@@ -50,8 +58,17 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   names_ = global_class(jni, jni->FindClass("bottlenecks/runtime/MethodNames"));
   calibration_ = global_class(jni, jni->FindClass("bottlenecks/runtime/Calibration"));
   const jclass loader_class = jni->FindClass("bottlenecks/runtime/TransformerLoader");
-  if (failed(jni) || registry_ == nullptr || names_ == nullptr || calibration_ == nullptr || loader_class == nullptr)
+  const jclass tree_memory = jni->FindClass("bottlenecks/runtime/TreeMemory");
+  if (failed(jni) || registry_ == nullptr || names_ == nullptr || calibration_ == nullptr || loader_class == nullptr ||
+      tree_memory == nullptr)
     return Status::error("cannot load the runtime classes from '" + runtime_jar + "'");
+  g_tree_memory = &memory;
+  const JNINativeMethod natives[] = {
+      {const_cast<char*>("create"), const_cast<char*>("()J"), reinterpret_cast<void*>(create_region)},
+      {const_cast<char*>("grow"), const_cast<char*>("(J)J"), reinterpret_cast<void*>(grow_region)},
+      {const_cast<char*>("committed"), const_cast<char*>("()J"), reinterpret_cast<void*>(committed_bytes)}};
+  if (jni->RegisterNatives(tree_memory, natives, 3) != JNI_OK || failed(jni))
+    return Status::error("the runtime in '" + runtime_jar + "' is not this agent's version (TreeMemory)");
   // CurrentTree reads a thread's id from Thread's field with jdk.internal.misc.Unsafe, which
   // java.base exports to its own modules only: Thread.getId() can be overridden by the program,
   // and a probe must never call the program's code. GetNamedModule takes the package's internal
@@ -62,14 +79,14 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
       runtime_module == nullptr ||
       jvmti->AddModuleExports(java_base, "jdk.internal.misc", runtime_module) != JVMTI_ERROR_NONE)
     return Status::error("cannot export jdk.internal.misc to the runtime in '" + runtime_jar + "'");
-  drain_ = jni->GetStaticMethodID(registry_, "drain", "([J)I");
+  snapshot_ = jni->GetStaticMethodID(registry_, "snapshot", "()[J");
   take_names_ = jni->GetStaticMethodID(names_, "takeNew", "()[Ljava/lang/String;");
   picos_ = jni->GetStaticMethodID(calibration_, "picosPerCall", "()J");
   since_first_call_ = jni->GetStaticMethodID(registry_, "nanosSinceFirstCall", "()J");
   const jmethodID load =
       jni->GetStaticMethodID(loader_class, "load", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Class;");
-  if (failed(jni) || drain_ == nullptr || take_names_ == nullptr || picos_ == nullptr || since_first_call_ == nullptr ||
-      load == nullptr)
+  if (failed(jni) || snapshot_ == nullptr || take_names_ == nullptr || picos_ == nullptr ||
+      since_first_call_ == nullptr || load == nullptr)
     return Status::error("the runtime in '" + runtime_jar + "' is not this agent's version");
   const jstring path = jni->NewStringUTF(transformer_path.c_str());
   const jstring name = jni->NewStringUTF("bottlenecks.transform.Transformer");
@@ -93,9 +110,6 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   const jobject platform =
       get_platform != nullptr ? jni->CallStaticObjectMethod(loader_class_class, get_platform) : nullptr;
   if (failed(jni) || platform == nullptr) return Status::error("cannot find the JDK's platform class loader");
-  const jlongArray batch = jni->NewLongArray(kDrainBatchLongs);
-  if (failed(jni) || batch == nullptr) return Status::error("out of Java heap for the drain's batch");
-  drain_batch_ = static_cast<jlongArray>(jni->NewGlobalRef(batch));
   platform_loader_ = jni->NewGlobalRef(platform);
   loader_ = jni->NewGlobalRef(loader);
   transformer_ = global_class(jni, klass);  // last: loaded() means everything above is set
@@ -160,15 +174,19 @@ bool JavaSide::is_runtime_loader(JNIEnv* jni, jobject loader) const {
   return loader == nullptr || jni->IsSameObject(loader, platform_loader_);
 }
 
-Status JavaSide::drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vector<std::string>& new_names) const {
+Status JavaSide::snapshot(JNIEnv* jni, std::vector<TreeView>& trees, std::vector<std::string>& new_names) const {
   const LocalFrame frame(jni, 16);
   if (!frame.ok()) return Status::error("out of JNI local references");
-  // The trees first, then the names: a node drained now holds a method registered before.
-  const jint size = jni->CallStaticIntMethod(registry_, drain_, drain_batch_);
-  if (failed(jni) || size < 0 || size > kDrainBatchLongs) return Status::error("cannot drain the call trees");
-  records.resize(static_cast<std::size_t>(size));
+  // The trees first, then the names: a node read now holds a method registered before.
+  const auto list = static_cast<jlongArray>(jni->CallStaticObjectMethod(registry_, snapshot_));
+  if (failed(jni) || list == nullptr) return Status::error("cannot list the call trees (out of Java heap?)");
+  const jsize longs = jni->GetArrayLength(list);
+  std::vector<std::int64_t> values(static_cast<std::size_t>(longs));
   static_assert(sizeof(jlong) == sizeof(std::int64_t));
-  jni->GetLongArrayRegion(drain_batch_, 0, size, reinterpret_cast<jlong*>(records.data()));
+  jni->GetLongArrayRegion(list, 0, longs, reinterpret_cast<jlong*>(values.data()));
+  trees.clear();
+  for (std::size_t i = 0; i + 4 <= values.size(); i += 4)
+    trees.push_back(TreeView{values[i], static_cast<std::uintptr_t>(values[i + 1]), values[i + 2], values[i + 3] != 0});
   const auto names = static_cast<jobjectArray>(jni->CallStaticObjectMethod(names_, take_names_));
   if (failed(jni) || names == nullptr) return Status::error("cannot take the method names (out of Java heap?)");
   const jsize count = jni->GetArrayLength(names);

@@ -2,8 +2,9 @@
 // The Java half of mode=calltree, seen from the agent (JNI). The runtime jar (probes and
 // per-thread trees, bottlenecks.runtime) goes on the boot class path, so that instrumented JDK
 // classes can call it; the transformer jar and ASM are loaded in a class loader of their own
-// (bottlenecks.runtime.TransformerLoader). Three kinds of call cross JNI: one per class to
-// transform, a few per flush to drain the trees and take the new method names, a few at start.
+// (bottlenecks.runtime.TransformerLoader). Four kinds of call cross JNI: one per class to
+// transform, a few per flush to list the trees and take the new method names, a few at start,
+// and the runtime's calls of TreeMemory's natives where a tree is created or grows.
 //
 // Every method may run on any thread that has a JNIEnv; none throws, none leaves a Java
 // exception pending.
@@ -15,16 +16,20 @@
 #include <string>
 #include <vector>
 
+#include "drained_trees.h"
 #include "options.h"
 #include "status.h"
+#include "tree_memory.h"
 
 namespace bn::agent {
 
 class JavaSide {
  public:
   // `runtime_jar`: appended to the boot class path. `transformer_path`: the transformer jar and
-  // the ASM jars, separated by ':'.
-  Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path);
+  // the ASM jars, separated by ':'. The trees' memory is `memory`'s (TreeMemory.java's natives),
+  // which must outlive the JVM's last call of them: the agent never frees it.
+  Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path,
+              TreeMemory& memory);
   // trivial=skip, methods= (null: every method), and clock=tick (the probes' clock ticking every
   // `tick_millis`; 0: clock=exact).
   Status configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods,
@@ -39,11 +44,10 @@ class JavaSide {
   // (java.base, java.xml, java.sql, ...), as opposed to the application loader's classes, which
   // include the JDK's tools (jdk.compiler: javac) when a program uses them.
   bool is_runtime_loader(JNIEnv* jni, jobject loader) const;
-  // The flush's next batch of what the trees gained since the last flush (records of four
-  // values, Registry.java; the flush's last batch ends with a DONE record), then the names of the
-  // methods registered since the last call (ids continue), in standard UTF-8. `records` is
-  // replaced, `new_names` appended to.
-  Status drain(JNIEnv* jni, std::vector<std::int64_t>& records, std::vector<std::string>& new_names) const;
+  // Every tree as of now (Registry.snapshot: each ended thread's once more, and last), then the
+  // names of the methods registered since the last call (ids continue), in standard UTF-8.
+  // `trees` is replaced, `new_names` appended to.
+  Status snapshot(JNIEnv* jni, std::vector<TreeView>& trees, std::vector<std::string>& new_names) const;
   // {classes instrumented, methods instrumented, trivial methods skipped, classes refused}.
   std::array<std::int64_t, 4> counts(JNIEnv* jni) const;
   // What one instrumented call costs, in picoseconds (Calibration.java); 0 if it failed.
@@ -60,11 +64,10 @@ class JavaSide {
   jclass calibration_ = nullptr;
   jobject loader_ = nullptr;
   jobject platform_loader_ = nullptr;
-  jlongArray drain_batch_ = nullptr;  // the long[] Registry.drain fills, reused at every call
   jmethodID transform_ = nullptr;
   jmethodID configure_ = nullptr;
   jmethodID counts_ = nullptr;
-  jmethodID drain_ = nullptr;
+  jmethodID snapshot_ = nullptr;
   jmethodID take_names_ = nullptr;
   jmethodID picos_ = nullptr;
   jmethodID since_first_call_ = nullptr;

@@ -47,6 +47,28 @@ bool parse_percent(std::string_view v, double& out) {
   return true;
 }
 
+// "512m", "2g", "65536": bytes, with an optional binary suffix k, m, g or t.
+bool parse_size(std::string_view v, std::uint64_t& out) {
+  std::uint64_t number = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), number);
+  if (ec != std::errc()) return false;
+  const std::string_view unit(end, static_cast<std::size_t>(v.data() + v.size() - end));
+  int shift = 0;
+  if (unit == "k")
+    shift = 10;
+  else if (unit == "m")
+    shift = 20;
+  else if (unit == "g")
+    shift = 30;
+  else if (unit == "t")
+    shift = 40;
+  else if (!unit.empty())
+    return false;
+  if (number > (std::uint64_t{1} << (62 - shift))) return false;
+  out = number << shift;
+  return true;
+}
+
 bool parse_bool(std::string_view v, bool& out) {
   if (v.empty() || v == "true" || v == "yes" || v == "1")
     out = true;
@@ -134,6 +156,12 @@ Status apply(Options& o, std::string_view key, std::string_view value, bool has_
   if (key == "methods") {
     o.methods_file = std::string(value);
     return need(!value.empty(), "a label file saved by the REPL, e.g. methods=hot.labels");
+  }
+  if (key == "treememory") {
+    std::uint64_t bytes = 0;
+    const bool ok = parse_size(value, bytes) && bytes >= (std::uint64_t{64} << 10);
+    if (ok) o.tree_memory = bytes;
+    return need(ok, "a size of at least 64k (bytes, or with k, m, g or t), e.g. treememory=2g");
   }
   if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
   if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");

@@ -32,8 +32,9 @@ struct Options {
   // trivial=: which tiny methods get no probes (docs/recorder.md, "Trivial methods").
   enum class Trivial { kCount, kSkip, kWrappers };
   Trivial trivial = Trivial::kSkip;
-  bool exact_clock = false;  // clock=exact (true: the clock read at every event) or clock=tick
-  std::string methods_file;  // methods=: a REPL label file; only its methods are instrumented
+  bool exact_clock = false;       // clock=exact (true: the clock read at every event) or clock=tick
+  std::string methods_file;       // methods=: a REPL label file; only its methods are instrumented
+  std::uint64_t tree_memory = 0;  // treememory=: bytes the per-thread trees may commit; 0 = the default
 };
 
 struct ParsedOptions {

@@ -20,9 +20,13 @@
 #include <vector>
 
 #include "agent_harness.h"
+#include "calltree_profile.h"
 
 namespace ct = bn::calltree;
+using bn::test::child_named_like;
 using bn::test::JavaRunOptions;
+using bn::test::node_at;
+using bn::test::read_calls;
 
 namespace {
 
@@ -36,15 +40,6 @@ struct Recording {
   ct::LoadedProfile time;   // metric 0: exclusive ns
   ct::LoadedProfile calls;  // the same file with its metric "calls" as metric 0
 };
-
-// The profile at `file` with its calls as the cost.
-ct::LoadedProfile read_calls(const std::filesystem::path& file) {
-  ct::LoadedProfile p = ct::read_profile(file);
-  const auto calls = p.tree.find_metric("calls");
-  REQUIRE(calls);
-  p.tree = std::move(p.tree).with_metric(*calls);
-  return p;
-}
 
 Recording record_counted(const std::string& options) {
   const auto dir = bn::test::work_dir("Counted-" + std::to_string(getpid()) + "-" +
@@ -60,33 +55,10 @@ Recording record_counted(const std::string& options) {
   return Recording{std::move(run), ct::read_profile(file), read_calls(file)};
 }
 
-// The node reached from the root through these methods, if any.
-std::optional<ct::NodeId> node_at(const ct::CallTree& tree, std::initializer_list<std::string_view> path) {
-  ct::NodeId node = ct::kRootNode;
-  for (const std::string_view name : path) {
-    std::optional<ct::NodeId> next;
-    for (const ct::NodeId child : tree.children(node))
-      if (tree.node_name(child) == name) next = child;
-    if (!next) return std::nullopt;
-    node = *next;
-  }
-  return node;
-}
-
 // Calls recorded at a path (0 if the path is not in the tree).
 ct::Cost calls_at(const Recording& r, std::initializer_list<std::string_view> path) {
   const auto node = node_at(r.calls.tree, path);
   return node ? r.calls.tree.cost(*node) : 0;
-}
-
-// The child of `path` whose name starts with `prefix` (javac numbers lambdas), as a full name.
-std::string child_named_like(const ct::CallTree& tree, std::initializer_list<std::string_view> path,
-                             std::string_view prefix) {
-  const auto node = node_at(tree, path);
-  if (node)
-    for (const ct::NodeId child : tree.children(*node))
-      if (tree.node_name(child).starts_with(prefix)) return std::string(tree.node_name(child));
-  return {};
 }
 
 // Calls of `method` in every calling context.

@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "engine_factory.h"
@@ -114,4 +115,21 @@ TEST_CASE("the call-tree options are parsed, and refused for a mode that does no
         "bad option 'clock=fast': expected clock=tick or clock=exact");
   CHECK(parse_options("include=com.*").status.message() ==
         "include=, exclude= and methods= choose what mode=calltree instruments; mode=sample does not instrument");
+}
+
+TEST_CASE("treememory= takes a size in bytes with an optional binary suffix, at least 64k") {
+  CHECK(parse_options("mode=calltree").options.tree_memory == 0);  // the default: an eighth of physical memory
+  CHECK(parse_options("mode=calltree,treememory=2g").options.tree_memory == std::uint64_t{2} << 30);
+  CHECK(parse_options("mode=calltree,treememory=512m").options.tree_memory == std::uint64_t{512} << 20);
+  CHECK(parse_options("mode=calltree,treememory=64k").options.tree_memory == std::uint64_t{64} << 10);
+  CHECK(parse_options("mode=calltree,treememory=1t").options.tree_memory == std::uint64_t{1} << 40);
+  CHECK(parse_options("mode=calltree,treememory=1048576").options.tree_memory == std::uint64_t{1} << 20);
+  for (const char* bad : {"treememory=63k", "treememory=2x", "treememory=", "treememory=-1g", "treememory=1.5g",
+                          "treememory=99999999999t"}) {
+    INFO(bad);
+    const auto p = parse_options((std::string("mode=calltree,") + bad).c_str());
+    CHECK(p.status.message() == "bad option '" + std::string(bad) +
+                                    "': expected a size of at least 64k (bytes, or with k, m, g or t), e.g. "
+                                    "treememory=2g");
+  }
 }

@@ -1,6 +1,6 @@
 // Two threads make the same 2^18 - 1 calls, each in a calling context of its own: a binary tree
-// of a's and b's 17 calls deep under each thread's lambda. The agent drains a flush in batches
-// of 64k records (Registry.java), so this one tree takes several.
+// of a's and b's 17 calls deep under each thread's lambda: each thread's tree grows through
+// many steps of its memory (TreeMemory) and is read across several flushes.
 public class Branching {
   static final int DEPTH = 17;
 

@@ -63,7 +63,7 @@ public final class Probe {
    * nothing; a flag tested at every event would.
    */
   public static Object pause() {
-    return CurrentTree.replace(new ThreadTree(null, 0));
+    return CurrentTree.replace(ThreadTree.throwaway(null));
   }
 
   /** Ends {@link #pause}; {@code recording} is what it returned. */
