@@ -245,7 +245,7 @@ TEST_CASE("clock=tick, the default, keeps every call count exact; its times add 
   CHECK(r.time.tree.cum_cost(*main) <= run_ns);
 }
 
-TEST_CASE("a call tree of many batches of the agent's drain arrives whole, with every thread's calls merged") {
+TEST_CASE("a call tree of 2^18 contexts grown on each of two threads arrives whole, every thread's calls merged") {
   const auto dir = bn::test::work_dir("Branching-" + std::to_string(getpid()));
   const auto file = dir / "run.bnp";
   JavaRunOptions o;
