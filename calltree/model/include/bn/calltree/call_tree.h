@@ -31,6 +31,10 @@ struct NodeTable {
   std::vector<NodeId> parent;    // parent[0] == kNoNode; parent[i] < i for every i > 0
   std::vector<MethodId> method;  // method[0] == kNoMethod; otherwise an id in the string table
   std::vector<Cost> cost;        // self cost of each node
+  // Set by a reader that checked each node as it decoded it: every parent before its node (none
+  // kNoNode) and every method id below the string table's size. build then skips its own pass
+  // over the nodes, a read of 8 bytes per node (6 ms at 10M nodes) on the way to the prompt.
+  bool references_checked = false;
 };
 
 class CallTree {
