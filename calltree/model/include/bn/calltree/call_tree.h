@@ -39,9 +39,10 @@ struct NodeTable {
 
 class CallTree {
  public:
-  // Validates `nodes` (sizes agree, node 0 is the only root, parents come first, method ids are
-  // in range, no two siblings share a method) and renumbers them in preorder, keeping siblings
-  // in table order (a table already in preorder, as files are, is adopted without copying).
+  // Validates `nodes` (sizes agree, node 0 is the only root, parents come first and method ids
+  // are in range, checked node by node unless `nodes.references_checked` says a reader did, no two
+  // siblings share a method) and renumbers them in preorder, keeping siblings in table order (a
+  // table already in preorder, as files are, is adopted without copying).
   // Throws bn::Error naming the first offending node. `extra_metrics` are metrics 1.. (metric 0
   // is `nodes.cost`, named by metadata.metric/unit): one column per metric, in the node order of
   // `nodes`; their names must be non-empty and differ from each other and from metric 0's, and
