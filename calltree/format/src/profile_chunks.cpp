@@ -225,9 +225,11 @@ std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::si
   return n;
 }
 
-void decode_costs(ByteSource& in, std::span<Cost> column) {
+void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally) {
   const std::uint32_t n = in.count("cost entry count", 2);
   std::int64_t node = 0;
+  __int128 sum = 0;
+  std::uint64_t sign_bits = 0;
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::size_t at = in.offset();
     const std::int64_t delta = in.zigzag({"node delta of cost entry", i});
@@ -241,8 +243,12 @@ void decode_costs(ByteSource& in, std::span<Cost> column) {
     node += delta;
     if (__builtin_add_overflow(column[node], cost, &column[node]))
       in.fail("the cost of node " + std::to_string(node) + " overflows 64 bits", at);
+    sum += cost;
+    sign_bits |= static_cast<std::uint64_t>(cost);
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last cost entry");
+  tally.sum += sum;
+  tally.negative |= (sign_bits >> 63) != 0;
 }
 
 void encode_metrics(std::span<const MetricSpec> extra, ByteSink& out) {

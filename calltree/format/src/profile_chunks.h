@@ -43,7 +43,13 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, st
 // COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
 // each cost is added to its node's entry in `column` (one entry per node read so far).
 std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::size_t limit, ByteSink& out);
-void decode_costs(ByteSource& in, std::span<Cost> column);
+// What the entries decode_costs added came to, kept as they are decoded so that the END chunk's
+// check of the column's total need not read the column again (8 bytes per node).
+struct CostTally {
+  __int128 sum = 0;       // exact: fewer than 2^63 entries (2 bytes each at least), each below 2^63
+  bool negative = false;  // some entry's cost is below zero
+};
+void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally);
 
 // MTRC: varint count, then (string name, string unit) per extra metric: metrics 1, 2, ...
 void encode_metrics(std::span<const MetricSpec> extra, ByteSink& out);

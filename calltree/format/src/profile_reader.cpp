@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <optional>
 
 #include "bn/iface/error.h"
@@ -40,7 +41,9 @@ void check_header(std::span<const std::byte> bytes, const std::string& prefix) {
 
 // Everything the chunks of one file add up to.
 struct ReadState {
-  NodeTable table{{kNoNode}, {kNoMethod}, {0}};
+  // decode_nodes checks every parent and method id as it reads them.
+  NodeTable table{{kNoNode}, {kNoMethod}, {0}, /*references_checked=*/true};
+  CostTally costs;  // of the COST chunks, for END's total
   StringTable names;
   Metadata metadata;
   std::vector<std::pair<ChunkTag, std::vector<std::byte>>> extra_chunks;
@@ -58,8 +61,15 @@ void verify_end(const EndCounts& end, const ReadState& s, const std::string& con
     throw Error(context + ": says " + std::to_string(end.strings) + " strings, but the file has " +
                 std::to_string(s.names.size()));
   Cost total = 0;
-  for (Cost c : s.table.cost)
-    if (__builtin_add_overflow(total, c, &total)) throw Error(context + ": the node costs add up past 64 bits");
+  if (!s.costs.negative) {
+    // Every node's cost is a sum of costs >= 0, so the sums of the column in node order only grow:
+    // one passes 64 bits exactly when the whole does, and the whole is the entries' sum.
+    if (s.costs.sum > std::numeric_limits<Cost>::max()) throw Error(context + ": the node costs add up past 64 bits");
+    total = static_cast<Cost>(s.costs.sum);
+  } else {
+    for (Cost c : s.table.cost)
+      if (__builtin_add_overflow(total, c, &total)) throw Error(context + ": the node costs add up past 64 bits");
+  }
   if (end.total_cost != total)
     throw Error(context + ": says the total cost is " + std::to_string(end.total_cost) + ", but the nodes add up to " +
                 std::to_string(total));
@@ -183,7 +193,7 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     } else if (h.tag == kTagNodes) {
       decode_nodes(in, s.table, s.names.size(), limits.nodes);
     } else if (h.tag == kTagCosts) {
-      decode_costs(in, s.table.cost);
+      decode_costs(in, s.table.cost, s.costs);
     } else if (h.tag == kTagMetrics) {
       if (s.metrics_declared) throw Error(context + ": a second MTRC chunk (extra metrics are declared once)");
       for (MetricSpec& spec : decode_metrics(in)) s.extra_metrics.push_back({std::move(spec), {}});
@@ -192,7 +202,8 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
       const std::uint32_t metric = decode_metric_index(in, s.extra_metrics.size());
       if (s.metric_totals_read) throw Error(context + ": metric costs after the MTOT chunk");
       grow_metric_columns(s, limits, context);
-      decode_costs(in, s.extra_metrics[metric - 1].cost);
+      CostTally unused;  // MTOT's check reads the column
+      decode_costs(in, s.extra_metrics[metric - 1].cost, unused);
     } else if (h.tag == kTagMetricTotals) {
       grow_metric_columns(s, limits, context);
       verify_metric_totals(decode_metric_totals(in), s, context);

@@ -27,6 +27,7 @@ void validate(const NodeTable& t, std::size_t method_count) {
   if (t.method.size() != n || t.cost.size() != n)
     throw Error("invalid call tree: parent, method and cost columns differ in length");
   if (t.parent[0] != kNoNode) invalid(0, "(the root) has a parent");
+  if (t.references_checked) return;  // by the reader, node by node (NodeTable::references_checked)
   for (std::size_t i = 1; i < n; ++i) {
     if (t.parent[i] == kNoNode) invalid(i, "has no parent (only node 0 may be a root)");
     if (t.parent[i] >= i)
