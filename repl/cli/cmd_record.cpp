@@ -43,7 +43,8 @@ struct RecordOptions {
   std::string trivial;
   std::string clock;
   std::string methods;  // a label file; made absolute, since the JVM's working directory may differ
-  std::string agent;    // default: libbottlenecks-agent.so beside this executable
+  std::string tree_memory;
+  std::string agent;  // default: libbottlenecks-agent.so beside this executable
   int pid = 0;
   std::vector<std::string> command;
 };
@@ -79,9 +80,10 @@ std::string agent_options(const RecordOptions& o, const fs::path& output) {
   const std::pair<const char*, const std::string*> optional[] = {
       {"maxoverhead", &o.max_overhead}, {"delay", &o.delay},     {"duration", &o.duration}, {"flush", &o.flush},
       {"snapshot", &o.snapshot},        {"stacks", &o.stacks},   {"mode", &o.mode},         {"include", &o.include},
-      {"exclude", &o.exclude},          {"trivial", &o.trivial}, {"clock", &o.clock},       {"methods", &methods}};
-  const char* flags[] = {"--max-overhead", "--delay",   "--duration", "--flush",   "--snapshot", "--stacks",
-                         "--mode",         "--include", "--exclude",  "--trivial", "--clock",    "--methods"};
+      {"exclude", &o.exclude},          {"trivial", &o.trivial}, {"clock", &o.clock},       {"methods", &methods},
+      {"treememory", &o.tree_memory}};
+  const char* flags[] = {"--max-overhead", "--delay",   "--duration", "--flush", "--snapshot", "--stacks",     "--mode",
+                         "--include",      "--exclude", "--trivial",  "--clock", "--methods",  "--tree-memory"};
   for (std::size_t i = 0; i < std::size(optional); ++i)
     if (!optional[i].second->empty()) append_agent_option(s, optional[i].first, *optional[i].second, flags[i]);
   return "strict," + s;
@@ -272,6 +274,9 @@ void setup_record(CLI::App& app) {
   sub->add_option("--methods", options->methods,
                   "calltree: instrument only the methods of this label file (saved by the REPL's save)")
       ->check(CLI::ExistingFile);
+  sub->add_option("--tree-memory", options->tree_memory,
+                  "calltree: bound on the per-thread call trees' memory, e.g. 2g (default: an eighth of physical "
+                  "memory); past it, calls in new calling contexts are counted under '(call tree full)'");
   sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
   sub->add_option("command", options->command, "The java command line, after --");
   // Without --, CLI11 would refuse the java command's own options with a message that does not

@@ -459,11 +459,13 @@ TEST_CASE("detailing with maxoverhead= ends once the probes' estimated cost pass
 TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to the agent") {
   const auto file = bn::test::work_dir("record-calltree-" + std::to_string(getpid())) / "run.bnp";
   const auto classes = bn::test::compiled("Counted");
-  const auto r =
-      bn::test::run_command({bn::test::kCli, "record", "-o", file.string(), "--mode", "calltree", "--include",
-                             "Counted*", "--trivial", "count", "--clock", "exact", "--agent", BN_AGENT_PATH, "--",
-                             bn::test::java_tool("java"), "-cp", classes.string(), "Counted"},
-                            std::chrono::seconds(120));
+  const std::vector<std::string> options = {"--mode", "calltree", "--include", "Counted*",      "--trivial",
+                                            "count",  "--clock",  "exact",     "--tree-memory", "64m"};
+  std::vector<std::string> command = {bn::test::kCli, "record", "-o", file.string()};
+  command.insert(command.end(), options.begin(), options.end());
+  command.insert(command.end(),
+                 {"--agent", BN_AGENT_PATH, "--", bn::test::java_tool("java"), "-cp", classes.string(), "Counted"});
+  const auto r = bn::test::run_command(command, std::chrono::seconds(120));
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
   const auto calls = read_calls(file);
@@ -473,6 +475,7 @@ TEST_CASE("bottlenecks record --mode calltree passes the call-tree options to th
   const ct::LoadedProfile time = ct::read_profile(file);
   CHECK(time.tree.metadata().find_extra("include") == "Counted*");
   CHECK(time.tree.metadata().find_extra("clock").value_or("").starts_with("exact"));
+  CHECK(time.tree.metadata().find_extra("treememory") == std::to_string(64 << 20));
 }
 
 TEST_CASE("a JVM killed mid-run keeps the call tree of every flush before") {
