@@ -92,7 +92,12 @@ std::string mode_choices(std::span<const EngineKind> engines) {
 // One option.
 Status apply(Options& o, std::string_view key, std::string_view value, bool has_value,
              std::span<const EngineKind> engines) {
-  const std::string quoted = "'" + std::string(key) + (has_value ? "=" + std::string(value) : "") + "'";
+  // Appended piece by piece: GCC 12 warns (-Wrestrict) on the inlined concatenation of
+  // temporaries (GCC bug 105651, a false positive).
+  std::string quoted = "'";
+  quoted.append(key);
+  if (has_value) quoted.append("=").append(value);
+  quoted.append("'");
   auto need = [&](bool ok, std::string_view what) {
     return ok ? Status() : Status::error("bad option " + quoted + ": expected " + std::string(what));
   };
