@@ -31,9 +31,10 @@ Status DrainedTrees::merge(std::span<const TreeView> trees, const std::vector<st
     auto [it, inserted] = threads_.try_emplace(view.serial);
     if (inserted) {
       ++threads_seen_;
-      it->second.nodes = {0, calltree::kNoNode};
-      it->second.calls.assign(kFirst, 0);
-      it->second.nanos.assign(kFirst, 0);
+      it->second.nodes.push_back(calltree::kRootNode);
+      it->second.nodes.push_back(calltree::kNoNode);
+      it->second.calls.resize(kFirst, 0);
+      it->second.nanos.resize(kFirst, 0);
     }
     const Status s = merge_one(view, it->second, tree);
     if (view.dead) {

@@ -18,6 +18,7 @@
 
 #include "bn/calltree/types.h"
 #include "frame_tree.h"
+#include "remapped_array.h"
 #include "status.h"
 #include "tree_memory.h"
 
@@ -55,9 +56,9 @@ class DrainedTrees {
 
  private:
   struct Reported {
-    std::vector<calltree::NodeId> nodes;  // local node -> FrameTree node (kNoNode: the overflow node, until used)
-    std::vector<calltree::Cost> calls;    // counts added so far, per local node
-    std::vector<calltree::Cost> nanos;
+    RemappedArray<calltree::NodeId> nodes;  // local node -> FrameTree node (kNoNode: the overflow node, until used)
+    RemappedArray<calltree::Cost> calls;    // counts added so far, per local node
+    RemappedArray<calltree::Cost> nanos;
     calltree::Cost refused = 0;
   };
   Status merge_one(const TreeView& view, Reported& reported, FrameTree& tree);
