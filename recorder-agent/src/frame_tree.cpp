@@ -88,30 +88,28 @@ void FrameTree::add_cost(calltree::NodeId node, std::size_t metric, calltree::Co
   c.costs[node] += amount;
 }
 
-FrameTree::Increments FrameTree::Column::take() {
-  Increments out;
+void FrameTree::Column::take(Increments& into) {
+  into.clear();
   std::sort(touched.begin(), touched.end());
-  out.reserve(touched.size());
+  into.reserve(touched.size());
   for (const calltree::NodeId node : touched) {
     // A node touched twice in one interval may have come back to its flushed cost only if
     // increments can be negative, which no engine adds; skip zero increments all the same.
-    if (costs[node] != flushed[node]) out.emplace_back(node, costs[node] - flushed[node]);
+    if (costs[node] != flushed[node]) into.emplace_back(node, costs[node] - flushed[node]);
     flushed[node] = costs[node];
   }
   touched.clear();
-  return out;
 }
 
-FrameTree::Pending FrameTree::take_pending() {
-  Pending p;
+void FrameTree::take_pending(Pending& p) {
   p.strings.assign(names_.begin() + static_cast<std::ptrdiff_t>(flushed_strings_), names_.end());
   p.parents.assign(parents_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), parents_.end());
   p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), node_methods_.end());
-  p.costs = columns_[0].take();
-  for (std::size_t m = 1; m < columns_.size(); ++m) p.more_costs.push_back(columns_[m].take());
+  columns_[0].take(p.costs);
+  p.more_costs.resize(columns_.size() - 1);
+  for (std::size_t m = 1; m < columns_.size(); ++m) columns_[m].take(p.more_costs[m - 1]);
   flushed_strings_ = names_.size();
   flushed_nodes_ = parents_.size();
-  return p;
 }
 
 calltree::CallTree FrameTree::build(calltree::Metadata metadata) const {

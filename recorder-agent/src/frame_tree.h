@@ -53,7 +53,10 @@ class FrameTree {
     Increments costs;
     std::vector<Increments> more_costs;
   };
-  Pending take_pending();
+  // Fills `into` (its vectors cleared, their memory kept: a flush of a large call tree moves
+  // hundreds of MB, and fresh pages for them at every flush were a third of the call-tree
+  // flusher's page zeroing; docs/performance.md, "The flusher's fresh pages").
+  void take_pending(Pending& into);
 
   // The whole tree so far with metric 0's costs (for snapshots).
   calltree::CallTree build(calltree::Metadata metadata) const;
@@ -84,7 +87,7 @@ class FrameTree {
     std::vector<calltree::Cost> costs;
     std::vector<calltree::Cost> flushed;
     std::vector<calltree::NodeId> touched;
-    Increments take();
+    void take(Increments& into);
   };
   std::vector<Column> columns_;
   std::size_t flushed_strings_ = 0;

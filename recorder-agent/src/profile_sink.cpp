@@ -46,7 +46,8 @@ Status ProfileSink::open(const std::string& path, const calltree::Metadata& meta
 Status ProfileSink::flush(FrameTree& tree, const ChunkEncoder& ancillary) {
   if (writer_ == nullptr) return Status();
   return guarded(path_, [&] {
-    FrameTree::Pending p = tree.take_pending();
+    FrameTree::Pending& p = pending_;
+    tree.take_pending(p);
     std::vector<std::string_view> strings(p.strings.begin(), p.strings.end());
     if (!strings.empty()) writer_->append_strings(strings);
     if (!p.parents.empty()) writer_->append_nodes(p.parents, p.methods);

@@ -57,6 +57,7 @@ class ProfileSink {
   std::FILE* file_ = nullptr;
   std::unique_ptr<calltree::ProfileStreamWriter> writer_;
   std::string path_;
+  FrameTree::Pending pending_;  // each flush's, its memory kept for the next (FrameTree::take_pending)
 };
 
 // Writes the call tree recorded so far to `path` atomically, as a complete profile to examine

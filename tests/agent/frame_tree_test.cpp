@@ -44,11 +44,53 @@ TEST_CASE("FrameTree::child finds each (parent, method) once, whatever the paren
       }
     }
     // The new nodes come out in id order with their parents and methods.
-    const FrameTree::Pending pending = tree.take_pending();
+    FrameTree::Pending pending;
+    tree.take_pending(pending);
     REQUIRE(pending.parents.size() + 1 == parents.size());
     for (std::size_t i = 0; i < pending.parents.size(); ++i) {
       CHECK(pending.parents[i] == parents[i + 1]);
       CHECK(pending.methods[i] == methods[i + 1]);
     }
+  }
+}
+
+// One Pending reused across flushes (the sink keeps it, so that its memory is not fresh pages at
+// every flush) holds exactly each flush's new nodes and increments, nothing left from the last.
+TEST_CASE("take_pending into a reused Pending gives each flush's new nodes and cost increments only") {
+  std::mt19937 random(7);
+  FrameTree tree(2);
+  std::vector<ct::NodeId> nodes{ct::kRootNode};
+  std::map<std::pair<std::size_t, ct::NodeId>, ct::Cost> flushed;  // (metric, node) -> cost so far
+  std::map<std::pair<std::size_t, ct::NodeId>, ct::Cost> now;
+  FrameTree::Pending pending;
+  for (int flush = 0; flush < 30; ++flush) {
+    INFO("flush " << flush);
+    const std::size_t before = nodes.size();
+    const int new_nodes = static_cast<int>(random() % 50);  // some flushes bring none
+    for (int k = 0; k < new_nodes; ++k) {
+      const ct::NodeId parent = nodes[random() % nodes.size()];
+      const ct::NodeId child = tree.child(parent, static_cast<ct::MethodId>(random() % 1000));
+      if (child == nodes.size()) nodes.push_back(child);
+    }
+    const int costs = flush % 5 == 4 ? 0 : static_cast<int>(random() % 200);  // some flushes add none
+    for (int k = 0; k < costs && nodes.size() > 1; ++k) {
+      const ct::NodeId node = nodes[1 + random() % (nodes.size() - 1)];
+      const std::size_t metric = random() % 2;
+      const auto amount = static_cast<ct::Cost>(random() % 3);  // zero increments too
+      tree.add_cost(node, metric, amount);
+      now[{metric, node}] += amount;
+    }
+    tree.take_pending(pending);
+    CHECK(pending.parents.size() == nodes.size() - before);
+    CHECK(pending.methods.size() == nodes.size() - before);
+    REQUIRE(pending.more_costs.size() == 1);
+    for (std::size_t metric = 0; metric < 2; ++metric) {
+      std::vector<std::pair<ct::NodeId, ct::Cost>> expected;
+      for (const auto& [key, cost] : now)
+        if (key.first == metric && cost != flushed[key]) expected.emplace_back(key.second, cost - flushed[key]);
+      const FrameTree::Increments& got = metric == 0 ? pending.costs : pending.more_costs[0];
+      CHECK(std::vector<std::pair<ct::NodeId, ct::Cost>>(got.begin(), got.end()) == expected);
+    }
+    flushed = now;
   }
 }
