@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <new>
 
@@ -69,31 +70,47 @@ std::string describe_tag(ChunkTag tag) {
   return out + "'";
 }
 
-std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw) {
+struct ChunkCompressor::Context {
+  std::unique_ptr<ZSTD_CCtx, CCtxFree> cctx{ZSTD_createCCtx()};
+  bool configured = false;
+};
+
+ChunkCompressor::ChunkCompressor() : context_(std::make_unique<Context>()) {}
+ChunkCompressor::~ChunkCompressor() = default;
+
+std::span<const std::byte> ChunkCompressor::encode(ChunkTag tag, std::span<const std::byte> raw) {
   const std::string context = "cannot encode chunk " + describe_tag(tag);
   if (!is_valid_tag(tag)) throw Error(context + ": a tag is an ASCII letter and three printable characters");
   if (raw.size() > kMaxChunkRawSize)
     throw Error(context + ": " + std::to_string(raw.size()) + " bytes exceed the chunk limit of " +
                 std::to_string(kMaxChunkRawSize));
-  std::unique_ptr<ZSTD_CCtx, CCtxFree> cctx(ZSTD_createCCtx());
-  if (!cctx) throw Error(context + ": out of memory");
-  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, kCompressionLevel), context);
-  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1), context);
-  check_zstd(ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_windowLog, kMaxWindowLog), context);
-
-  std::vector<std::byte> out;
-  out.reserve(kChunkHeaderSize);
-  out.insert(out.end(), reinterpret_cast<const std::byte*>(tag.chars.data()),
-             reinterpret_cast<const std::byte*>(tag.chars.data()) + 4);
-  put_u32le(out, 0);  // payload size, patched below
-  put_u32le(out, static_cast<std::uint32_t>(raw.size()));
-  out.resize(kChunkHeaderSize + ZSTD_compressBound(raw.size()));
+  ZSTD_CCtx* cctx = context_->cctx.get();
+  if (cctx == nullptr) throw Error(context + ": out of memory");
+  // The parameters stay with the context; ZSTD_compress2 always starts a new frame, forgetting
+  // whatever a failed one left.
+  if (!context_->configured) {
+    check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, kCompressionLevel), context);
+    check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1), context);
+    check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, kMaxWindowLog), context);
+    context_->configured = true;
+  }
+  // Header: the tag, the payload size (below, once known) and the raw size, u32le each.
+  out_.resize(kChunkHeaderSize + ZSTD_compressBound(raw.size()));
+  std::memcpy(out_.data(), tag.chars.data(), 4);
+  const auto raw_size = static_cast<std::uint32_t>(raw.size());
+  for (int i = 0; i < 4; ++i) out_[8 + i] = static_cast<std::byte>(raw_size >> (8 * i));
   const std::size_t n =
-      ZSTD_compress2(cctx.get(), out.data() + kChunkHeaderSize, out.size() - kChunkHeaderSize, raw.data(), raw.size());
+      ZSTD_compress2(cctx, out_.data() + kChunkHeaderSize, out_.size() - kChunkHeaderSize, raw.data(), raw.size());
   check_zstd(n, context);
-  out.resize(kChunkHeaderSize + n);
-  for (int i = 0; i < 4; ++i) out[4 + i] = static_cast<std::byte>(n >> (8 * i));
-  return out;
+  out_.resize(kChunkHeaderSize + n);
+  for (int i = 0; i < 4; ++i) out_[4 + i] = static_cast<std::byte>(n >> (8 * i));
+  return out_;
+}
+
+std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw) {
+  ChunkCompressor compressor;
+  const std::span<const std::byte> chunk = compressor.encode(tag, raw);
+  return {chunk.begin(), chunk.end()};
 }
 
 ChunkHeader chunk_header_fields(std::span<const std::byte> at) {

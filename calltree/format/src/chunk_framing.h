@@ -24,8 +24,28 @@ ChunkTag tag_at(std::span<const std::byte> at);
 // The tag for messages: its characters, or hex escapes for unprintable bytes.
 std::string describe_tag(ChunkTag tag);
 
-// Header and payload of one chunk, ready to write in one call. Throws bn::Error if the tag is
-// invalid, `raw` exceeds kMaxChunkRawSize or zstd fails.
+// Encodes chunks one after another with one zstd context and one output buffer. Made per chunk,
+// a level-9 context's tables and the output are fresh pages every time: the call-tree agent
+// writes chunks of hundreds of MB on a large compilation, where fresh pages cost the flusher more
+// than compressing (docs/performance.md, "The flusher's fresh pages").
+class ChunkCompressor {
+ public:
+  ChunkCompressor();
+  ~ChunkCompressor();
+  ChunkCompressor(const ChunkCompressor&) = delete;
+  ChunkCompressor& operator=(const ChunkCompressor&) = delete;
+
+  // Header and payload of one chunk, ready to write in one call; valid until the next call.
+  // Throws bn::Error if the tag is invalid, `raw` exceeds kMaxChunkRawSize or zstd fails.
+  std::span<const std::byte> encode(ChunkTag tag, std::span<const std::byte> raw);
+
+ private:
+  struct Context;
+  std::unique_ptr<Context> context_;
+  std::vector<std::byte> out_;
+};
+
+// One chunk encoded on its own (tests, tools): ChunkCompressor's encoding, copied.
 std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw);
 
 struct ChunkHeader {

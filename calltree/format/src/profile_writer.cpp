@@ -25,7 +25,7 @@ void write_bytes(std::FILE* out, std::span<const std::byte> bytes, const std::st
 }  // namespace
 
 ProfileStreamWriter::ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw)
-    : out_(out), max_chunk_raw_(max_chunk_raw) {
+    : out_(out), compressor_(std::make_unique<ChunkCompressor>()), max_chunk_raw_(max_chunk_raw) {
   if (max_chunk_raw < kMinChunkRaw || max_chunk_raw > kMaxChunkRawSize)
     throw Error("profile chunk limit " + std::to_string(max_chunk_raw) + " is outside [" +
                 std::to_string(kMinChunkRaw) + ", " + std::to_string(kMaxChunkRawSize) + "]");
@@ -35,9 +35,11 @@ ProfileStreamWriter::ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk
   write_bytes(out_, header, "header");
 }
 
+ProfileStreamWriter::~ProfileStreamWriter() = default;
+
 void ProfileStreamWriter::emit(ChunkTag tag, std::span<const std::byte> raw) {
   if (finished_) throw Error("cannot write profile chunk " + describe_tag(tag) + " after the END chunk");
-  write_bytes(out_, encode_chunk(tag, raw), "chunk " + describe_tag(tag));
+  write_bytes(out_, compressor_->encode(tag, raw), "chunk " + describe_tag(tag));
 }
 
 void ProfileStreamWriter::write_metadata(const Metadata& m) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -22,6 +23,8 @@
 
 namespace bn::calltree {
 
+class ChunkCompressor;  // chunk_framing.h, internal
+
 // Streams a profile chunk by chunk. Every method throws bn::Error if the file cannot be written
 // or if it is asked to write a reference the reader would reject (a node whose parent or method
 // was not written yet, a cost for an unknown node); nothing is written in that case.
@@ -30,6 +33,7 @@ class ProfileStreamWriter {
   // Does not own `out`; the caller flushes and closes it. Writes the file header immediately.
   // Tables are split into chunks of at most `max_chunk_raw` decompressed bytes (tests lower it).
   explicit ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw = kMaxChunkRawSize);
+  ~ProfileStreamWriter();
   ProfileStreamWriter(const ProfileStreamWriter&) = delete;
   ProfileStreamWriter& operator=(const ProfileStreamWriter&) = delete;
 
@@ -66,6 +70,7 @@ class ProfileStreamWriter {
   Cost checked_total(std::span<const std::pair<NodeId, Cost>> increments, Cost total) const;
 
   std::FILE* out_;
+  std::unique_ptr<ChunkCompressor> compressor_;  // one for all chunks (chunk_framing.h)
   std::uint32_t max_chunk_raw_;
   std::uint32_t strings_ = 0;
   std::uint32_t nodes_ = 0;

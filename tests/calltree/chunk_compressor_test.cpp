@@ -1,0 +1,31 @@
+// ChunkCompressor (calltree/format/src/chunk_framing.h) keeps one zstd context and one output
+// buffer for every chunk a writer emits: each chunk must come out byte for byte as a chunk encoded
+// on its own, whatever came before it (a larger one, a refused one).
+
+#include <doctest/doctest.h>
+
+#include <cstddef>
+#include <random>
+#include <vector>
+
+#include "chunk_framing.h"
+
+using namespace bn::calltree;
+
+TEST_CASE("chunks encoded one after another by one compressor equal chunks encoded alone") {
+  std::mt19937 rng(12);
+  ChunkCompressor compressor;
+  const ChunkTag tag = "NODE";
+  for (int i = 0; i < 40; ++i) {
+    CAPTURE(i);
+    // Sizes up and down (a small chunk after a large one reuses a larger buffer), and bytes of
+    // few values, so that the frames compress and their lengths differ.
+    const std::size_t size = i % 7 == 0 ? 0 : rng() % (i % 3 == 0 ? 3'000'000 : 5'000);
+    std::vector<std::byte> raw(size);
+    for (std::byte& b : raw) b = static_cast<std::byte>(rng() % (1 + i % 5));
+    if (i % 9 == 4) CHECK_THROWS(compressor.encode(ChunkTag("1xyz"), raw));  // refused tag
+    const auto chunk = compressor.encode(tag, raw);
+    const std::vector<std::byte> alone = encode_chunk(tag, raw);
+    CHECK(std::vector<std::byte>(chunk.begin(), chunk.end()) == alone);
+  }
+}
