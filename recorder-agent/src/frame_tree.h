@@ -54,7 +54,7 @@ class FrameTree {
     std::vector<Increments> more_costs;
   };
   // Fills `into` (its vectors cleared, their memory kept: a flush of a large call tree moves
-  // hundreds of MB, and fresh pages for them at every flush were a third of the call-tree
+  // hundreds of MB, and fresh pages for them at every flush were a seventh of the call-tree
   // flusher's page zeroing; docs/performance.md, "The flusher's fresh pages").
   void take_pending(Pending& into);
 

@@ -3,9 +3,9 @@
 // flusher's per-node state (DrainedTrees): tens of millions of entries per thread on a large
 // compilation. A std::vector doubles by allocating fresh memory and copying into it; above
 // glibc's mmap threshold realloc moves the mapping instead (mremap), so growing touches only
-// the new part. On this project's virtual machine a fresh page costs several microseconds: with
-// vectors, more than half of the flusher's CPU on javac compiling its own sources was the kernel
-// zeroing the pages of each doubling (docs/performance.md, "The flusher's fresh pages").
+// the new part. On this project's virtual machine a fresh page costs several microseconds: on
+// javac compiling its own sources, 56% of the flusher's CPU was the kernel zeroing fresh pages,
+// a third of those under these arrays (docs/performance.md, "The flusher's fresh pages").
 
 #include <cstddef>
 #include <cstdlib>
