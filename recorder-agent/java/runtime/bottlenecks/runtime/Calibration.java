@@ -17,13 +17,11 @@ public final class Calibration {
   /** Picoseconds per instrumented call. */
   public static long picosPerCall() {
     Thread thread = Thread.currentThread();
-    // Memory of its own, freed below (Nodes' layout; 16 children of the root fit): serial 0, not
-    // registered, never read by the flusher.
+    // Memory of its own, freed below (16 children of the root fit): serial 0, not registered,
+    // never read by the flusher.
     final int nodes = 64;
-    long base = Nodes.U.allocateMemory(nodes << Nodes.SHIFT);
-    Nodes.U.setMemory(base, nodes << Nodes.SHIFT, (byte) 0);
-    Nodes.init(base);
-    ThreadTree tree = new ThreadTree(thread, 0, base, nodes, false);
+    long base = Nodes.allocate(nodes);
+    ThreadTree tree = new ThreadTree(thread, 0, base, nodes);
     ThreadTree[] slots = new ThreadTree[CurrentTree.SLOTS];
     int slot = CurrentTree.slot(thread, slots.length);
     if (slot >= 0) slots[slot] = tree;

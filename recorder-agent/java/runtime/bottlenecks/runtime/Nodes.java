@@ -67,11 +67,16 @@ final class Nodes {
    * aligned longs never tear). Java's own allocation: it is never freed, never grows and is not
    * the flusher's.
    */
-  static final long FULL = full();
+  static final long FULL = allocate(FIRST);
 
-  private static long full() {
-    long base = U.allocateMemory(FIRST << SHIFT);
-    U.setMemory(base, FIRST << SHIFT, (byte) 0);
+  /**
+   * Memory for {@code nodes} nodes from Java's own allocator (not a TreeMemory region: it never
+   * grows and the flusher never reads it), zeroed, with its root and overflow node written; freed
+   * with {@code U.freeMemory}, if ever.
+   */
+  static long allocate(int nodes) {
+    long base = U.allocateMemory((long) nodes << SHIFT);
+    U.setMemory(base, (long) nodes << SHIFT, (byte) 0);
     init(base);
     return base;
   }

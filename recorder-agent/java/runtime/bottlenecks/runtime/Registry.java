@@ -25,7 +25,7 @@ public final class Registry {
     if (base == 0) return ThreadTree.throwaway(thread);
     Nodes.init(base);
     synchronized (LOCK) {
-      ThreadTree tree = new ThreadTree(thread, ++serials, base, TreeMemory.FIRST_BYTES >>> Nodes.SHIFT, true);
+      ThreadTree tree = new ThreadTree(thread, ++serials, base, TreeMemory.FIRST_BYTES >>> Nodes.SHIFT);
       if (size == trees.length) {
         ThreadTree[] bigger = new ThreadTree[size * 2];
         System.arraycopy(trees, 0, bigger, 0, size);

@@ -27,8 +27,6 @@ final class ThreadTree {
   final long base;
   /** Nodes committed at {@code base}. */
   private int capacity;
-  /** Whether {@code base} is a region of TreeMemory's, which may grow. */
-  private final boolean growable;
   /** Registry.flushes() when growth was last refused: asked again only after another flush. */
   private long refusedAt = -1;
   /** Nodes in the tree; a volatile write after a new node's fields publishes it to the flusher. */
@@ -45,17 +43,21 @@ final class ThreadTree {
   // (docs/performance.md, "Call-tree mode").
   private int[][] children = new int[64][];
 
-  ThreadTree(Thread thread, long serial, long base, int capacity, boolean growable) {
+  /**
+   * A tree at {@code base}, {@code capacity} nodes committed. Serial 0: a tree of no recording
+   * (Probe.pause's, Calibration's, a thread's for which no region could be mapped), whose memory
+   * is not TreeMemory's and never grows; the registered trees' serials start at 1.
+   */
+  ThreadTree(Thread thread, long serial, long base, int capacity) {
     this.thread = thread;
     this.serial = serial;
     this.base = base;
     this.capacity = capacity;
-    this.growable = growable;
   }
 
   /** A tree whose calls go nowhere: Probe.pause's, and a thread's for which no memory could be mapped. */
   static ThreadTree throwaway(Thread thread) {
-    return new ThreadTree(thread, 0, Nodes.FULL, Nodes.FIRST, false);
+    return new ThreadTree(thread, 0, Nodes.FULL, Nodes.FIRST);
   }
 
   private long at(int node) {
@@ -216,7 +218,7 @@ final class ThreadTree {
   // only a flush gives memory back (an ended thread's region).
   private boolean grow() {
     long flushes = Registry.flushes();
-    if (!growable || refusedAt == flushes) return false;
+    if (serial == 0 || refusedAt == flushes) return false;
     int nodes = (int) Math.min(TreeMemory.grow(base) >>> Nodes.SHIFT, Integer.MAX_VALUE);
     if (nodes > capacity) {
       capacity = nodes;
