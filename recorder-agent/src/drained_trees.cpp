@@ -27,6 +27,10 @@ std::int64_t racy(const std::int64_t* word) {
 Status DrainedTrees::merge(std::span<const TreeView> trees, const std::vector<std::string>& new_names, FrameTree& tree,
                            TreeMemory& memory) {
   for (const std::string& name : new_names) methods_.push_back(tree.intern(calltree::normalize_frame(name)));
+  // A bad tree (a bug, never seen) stops only its own merge: the others still report this flush,
+  // and every ended thread's region is still released (Java has already dropped the thread, so
+  // nobody would ask again). The first error is returned.
+  Status first_error;
   for (const TreeView& view : trees) {
     auto [it, inserted] = threads_.try_emplace(view.serial);
     if (inserted) {
@@ -42,9 +46,9 @@ Status DrainedTrees::merge(std::span<const TreeView> trees, const std::vector<st
       threads_.erase(it);
       ++threads_ended_;
     }
-    if (!s.ok()) return s;
+    if (!s.ok() && first_error.ok()) first_error = s;
   }
-  return Status();
+  return first_error;
 }
 
 Status DrainedTrees::merge_one(const TreeView& view, Reported& r, FrameTree& tree) {

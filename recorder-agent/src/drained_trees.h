@@ -41,7 +41,8 @@ class DrainedTrees {
 
   // One flush. `new_names`: the methods registered since the previous merge (ids continue),
   // `pkg.Class.m`. A node that names an unknown parent or method is refused (a bug, not a
-  // program's doing): the error says which. Ended threads' regions are released to `memory`.
+  // program's doing): its tree's merge stops there, the other trees merge, and the first such
+  // error is returned, saying which. Ended threads' regions are released to `memory`.
   Status merge(std::span<const TreeView> trees, const std::vector<std::string>& new_names, FrameTree& tree,
                TreeMemory& memory);
 
