@@ -168,6 +168,10 @@ void sweep_all(std::span<const Region* const> regions, const MergedTops& merged,
   // The first entry at or after `from` whose node is x or more, given that every entry before
   // `from` is below x: the last indexed node below x, then the entries after it in order.
   const auto place = [&](std::size_t from, NodeId x) -> std::size_t {
+    // A place a few entries on, the usual one for a summary of dense tops (a hot method's 189k
+    // among 3M entries at 10M nodes), is found without the search.
+    for (const std::size_t near = std::min(from + 8, entries.size()); from < near; ++from)
+      if (entries[from].node >= x) return from;
     if (from == entries.size()) return from;
     const NodeId* nodes = cp.node.data();
     const auto after =
