@@ -1,6 +1,7 @@
 #pragma once
 // Test helper: random cases whose sums leave 64 bits while every node's cum-cost fits, for the
-// property tests of the exact 128-bit paths (label sets' prefix sums, per-method figures).
+// property tests of the exact 128-bit paths (label sets' prefix sums, per-method figures),
+// and random cases of large costs, whose sums may leave 32 bits (the labels' merged tops).
 
 #include <random>
 #include <string>
@@ -33,6 +34,14 @@ inline void add_wide_sums(std::mt19937& rng, RandomCase& rc, bool below) {
 inline RandomCase random_case_of_sums(std::mt19937& rng, bool large, int kind) {
   RandomCase rc = random_case(rng, large);
   if (kind != 0) add_wide_sums(rng, rc, kind == 2);
+  return rc;
+}
+
+// A random case with every cost times 2^shift: at 20-26, sums of many cums pass 2^31 in some
+// cases and not in others.
+inline RandomCase random_case_scaled(std::mt19937& rng, bool large, int shift) {
+  RandomCase rc = random_case(rng, large);
+  for (auto& stack : rc.stacks) stack.second *= Cost{1} << shift;
   return rc;
 }
 

@@ -144,23 +144,32 @@ struct MergedTops {
   // subtree in order from here, where each read of its region's own sums was a cache miss (two
   // thirds of a labelled `select`'s sweep at 1.1M nodes). 8 bytes an entry.
   std::vector<std::int64_t> cums;
+  // The regions with single nodes (`outside`): a summary of none shares single nodes with those
+  // only (labels of methods have none; each region's lists were a cache miss or more, 50 labels
+  // 8-13 us of a first `select`'s sweep at 1.1M nodes).
+  std::vector<std::uint32_t> with_single_nodes;
   // Where a sweep finds a node's place among the entries: the node of every `step`-th entry (a
   // search there, then a few entries read in order, where a search of the entries read a cache
   // line a probe). And what it knows every `stride`-th entry (a multiple of step), so that it
   // sums a long run of entries from two rows: for checkpoint c, before entry c * stride, each
   // region's sum of cum over its entries before it (all regions' side by side: one read of the
-  // lot, where a region's own list is a cache miss per region).
+  // lot, where a region's own list is a cache miss per region). The rows are 32-bit when every
+  // prefix sum of every region fits (the rows are some of those), at half the stride: the same
+  // bytes, half the entries walked at each end of a run.
   struct Checkpoints {
     std::size_t step = 0, stride = 0;
-    std::vector<NodeId> node;        // [c] = entries[c * step].node
-    std::vector<std::int64_t> sums;  // [c * regions + i]; none when a region's sums are wide
+    std::vector<NodeId> node;  // [c] = entries[c * step].node
+    // [c * regions + i], in one of the two; none when a region's sums are wide.
+    std::vector<std::int32_t> narrow_sums;
+    std::vector<std::int64_t> wide_sums;
   } checkpoints;
 };
 inline constexpr std::uint32_t kNoHolder = ~std::uint32_t{0};
 MergedTops merge_tops(std::span<const Region* const> regions);
-// Fills the entries' holders and merged.checkpoints for `merged` of `regions` (merge_tops,
-// remerge_tops): one pass over the entries, a stride of twice the regions' count or up to twice
-// that (8 bytes a region a stride), a node every 16 entries (or every stride, if shorter).
+// Fills the entries' holders, merged.with_single_nodes and merged.checkpoints for `merged` of
+// `regions` (merge_tops, remerge_tops): one pass over the entries, a stride of twice the regions'
+// count or up to twice that (8 bytes a region a stride), or of half that with 32-bit rows, a node
+// every 16 entries (or every stride, if shorter).
 void checkpoint_tops(MergedTops& merged, std::span<const Region* const> regions);
 // Makes `merged`, of earlier regions, merge_tops(regions): the one numbered i there is
 // regions[now_at[i]], or gone (kGone); the `fresh` ones (by number in regions) are all the others.
