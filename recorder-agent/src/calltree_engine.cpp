@@ -9,6 +9,7 @@
 
 #include "agent_files.h"
 #include "agent_thread.h"
+#include "compiler_directives.h"
 #include "label_methods.h"
 #include "os_thread.h"
 #include "report.h"
@@ -171,6 +172,7 @@ Status CallTreeEngine::start(JNIEnv* jni) {
                                    options_.exact_clock ? 0 : kTickMillis);
         !s.ok())
       return s;
+    transformer_jit_ = keep_transformer_out_of_c2(jni);
     if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
     // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
@@ -304,6 +306,7 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
   }
   if (options_.duration_ns > 0) m.set_extra("detailing_duration_ns", std::to_string(options_.duration_ns));
   m.set_extra("treememory", std::to_string(memory_.bound()));
+  m.set_extra("transformer_jit", transformer_jit_);
   if (!final) return m;
   m.set_extra("treememory_peak", std::to_string(memory_.peak()));
   m.set_extra("tree_full_threads", std::to_string(drained_.full_threads()));

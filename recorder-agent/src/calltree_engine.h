@@ -101,7 +101,8 @@ class CallTreeEngine final : public Engine {
   ProfileSink sink_;
   std::vector<TreeView> trees_;  // reused between flushes
   std::uint64_t retransformed_at_start_ = 0;
-  std::uint64_t restored_ = 0;  // classes retransformed back (duration=, maxoverhead=)
+  std::string transformer_jit_;  // keep_transformer_out_of_c2's outcome, for the metadata
+  std::uint64_t restored_ = 0;   // classes retransformed back (duration=, maxoverhead=)
   bool restored_all_ = false;
   std::string stopped_by_;                         // why the detailing ended early, for the metadata
   std::int64_t picos_per_call_ = 0;                // maxoverhead=: Calibration.java, measured at start

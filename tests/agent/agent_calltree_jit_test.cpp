@@ -1,0 +1,61 @@
+// End-to-end: mode=calltree keeps its transformer (ASM, bottlenecks.transform) out of C2 with a
+// compiler directive (recorder-agent/src/compiler_directives.h), and only where C1 then compiles
+// it: with C2 alone, an excluded method would stay interpreted.
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "agent_harness.h"
+
+namespace {
+
+constexpr const char* kMatching = "matching: bottlenecks/transform/*.*, org/objectweb/asm/*.*";
+
+struct Run {
+  bn::test::JavaRun java;
+  std::string transformer_jit;  // the profile's metadata
+};
+
+// tests/agent/java/Directives.java (prints the JVM's directives) under mode=calltree.
+Run directives_under_agent(const std::vector<std::string>& jvm_args, const std::string& name) {
+  const auto file = bn::test::work_dir("Directives-" + name + "-" + std::to_string(getpid())) / "run.bnp";
+  bn::test::JavaRunOptions o;
+  o.main_class = "Directives";
+  o.jvm_args = jvm_args;
+  o.agent_options = "mode=calltree,quiet,file=" + file.string();
+  Run r{bn::test::run_java(o), {}};
+  INFO("stderr: " << r.java.err);
+  REQUIRE_FALSE(r.java.timed_out);
+  REQUIRE(r.java.exit_code == 0);
+  const bn::test::Profile profile = bn::test::load(file);
+  const auto jit = profile.loaded.tree.metadata().find_extra("transformer_jit");
+  REQUIRE(jit.has_value());
+  r.transformer_jit = std::string(*jit);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("mode=calltree keeps its transformer's classes out of C2, and the profile says so") {
+  const Run r = directives_under_agent({}, "tiered");
+  INFO("stdout: " << r.java.out);
+  const auto at = r.java.out.find(kMatching);
+  REQUIRE(at != std::string::npos);
+  // The directive's own c2 block (the next directive printed is the default, which excludes nothing).
+  const auto c2 = r.java.out.find("c2 directives:", at);
+  REQUIRE(c2 != std::string::npos);
+  CHECK(r.java.out.find("Exclude:true", c2) < r.java.out.find("Directive:", c2));
+  CHECK(r.transformer_jit.starts_with("C1 only"));
+}
+
+TEST_CASE("where C2 compiles alone no directive is added: the transformer would stay interpreted") {
+  for (const char* flag : {"-XX:-TieredCompilation", "-XX:CompilationMode=high-only"}) {
+    const Run r = directives_under_agent({flag}, flag + 4);
+    INFO(std::string(flag) << " stdout: " << r.java.out);
+    CHECK(r.java.out.find(kMatching) == std::string::npos);
+    CHECK(r.transformer_jit.starts_with("C1 and C2: C2 compiles alone"));
+  }
+}
