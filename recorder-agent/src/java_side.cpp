@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "jvm_text.h"
+#include "local_frame.h"
 
 namespace bn::agent {
 namespace {
@@ -18,22 +19,6 @@ jlong JNICALL grow_region(JNIEnv*, jclass, jlong base) {
 }
 
 jlong JNICALL committed_bytes(JNIEnv*, jclass) { return static_cast<jlong>(g_tree_memory->committed()); }
-
-// A JNI local frame for one call, popped on every path.
-class LocalFrame {
- public:
-  LocalFrame(JNIEnv* jni, jint capacity) : jni_(jni), ok_(jni->PushLocalFrame(capacity) == 0) {
-    if (!ok_) jni->ExceptionClear();
-  }
-  ~LocalFrame() {
-    if (ok_) jni_->PopLocalFrame(nullptr);
-  }
-  bool ok() const { return ok_; }
-
- private:
-  JNIEnv* jni_;
-  bool ok_;
-};
 
 // Clears a pending exception; true if there was one.
 bool failed(JNIEnv* jni) {
@@ -53,7 +38,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   if (jvmti->AddToBootstrapClassLoaderSearch(runtime_jar.c_str()) != JVMTI_ERROR_NONE)
     return Status::error("cannot put '" + runtime_jar + "' on the boot class path");
   const LocalFrame frame(jni, 16);
-  if (!frame.ok()) return Status::error("out of JNI local references");
+  if (!frame) return Status::error("out of JNI local references");
   registry_ = global_class(jni, jni->FindClass("bottlenecks/runtime/Registry"));
   names_ = global_class(jni, jni->FindClass("bottlenecks/runtime/MethodNames"));
   calibration_ = global_class(jni, jni->FindClass("bottlenecks/runtime/Calibration"));
@@ -119,7 +104,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
 Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods,
                            std::int64_t tick_millis) {
   const LocalFrame frame(jni, 8);
-  if (!frame.ok()) return Status::error("out of JNI local references");
+  if (!frame) return Status::error("out of JNI local references");
   jobjectArray array = nullptr;
   if (methods != nullptr) {
     const jclass string_class = jni->FindClass("java/lang/String");
@@ -150,7 +135,7 @@ Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vec
 bool JavaSide::transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name, jint length,
                          const unsigned char* data, jint* new_length, unsigned char** new_data) const {
   const LocalFrame frame(jni, 8);
-  if (!frame.ok()) return false;
+  if (!frame) return false;
   const jstring name = jni->NewStringUTF(internal_name);
   const jbyteArray bytes = jni->NewByteArray(length);
   if (failed(jni) || name == nullptr || bytes == nullptr) return false;
@@ -176,7 +161,7 @@ bool JavaSide::is_runtime_loader(JNIEnv* jni, jobject loader) const {
 
 Status JavaSide::snapshot(JNIEnv* jni, std::vector<TreeView>& trees, std::vector<std::string>& new_names) const {
   const LocalFrame frame(jni, 16);
-  if (!frame.ok()) return Status::error("out of JNI local references");
+  if (!frame) return Status::error("out of JNI local references");
   // The trees first, then the names: a node read now holds a method registered before.
   const auto list = static_cast<jlongArray>(jni->CallStaticObjectMethod(registry_, snapshot_));
   if (failed(jni) || list == nullptr) return Status::error("cannot list the call trees (out of Java heap?)");
@@ -204,7 +189,7 @@ Status JavaSide::snapshot(JNIEnv* jni, std::vector<TreeView>& trees, std::vector
 std::array<std::int64_t, 4> JavaSide::counts(JNIEnv* jni) const {
   std::array<std::int64_t, 4> out{};
   const LocalFrame frame(jni, 4);
-  if (!frame.ok()) return out;
+  if (!frame) return out;
   const auto array = static_cast<jlongArray>(jni->CallStaticObjectMethod(transformer_, counts_));
   if (failed(jni) || array == nullptr || jni->GetArrayLength(array) != 4) return out;
   static_assert(sizeof(jlong) == sizeof(std::int64_t));

@@ -10,7 +10,8 @@ namespace bn::agent {
 
 class LocalFrame {
  public:
-  explicit LocalFrame(JNIEnv* jni) : jni_(jni), pushed_(jni->PushLocalFrame(16) == 0) {
+  // Room for `capacity` local references before the JVM must grow the frame.
+  explicit LocalFrame(JNIEnv* jni, jint capacity = 16) : jni_(jni), pushed_(jni->PushLocalFrame(capacity) == 0) {
     if (!pushed_) jni->ExceptionClear();  // out of memory: the caller skips its work
   }
   LocalFrame(const LocalFrame&) = delete;
