@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -101,7 +102,7 @@ TEST_CASE("under mode=calltree a program's own ASM (org.objectweb.asm) is still 
     std::istringstream words(line);
     std::string previous;
     for (std::string word; words >> word; previous = word)
-      if (word == "org.objectweb.asm.Type::getArgumentsAndReturnSizes") compiled_by_c2 |= previous == "4";
+      if (word == "org.objectweb.asm.Type::getArgumentsAndReturnSizes" && previous == "4") compiled_by_c2 = true;
   }
   INFO("stdout: " << r.out);
   CHECK(compiled_by_c2);
