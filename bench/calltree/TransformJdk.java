@@ -21,12 +21,15 @@ import java.util.stream.Stream;
 // the whole process.
 //
 //   java TransformJdk JAR_DIR ASM_JARS CLASSES
+//
+// ASM_JARS: '-' where the transformer's jar holds ASM (relocated), else the jars to load it with.
 public class TransformJdk {
   public static void main(String[] args) throws Exception {
     List<URL> urls = new ArrayList<>();
     urls.add(new File(args[0], "bottlenecks-runtime.jar").toURI().toURL());
     urls.add(new File(args[0], "bottlenecks-transformer.jar").toURI().toURL());
-    for (String jar : args[1].split(File.pathSeparator)) urls.add(new File(jar).toURI().toURL());
+    if (!args[1].equals("-"))
+      for (String jar : args[1].split(File.pathSeparator)) urls.add(new File(jar).toURI().toURL());
     int limit = Integer.parseInt(args[2]);
     ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
     Class<?> transformer = Class.forName("bottlenecks.transform.Transformer", true, loader);

@@ -18,17 +18,27 @@ runs=${2:-4}
 classes=${3:-1000}
 base=${4:+$(cd "$4" && pwd)}
 java_home=${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}
-asm=$(sed -n 's/^BN_ASM_JARS:STRING=//p' "$build/CMakeCache.txt")
 cmake --build "$build" -j2 --target bottlenecks-agent-jars >/dev/null
+# The ASM jars a build's transformer is loaded with: none ('-') where ASM is relocated into its
+# jar (bottlenecks/transform/asm); Debian's, as its CMakeCache records them, for an older base.
+asm_jars() {
+  if "$java_home/bin/jar" --list --file "$1/bottlenecks-transformer.jar" | grep '^bottlenecks/transform/asm/' >/dev/null; then
+    echo -
+  else
+    sed -n 's/^BN_ASM_JARS:STRING=//p' "$1/CMakeCache.txt"
+  fi
+}
+asm=$(asm_jars "$build")
+base_asm=${base:+$(asm_jars "$base")}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$java_home/bin/javac" -d "$work" "$here/TransformJdk.java"
 for ((i = 0; i < runs; i++)); do
   echo "$(basename "$build"): $("$java_home/bin/java" -cp "$work" TransformJdk "$build" "$asm" "$classes")"
-  [[ -n $base ]] && echo "$(basename "$base") (base): $("$java_home/bin/java" -cp "$work" TransformJdk "$base" "$asm" "$classes")"
+  [[ -n $base ]] && echo "$(basename "$base") (base): $("$java_home/bin/java" -cp "$work" TransformJdk "$base" "$base_asm" "$classes")"
 done
 if [[ -n $base ]]; then
   echo "== whole process, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-  bn_interleave "$runs" 0 "$java_home/bin/java -cp $work TransformJdk $base $asm $classes" \
+  bn_interleave "$runs" 0 "$java_home/bin/java -cp $work TransformJdk $base $base_asm $classes" \
     "$java_home/bin/java" -cp "$work" TransformJdk "$build" "$asm" "$classes"
 fi

@@ -3,8 +3,6 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
-#include <string_view>
-
 namespace bn::agent {
 namespace {
 
@@ -21,18 +19,9 @@ Status find_agent_files(AgentFiles& out) {
   const std::size_t slash = dir.rfind('/');
   dir = slash == std::string::npos ? std::string(".") : dir.substr(0, slash);
   out.runtime_jar = dir + "/bottlenecks-runtime.jar";
-  const std::string transformer = dir + "/bottlenecks-transformer.jar";
-  for (const std::string* jar : {static_cast<const std::string*>(&out.runtime_jar), &transformer})
+  out.transformer_jar = dir + "/bottlenecks-transformer.jar";
+  for (const std::string* jar : {&out.runtime_jar, &out.transformer_jar})
     if (!readable(*jar)) return Status::error("mode=calltree needs '" + *jar + "' beside the agent");
-  out.transformer_path = transformer;
-  std::string_view asm_jars = BN_ASM_JARS;
-  while (!asm_jars.empty()) {
-    const std::size_t colon = asm_jars.find(':');
-    const std::string jar(asm_jars.substr(0, colon));
-    if (!readable(jar)) return Status::error("mode=calltree needs ASM's '" + jar + "' (Debian package libasm-java)");
-    out.transformer_path += ":" + jar;
-    asm_jars = colon == std::string_view::npos ? std::string_view() : asm_jars.substr(colon + 1);
-  }
   return Status();
 }
 

@@ -1,8 +1,7 @@
 #pragma once
 // The files mode=calltree needs besides the agent itself: its two jars, installed beside
-// libbottlenecks-agent.so (the build puts them there), and Debian's ASM (libasm-java), whose
-// paths the build records (BN_ASM_JARS). A user loads only -agentpath:...; the agent finds the
-// rest from its own location.
+// libbottlenecks-agent.so (the build puts them there; the transformer's holds ASM, relocated). A
+// user loads only -agentpath:...; the agent finds the rest from its own location.
 
 #include <string>
 
@@ -11,8 +10,8 @@
 namespace bn::agent {
 
 struct AgentFiles {
-  std::string runtime_jar;       // bottlenecks-runtime.jar: on the boot class path
-  std::string transformer_path;  // bottlenecks-transformer.jar and the ASM jars, ':'-separated
+  std::string runtime_jar;      // bottlenecks-runtime.jar: on the boot class path
+  std::string transformer_jar;  // bottlenecks-transformer.jar: the transformer and ASM
 };
 
 // Not ok if a file is missing: the message names it.

@@ -167,7 +167,7 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     }
     AgentFiles files;
     if (Status s = find_agent_files(files); !s.ok()) return s;
-    if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_path, memory_); !s.ok()) return s;
+    if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_jar, memory_); !s.ok()) return s;
     if (Status s = java_.configure(jni, options_.trivial, methods_ ? &*methods_ : nullptr,
                                    options_.exact_clock ? 0 : kTickMillis);
         !s.ok())

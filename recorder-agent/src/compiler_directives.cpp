@@ -10,10 +10,12 @@ namespace bn::agent {
 namespace {
 
 // The directive (HotSpot's JSON-like directive format, src/hotspot/share/compiler/
-// directivesParser.cpp): the classes the transformer's loader holds, C2 excluded. A class
-// pattern ending in '*' matches by prefix, so ASM's subpackages (commons, tree) are in.
-constexpr std::string_view kDirective =
-    R"([{ match: ["org/objectweb/asm/*.*", "bottlenecks/transform/*.*"], c2: { Exclude: true } }])";
+// directivesParser.cpp): the transformer's classes, C2 excluded. A class pattern ending in '*'
+// matches by prefix, so ASM, relocated into the transformer's jar as bottlenecks/transform/asm
+// (recorder-agent/java/relocate), is in with its subpackages (commons, tree). A pattern matches
+// class names, whatever the loader: naming org/objectweb/asm would keep out of C2 the ASM of a
+// program that uses it (cglib, Gradle, JRuby), the very program we measure.
+constexpr std::string_view kDirective = R"([{ match: ["bottlenecks/transform/*.*"], c2: { Exclude: true } }])";
 
 // Runs a diagnostic command the way jcmd's would run (com.sun.management.internal's
 // DiagnosticCommandImpl, which the JDK's DiagnosticCommand MBean is: a few milliseconds, where the

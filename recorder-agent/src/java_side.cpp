@@ -33,7 +33,7 @@ jclass global_class(JNIEnv* jni, jclass local) {
 
 }  // namespace
 
-Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path,
+Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_jar,
                       TreeMemory& memory) {
   if (jvmti->AddToBootstrapClassLoaderSearch(runtime_jar.c_str()) != JVMTI_ERROR_NONE)
     return Status::error("cannot put '" + runtime_jar + "' on the boot class path");
@@ -73,11 +73,11 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   if (failed(jni) || snapshot_ == nullptr || take_names_ == nullptr || picos_ == nullptr ||
       since_first_call_ == nullptr || load == nullptr)
     return Status::error("the runtime in '" + runtime_jar + "' is not this agent's version");
-  const jstring path = jni->NewStringUTF(transformer_path.c_str());
+  const jstring path = jni->NewStringUTF(transformer_jar.c_str());
   const jstring name = jni->NewStringUTF("bottlenecks.transform.Transformer");
   const auto klass = static_cast<jclass>(jni->CallStaticObjectMethod(loader_class, load, path, name));
   if (failed(jni) || klass == nullptr)
-    return Status::error("cannot load the transformer from '" + transformer_path + "' (are the ASM jars there?)");
+    return Status::error("cannot load the transformer from '" + transformer_jar + "'");
   configure_ = jni->GetStaticMethodID(klass, "configure", "(I[Ljava/lang/String;)V");
   transform_ = jni->GetStaticMethodID(klass, "transform", "(Ljava/lang/String;[B)[B");
   counts_ = jni->GetStaticMethodID(klass, "counts", "()[J");
@@ -86,7 +86,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
       class_class != nullptr ? jni->GetMethodID(class_class, "getClassLoader", "()Ljava/lang/ClassLoader;") : nullptr;
   const jobject loader = get_loader != nullptr ? jni->CallObjectMethod(klass, get_loader) : nullptr;
   if (failed(jni) || configure_ == nullptr || transform_ == nullptr || counts_ == nullptr || loader == nullptr)
-    return Status::error("the transformer in '" + transformer_path + "' is not this agent's version");
+    return Status::error("the transformer in '" + transformer_jar + "' is not this agent's version");
   const jclass loader_class_class = jni->FindClass("java/lang/ClassLoader");
   const jmethodID get_platform =
       loader_class_class != nullptr

@@ -1,8 +1,8 @@
 #pragma once
 // The Java half of mode=calltree, seen from the agent (JNI). The runtime jar (probes and
 // per-thread trees, bottlenecks.runtime) goes on the boot class path, so that instrumented JDK
-// classes can call it; the transformer jar and ASM are loaded in a class loader of their own
-// (bottlenecks.runtime.TransformerLoader). Four kinds of call cross JNI: one per class to
+// classes can call it; the transformer jar, ASM relocated inside, is loaded in a class loader of
+// its own (bottlenecks.runtime.TransformerLoader). Four kinds of call cross JNI: one per class to
 // transform, a few per flush to list the trees and take the new method names, a few at start,
 // and the runtime's calls of TreeMemory's natives where a tree is created or grows.
 //
@@ -25,10 +25,11 @@ namespace bn::agent {
 
 class JavaSide {
  public:
-  // `runtime_jar`: appended to the boot class path. `transformer_path`: the transformer jar and
-  // the ASM jars, separated by ':'. The trees' memory is `memory`'s (TreeMemory.java's natives),
-  // which must outlive the JVM's last call of them: the agent never frees it.
-  Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_path,
+  // `runtime_jar`: appended to the boot class path; `transformer_jar`: the transformer and the
+  // ASM it holds, relocated (recorder-agent/java/relocate). The trees' memory is `memory`'s
+  // (TreeMemory.java's natives), which must outlive the JVM's last call of them: the agent never
+  // frees it.
+  Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_jar,
               TreeMemory& memory);
   // trivial=skip, methods= (null: every method), and clock=tick (the probes' clock ticking every
   // `tick_millis`; 0: clock=exact).

@@ -89,9 +89,11 @@ std::string find_jvm_pid(const std::string& marker) {
 
 namespace {
 
-// Compiles `sources` into BN_BINARY_DIR/agent-java/NAME (once per build: again only when a source
-// is newer than `marker`, a class file it produces) and returns that directory.
-fs::path compile(const std::string& name, const std::vector<fs::path>& sources, const fs::path& marker) {
+// Compiles `sources` (against `class_path`, if not empty) into BN_BINARY_DIR/agent-java/NAME (once
+// per build: again only when a source is newer than `marker`, a class file it produces) and
+// returns that directory.
+fs::path compile(const std::string& name, const std::vector<fs::path>& sources, const fs::path& marker,
+                 const std::string& class_path = {}) {
   const fs::path dir = fs::path(BN_BINARY_DIR) / "agent-java" / name;
   bool fresh_enough = fs::exists(dir / marker);
   for (const fs::path& source : sources)
@@ -103,6 +105,7 @@ fs::path compile(const std::string& name, const std::vector<fs::path>& sources, 
   fs::remove_all(fresh);
   fs::create_directories(fresh);
   std::vector<std::string> argv{java_tool("javac"), "-d", fresh.string()};
+  if (!class_path.empty()) argv.insert(argv.end(), {"-cp", class_path});
   for (const fs::path& source : sources) argv.push_back(source.string());
   const JavaRun r = run(argv, std::chrono::milliseconds(120'000), 0, {}, fresh);
   if (r.exit_code != 0) throw std::runtime_error("javac failed for " + name + ": " + r.err);
@@ -119,9 +122,9 @@ fs::path compile(const std::string& name, const std::vector<fs::path>& sources, 
 
 }  // namespace
 
-fs::path compiled(const std::string& main_class) {
+fs::path compiled(const std::string& main_class, const std::string& class_path) {
   return compile(main_class, {fs::path(BN_SOURCE_DIR) / "tests/agent/java" / (main_class + ".java")},
-                 main_class + ".class");
+                 main_class + ".class", class_path);
 }
 
 fs::path compiled_sample(const std::string& sample, const std::string& main_class) {
@@ -134,11 +137,12 @@ fs::path compiled_sample(const std::string& sample, const std::string& main_clas
 }
 
 JavaRun run_java(const JavaRunOptions& o) {
-  const fs::path classes = compiled(o.main_class);
+  const fs::path classes = compiled(o.main_class, o.class_path);
   std::vector<std::string> argv{java_tool("java"), "-Xmx256m"};
   if (!o.agent_options.empty()) argv.push_back("-agentpath:" + std::string(BN_AGENT_PATH) + "=" + o.agent_options);
   argv.insert(argv.end(), o.jvm_args.begin(), o.jvm_args.end());
-  argv.insert(argv.end(), {"-cp", classes.string(), o.main_class});
+  argv.insert(argv.end(),
+              {"-cp", o.class_path.empty() ? classes.string() : classes.string() + ":" + o.class_path, o.main_class});
   argv.insert(argv.end(), o.args.begin(), o.args.end());
   return run(argv, o.timeout, o.signal, o.signal_after, work_dir(o.main_class + "-run-" + std::to_string(getpid())));
 }

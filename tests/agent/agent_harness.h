@@ -31,6 +31,7 @@ struct JavaRunOptions {
   std::vector<std::string> jvm_args;  // before the class, e.g. -Xlog options
   std::vector<std::string> args;
   std::string agent_options;  // empty: no agent
+  std::string class_path;     // jars the program is compiled against and runs with, ':'-separated
   std::chrono::milliseconds timeout{60'000};
   int signal = 0;  // sent once `signal_after` has passed
   std::chrono::milliseconds signal_after{0};
@@ -38,8 +39,9 @@ struct JavaRunOptions {
 
 // A fresh directory for one test's files, under the build tree.
 std::filesystem::path work_dir(const std::string& name);
-// Compiles tests/agent/java/<main_class>.java (once per build) and returns its class directory.
-std::filesystem::path compiled(const std::string& main_class);
+// Compiles tests/agent/java/<main_class>.java (once per build; against `class_path`, if not empty)
+// and returns its class directory.
+std::filesystem::path compiled(const std::string& main_class, const std::string& class_path = {});
 // Compiles every source of samples/<sample>/src (once per build) and returns its class directory;
 // `main_class` is dotted ("mail.Mailroom").
 std::filesystem::path compiled_sample(const std::string& sample, const std::string& main_class);

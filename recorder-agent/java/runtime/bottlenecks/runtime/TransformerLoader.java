@@ -5,18 +5,16 @@ import java.net.URL;
 import java.net.URLClassLoader;
 
 /**
- * Loads the transformer and the ASM it is built on in a class loader of their own, whose parent
- * is the boot loader: a program that ships its own (other) ASM never sees ours, and ours never
- * sees the program's classes.
+ * Loads the transformer, and the ASM relocated into its jar, in a class loader of their own,
+ * whose parent is the boot loader: ours never sees the program's classes, and a program's own
+ * ASM (org.objectweb.asm) is another class, whatever its version.
  */
 public final class TransformerLoader {
   private TransformerLoader() {}
 
-  /** The class {@code name} from the jars of {@code classPath} (separated by File.pathSeparator). */
-  public static Class<?> load(String classPath, String name) throws Exception {
-    String[] paths = classPath.split(File.pathSeparator);
-    URL[] urls = new URL[paths.length];
-    for (int i = 0; i < paths.length; i++) urls[i] = new File(paths[i]).toURI().toURL();
+  /** The class {@code name} from the jar {@code jar}. */
+  public static Class<?> load(String jar, String name) throws Exception {
+    URL[] urls = {new File(jar).toURI().toURL()};
     return Class.forName(name, true, new URLClassLoader(urls, null));
   }
 }
