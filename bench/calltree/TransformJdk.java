@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 // JDK's java.xml module, read from the runtime image, each handed once to the agent's Transformer
 // as the class-file hook would (include=*, trivial=count: every method), in a JVM that has never
 // run it: the interpreter, the JIT's compilation of the transformer and ASM, and the
-// transformation itself, as in a recording. Prints this thread's CPU per class; the script times
+// transformation itself, as in a recording. The JVM runs the agent with an include= that matches
+// nothing (transform.sh): Probe.pause needs the runtime's natives, which the agent registers. Prints this thread's CPU per class; the script times
 // the whole process.
 //
 //   java TransformJdk JAR_DIR ASM_JARS CLASSES
@@ -33,7 +34,7 @@ public class TransformJdk {
     int limit = Integer.parseInt(args[2]);
     ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
     Class<?> transformer = Class.forName("bottlenecks.transform.Transformer", true, loader);
-    transformer.getMethod("configure", boolean.class, String[].class).invoke(null, false, null);
+    transformer.getMethod("configure", int.class, String[].class).invoke(null, 0, null); // 0: trivial=count
     Method transform = transformer.getMethod("transform", String.class, byte[].class);
 
     List<String> names = new ArrayList<>();
