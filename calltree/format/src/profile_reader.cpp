@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include "bn/iface/error.h"
 #include "byte_codec.h"
@@ -51,7 +52,23 @@ struct ReadState {
   bool metrics_declared = false;
   bool metric_totals_read = false;  // MTOT: no metric costs may follow
   std::vector<MetricColumn> extra_metrics;
+  std::vector<CostTally> metric_costs;  // of each extra metric's MCST chunks, for MTOT's totals
 };
+
+// The sum of a cost column, nullopt if some partial sum in node order passes 64 bits. With no cost
+// below zero (the tally of the entries added into the column says), every node's cost is a sum of
+// costs >= 0, so the sums in node order only grow: one passes 64 bits exactly when the whole does,
+// and the whole is the entries' sum, known without reading the column again.
+std::optional<Cost> column_total(const CostTally& entries, std::span<const Cost> column) {
+  if (!entries.negative) {
+    if (entries.sum > std::numeric_limits<Cost>::max()) return std::nullopt;
+    return static_cast<Cost>(entries.sum);
+  }
+  Cost total = 0;
+  for (Cost c : column)
+    if (__builtin_add_overflow(total, c, &total)) return std::nullopt;
+  return total;
+}
 
 void verify_end(const EndCounts& end, const ReadState& s, const std::string& context) {
   const std::uint64_t nodes = s.table.parent.size() - 1;
@@ -60,16 +77,9 @@ void verify_end(const EndCounts& end, const ReadState& s, const std::string& con
   if (end.strings != s.names.size())
     throw Error(context + ": says " + std::to_string(end.strings) + " strings, but the file has " +
                 std::to_string(s.names.size()));
-  Cost total = 0;
-  if (!s.costs.negative) {
-    // Every node's cost is a sum of costs >= 0, so the sums of the column in node order only grow:
-    // one passes 64 bits exactly when the whole does, and the whole is the entries' sum.
-    if (s.costs.sum > std::numeric_limits<Cost>::max()) throw Error(context + ": the node costs add up past 64 bits");
-    total = static_cast<Cost>(s.costs.sum);
-  } else {
-    for (Cost c : s.table.cost)
-      if (__builtin_add_overflow(total, c, &total)) throw Error(context + ": the node costs add up past 64 bits");
-  }
+  const std::optional<Cost> sum = column_total(s.costs, s.table.cost);
+  if (!sum) throw Error(context + ": the node costs add up past 64 bits");
+  const Cost total = *sum;
   if (end.total_cost != total)
     throw Error(context + ": says the total cost is " + std::to_string(end.total_cost) + ", but the nodes add up to " +
                 std::to_string(total));
@@ -111,10 +121,9 @@ void verify_metric_totals(const std::vector<Cost>& totals, const ReadState& s, c
     throw Error(context + ": totals of " + std::to_string(totals.size()) + " metrics, but the MTRC chunk declares " +
                 std::to_string(s.extra_metrics.size()));
   for (std::size_t k = 0; k < totals.size(); ++k) {
-    Cost total = 0;
-    for (Cost c : s.extra_metrics[k].cost)
-      if (__builtin_add_overflow(total, c, &total))
-        throw Error(context + ": the costs of metric " + std::to_string(k + 1) + " add up past 64 bits");
+    const std::optional<Cost> sum = column_total(s.metric_costs[k], s.extra_metrics[k].cost);
+    if (!sum) throw Error(context + ": the costs of metric " + std::to_string(k + 1) + " add up past 64 bits");
+    const Cost total = *sum;
     if (totals[k] != total)
       throw Error(context + ": says the total of metric " + std::to_string(k + 1) + " ('" +
                   s.extra_metrics[k].spec.name + "') is " + std::to_string(totals[k]) + ", but its costs add up to " +
@@ -197,13 +206,13 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     } else if (h.tag == kTagMetrics) {
       if (s.metrics_declared) throw Error(context + ": a second MTRC chunk (extra metrics are declared once)");
       for (MetricSpec& spec : decode_metrics(in)) s.extra_metrics.push_back({std::move(spec), {}});
+      s.metric_costs.resize(s.extra_metrics.size());
       s.metrics_declared = true;
     } else if (h.tag == kTagMetricCosts) {
       const std::uint32_t metric = decode_metric_index(in, s.extra_metrics.size());
       if (s.metric_totals_read) throw Error(context + ": metric costs after the MTOT chunk");
       grow_metric_columns(s, limits, context);
-      CostTally unused;  // MTOT's check reads the column
-      decode_costs(in, s.extra_metrics[metric - 1].cost, unused);
+      decode_costs(in, s.extra_metrics[metric - 1].cost, s.metric_costs[metric - 1]);
     } else if (h.tag == kTagMetricTotals) {
       grow_metric_columns(s, limits, context);
       verify_metric_totals(decode_metric_totals(in), s, context);
