@@ -31,26 +31,19 @@ std::string cum_tail(const std::vector<Cost>& column) {
 }
 
 // What reading the file must say: decode_costs' own refusal of a node's cost past 64 bits, then
-// END's checks in node order, then the tree's cum-costs; the messages' tails as they are worded.
-std::string expected_tail(const std::vector<Cost>& column, bool node_overflow, Cost declared) {
+// the total's checks in node order (END's for metric 0, MTOT's for the extra metric 1), then the
+// tree's cum-costs; the messages' tails as they are worded.
+std::string expected_tail(const std::vector<Cost>& column, bool node_overflow, Cost declared, int metric) {
   if (node_overflow) return "overflows 64 bits";
   Cost total = 0;
   for (Cost c : column)
-    if (__builtin_add_overflow(total, c, &total)) return "the node costs add up past 64 bits";
+    if (__builtin_add_overflow(total, c, &total))
+      return metric == 0 ? "the node costs add up past 64 bits" : "the costs of metric 1 add up past 64 bits";
   if (total != declared)
-    return "says the total cost is " + std::to_string(declared) + ", but the nodes add up to " + std::to_string(total);
-  return cum_tail(column);
-}
-
-// The same for the one extra metric's column and MTOT's total.
-std::string expected_metric_tail(const std::vector<Cost>& column, bool node_overflow, Cost declared) {
-  if (node_overflow) return "overflows 64 bits";
-  Cost total = 0;
-  for (Cost c : column)
-    if (__builtin_add_overflow(total, c, &total)) return "the costs of metric 1 add up past 64 bits";
-  if (total != declared)
-    return "says the total of metric 1 ('calls') is " + std::to_string(declared) + ", but its costs add up to " +
-           std::to_string(total);
+    return metric == 0 ? "says the total cost is " + std::to_string(declared) + ", but the nodes add up to " +
+                             std::to_string(total)
+                       : "says the total of metric 1 ('calls') is " + std::to_string(declared) +
+                             ", but its costs add up to " + std::to_string(total);
   return cum_tail(column);
 }
 
@@ -139,8 +132,7 @@ void check_random_file(std::mt19937_64& rng, int metric, Verdicts& v) {
   end.zigzag(metric == 0 ? declared : 0);
   add_chunk(file, kTagEnd, end);
 
-  const std::string expected = metric == 0 ? expected_tail(column, node_overflow, declared)
-                                           : expected_metric_tail(column, node_overflow, declared);
+  const std::string expected = expected_tail(column, node_overflow, declared, metric);
   const std::string got = load_error(file, "costs.bnp");
   CAPTURE(got);
   CHECK(ends_with(got, expected));
