@@ -96,7 +96,7 @@ class CallTreeEngine final : public Engine {
   bool running_ = false;         // guarded by mutex_: the flusher thread started, not finished
 
   TreeMemory memory_;  // the per-thread trees' (treememory=); the engine, never freed, outlives every call
-  FrameTree tree_{2};  // metric 0: exclusive ns, metric 1: calls (DrainedTrees)
+  FrameTree tree_{2, FrameTree::Totals::kDropped};  // metric 0: exclusive ns, metric 1: calls (DrainedTrees)
   DrainedTrees drained_;
   ProfileSink sink_;
   std::vector<TreeView> trees_;  // reused between flushes

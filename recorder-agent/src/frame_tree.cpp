@@ -1,6 +1,7 @@
 #include "frame_tree.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "bn/calltree/frame_names.h"
 #include "bn/calltree/string_table.h"
@@ -19,6 +20,11 @@ struct JvmtiString {
 };
 
 }  // namespace
+
+FrameTree::FrameTree(std::size_t metrics, Totals totals) : wide_{false}, totals_(totals), columns_(metrics) {
+  first_child_.push_back(calltree::kNoNode);
+  next_sibling_.push_back(calltree::kNoNode);
+}
 
 calltree::MethodId FrameTree::method(jvmtiEnv* jvmti, jmethodID id) {
   const auto it = methods_.find(id);
@@ -80,39 +86,42 @@ calltree::NodeId FrameTree::child(calltree::NodeId parent, calltree::MethodId me
 void FrameTree::add_cost(calltree::NodeId node, std::size_t metric, calltree::Cost amount) {
   if (amount == 0) return;
   Column& c = columns_[metric];
-  if (c.costs.size() <= node) {
-    c.costs.resize(parents_.size() + 1, 0);
-    c.flushed.resize(parents_.size() + 1, 0);
+  if (c.pending.size() <= node) {
+    c.pending.resize(parents_.size() + 1, 0);
+    if (totals_ == Totals::kKept) c.flushed.resize(parents_.size() + 1, 0);
   }
-  if (c.costs[node] == c.flushed[node]) c.touched.push_back(node);
-  c.costs[node] += amount;
+  if (c.pending[node] == 0) c.touched.push_back(node);
+  c.pending[node] += amount;
 }
 
-void FrameTree::Column::take(Increments& into) {
+void FrameTree::Column::take(Increments& into, Totals totals) {
   into.clear();
   std::sort(touched.begin(), touched.end());
   into.reserve(touched.size());
   for (const calltree::NodeId node : touched) {
-    // A node touched twice in one interval may have come back to its flushed cost only if
+    // A node touched twice in one interval may have come back to zero pending only if
     // increments can be negative, which no engine adds; skip zero increments all the same.
-    if (costs[node] != flushed[node]) into.emplace_back(node, costs[node] - flushed[node]);
-    flushed[node] = costs[node];
+    if (pending[node] == 0) continue;
+    into.emplace_back(node, pending[node]);
+    if (totals == Totals::kKept) flushed[node] += pending[node];
+    pending[node] = 0;
   }
   touched.clear();
 }
 
 void FrameTree::take_pending(Pending& p) {
   p.strings.assign(names_.begin() + static_cast<std::ptrdiff_t>(flushed_strings_), names_.end());
-  p.parents.assign(parents_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), parents_.end());
-  p.methods.assign(node_methods_.begin() + static_cast<std::ptrdiff_t>(flushed_nodes_), node_methods_.end());
-  columns_[0].take(p.costs);
+  p.parents = std::span<const calltree::NodeId>(parents_.begin() + flushed_nodes_, parents_.end());
+  p.methods = std::span<const calltree::MethodId>(node_methods_.begin() + flushed_nodes_, node_methods_.end());
+  columns_[0].take(p.costs, totals_);
   p.more_costs.resize(columns_.size() - 1);
-  for (std::size_t m = 1; m < columns_.size(); ++m) columns_[m].take(p.more_costs[m - 1]);
+  for (std::size_t m = 1; m < columns_.size(); ++m) columns_[m].take(p.more_costs[m - 1], totals_);
   flushed_strings_ = names_.size();
   flushed_nodes_ = parents_.size();
 }
 
 calltree::CallTree FrameTree::build(calltree::Metadata metadata) const {
+  if (totals_ == Totals::kDropped) throw std::logic_error("FrameTree::build: this tree keeps no totals");
   calltree::NodeTable table;
   table.parent.reserve(parents_.size() + 1);
   table.parent.push_back(calltree::kNoNode);
@@ -120,9 +129,9 @@ calltree::CallTree FrameTree::build(calltree::Metadata metadata) const {
   table.method.push_back(calltree::kNoMethod);
   table.method.insert(table.method.end(), node_methods_.begin(), node_methods_.end());
   table.cost.assign(parents_.size() + 1, 0);
-  const std::vector<calltree::Cost>& costs = columns_[0].costs;
-  std::copy(costs.begin(), costs.begin() + static_cast<std::ptrdiff_t>(std::min(costs.size(), table.cost.size())),
-            table.cost.begin());
+  const Column& costs = columns_[0];
+  for (std::size_t node = 0; node < costs.pending.size(); ++node)
+    table.cost[node] = costs.flushed[node] + costs.pending[node];
   calltree::StringTable strings;
   for (const std::string& n : names_) strings.intern(n);
   return calltree::CallTree::build(std::move(table), std::move(strings), std::move(metadata));

@@ -11,6 +11,12 @@
 namespace bn::agent {
 namespace {
 
+// The agent compresses its chunks at zstd's default level, not the analyzer's 9: the flusher's CPU
+// is taken from the program. On javac compiling its own sources (30M calling contexts, 155 MB of
+// raw chunks) level 9 took 2.2 s of CPU and level 3 0.4 s, for a file of 14.2 MB instead of 10.1
+// (docs/performance.md, "Tenth round"). The profile is the same at any level.
+constexpr int kAgentCompressionLevel = 3;
+
 // Runs `f`, turning any exception into an error: nothing may propagate into the JVM.
 template <class F>
 Status guarded(const std::string& path, F&& f) {
@@ -36,7 +42,8 @@ Status ProfileSink::open(const std::string& path, const calltree::Metadata& meta
   file_ = std::fopen(path.c_str(), "wb");
   if (file_ == nullptr) return Status::error("cannot create profile '" + path + "': " + std::strerror(errno));
   return guarded(path_, [&] {
-    writer_ = std::make_unique<calltree::ProfileStreamWriter>(file_);
+    writer_ =
+        std::make_unique<calltree::ProfileStreamWriter>(file_, calltree::kMaxChunkRawSize, kAgentCompressionLevel);
     writer_->write_metadata(metadata);
     if (!extra.empty()) writer_->declare_extra_metrics(extra);
     std::fflush(file_);

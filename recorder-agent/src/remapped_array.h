@@ -1,11 +1,12 @@
 #pragma once
 // A growable array of trivially copyable values kept with malloc/realloc, for the call-tree
-// flusher's per-node state (DrainedTrees): tens of millions of entries per thread on a large
-// compilation. A std::vector doubles by allocating fresh memory and copying into it; above
-// glibc's mmap threshold realloc moves the mapping instead (mremap), so growing touches only
-// the new part. On this project's virtual machine a fresh page costs several microseconds: on
-// javac compiling its own sources, 56% of the flusher's CPU was the kernel zeroing fresh pages,
-// a third of those under these arrays (docs/performance.md, "The flusher's fresh pages").
+// flusher's per-node state (DrainedTrees) and the agent's merged tree (FrameTree): tens of
+// millions of entries on a large compilation. A std::vector doubles by allocating fresh memory
+// and copying into it; above glibc's mmap threshold realloc moves the mapping instead (mremap),
+// so growing touches only the new part. On this project's virtual machine a fresh page costs
+// several microseconds: on javac compiling its own sources, 56% of the flusher's CPU was the
+// kernel zeroing fresh pages, a third of those under these arrays (docs/performance.md, "The
+// flusher's fresh pages").
 
 #include <cstddef>
 #include <cstdlib>
@@ -41,6 +42,10 @@ class RemappedArray {
   std::size_t size() const { return size_; }
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
 
   void push_back(T value) {
     if (size_ == capacity_) grow_to(size_ + 1);

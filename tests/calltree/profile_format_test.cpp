@@ -68,6 +68,25 @@ void check_same_tree(const CallTree& a, const CallTree& b) {
   CHECK(x.extra == y.extra);
 }
 
+// Streams `tree` in one flush: its names, its nodes, metric 0's costs, END.
+void stream_whole_tree(const CallTree& tree, ProfileStreamWriter& w) {
+  w.write_metadata(tree.metadata());
+  std::vector<std::string_view> strings;
+  for (MethodId m = 0; m < tree.method_count(); ++m) strings.push_back(tree.method_name(m));
+  w.append_strings(strings);
+  std::vector<NodeId> parents;
+  std::vector<MethodId> methods;
+  std::vector<std::pair<NodeId, Cost>> costs;
+  for (NodeId n = 1; n < tree.node_count(); ++n) {
+    parents.push_back(tree.parent(n));
+    methods.push_back(tree.method(n));
+    costs.emplace_back(n, tree.cost(n));
+  }
+  w.append_nodes(parents, methods);
+  w.add_costs(costs);
+  w.finish();
+}
+
 }  // namespace
 
 TEST_CASE("a written profile reads back with every node, name, cost and metadata field") {
@@ -139,29 +158,25 @@ TEST_CASE("a profile streamed in several flushes reads back as the summed tree")
 TEST_CASE("big tables are split into several chunks that read back as one") {
   const CallTree tree = random_tree(2, 500);
   std::size_t chunk_count = 0;
-  const auto bytes = stream_bytes(
-      [&](ProfileStreamWriter& w) {
-        w.write_metadata(tree.metadata());
-        std::vector<std::string_view> strings;
-        for (MethodId m = 0; m < tree.method_count(); ++m) strings.push_back(tree.method_name(m));
-        w.append_strings(strings);
-        std::vector<NodeId> parents;
-        std::vector<MethodId> methods;
-        std::vector<std::pair<NodeId, Cost>> costs;
-        for (NodeId n = 1; n < tree.node_count(); ++n) {
-          parents.push_back(tree.parent(n));
-          methods.push_back(tree.method(n));
-          costs.emplace_back(n, tree.cost(n));
-        }
-        w.append_nodes(parents, methods);
-        w.add_costs(costs);
-        w.finish();
-      },
-      64);
+  const auto bytes = stream_bytes([&](ProfileStreamWriter& w) { stream_whole_tree(tree, w); }, 64);
   for (std::size_t pos = kProfileHeaderSize; pos < bytes.size(); ++chunk_count)
     pos += kChunkHeaderSize + get_u32le(std::span(bytes).subspan(pos + 4));
   CHECK(chunk_count > 50);
   check_same_tree(tree, read_profile_bytes(bytes, "split").tree);
+}
+
+// The agent streams at a lower zstd level than the analyzer writes (profile_sink.cpp): the level
+// changes the bytes, never the profile.
+TEST_CASE("a profile streamed at any compression level reads back as the same tree") {
+  const CallTree tree = random_tree(3, 3000);
+  const auto write_at = [&](int level) {
+    return stream_bytes([&](ProfileStreamWriter& w) { stream_whole_tree(tree, w); }, kMaxChunkRawSize, level);
+  };
+  const auto fast = write_at(1);
+  const auto dense = write_at(kDefaultCompressionLevel);
+  CHECK(fast != dense);  // the level was applied
+  check_same_tree(tree, read_profile_bytes(fast, "level 1").tree);
+  check_same_tree(tree, read_profile_bytes(dense, "level 9").tree);
 }
 
 TEST_CASE("ancillary chunks are kept raw, in order, for later readers") {

@@ -23,13 +23,14 @@ namespace bn::calltree::test {
 
 // The bytes a ProfileStreamWriter produces when `body` drives it.
 inline std::vector<std::byte> stream_bytes(const std::function<void(ProfileStreamWriter&)>& body,
-                                           std::uint32_t max_chunk_raw = kMaxChunkRawSize) {
+                                           std::uint32_t max_chunk_raw = kMaxChunkRawSize,
+                                           int compression_level = kDefaultCompressionLevel) {
   char* buf = nullptr;
   std::size_t len = 0;
   std::FILE* f = ::open_memstream(&buf, &len);
   if (!f) throw Error("open_memstream failed");
   {
-    ProfileStreamWriter w(f, max_chunk_raw);
+    ProfileStreamWriter w(f, max_chunk_raw, compression_level);
     body(w);
   }
   std::fclose(f);

@@ -53,6 +53,7 @@ class ByteSink {
   std::size_t size() const { return bytes_.size(); }
   const std::vector<std::byte>& data() const { return bytes_; }
   std::vector<std::byte> take() { return std::move(bytes_); }
+  void clear() { bytes_.clear(); }  // empty, its memory kept
 
  private:
   std::vector<std::byte> bytes_;

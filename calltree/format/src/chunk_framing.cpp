@@ -13,9 +13,6 @@
 namespace bn::calltree {
 namespace {
 
-// Level 9 brings realistic trees under 6 bytes per node (docs/performance.md) and still
-// compresses tens of MB/s; the agent's periodic flushes are small.
-constexpr int kCompressionLevel = 9;
 // Caps the decoder's window buffer (8 MiB). Frames from encode_chunk use a smaller window, so
 // only a forged frame header could ask for more, and it must not make the reader allocate it.
 constexpr int kMaxWindowLog = 23;
@@ -75,7 +72,7 @@ struct ChunkCompressor::Context {
   bool configured = false;
 };
 
-ChunkCompressor::ChunkCompressor() : context_(std::make_unique<Context>()) {}
+ChunkCompressor::ChunkCompressor(int level) : context_(std::make_unique<Context>()), level_(level) {}
 ChunkCompressor::~ChunkCompressor() = default;
 
 std::span<const std::byte> ChunkCompressor::encode(ChunkTag tag, std::span<const std::byte> raw) {
@@ -89,7 +86,7 @@ std::span<const std::byte> ChunkCompressor::encode(ChunkTag tag, std::span<const
   // The parameters stay with the context; ZSTD_compress2 always starts a new frame, forgetting
   // whatever a failed one left.
   if (!context_->configured) {
-    check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, kCompressionLevel), context);
+    check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level_), context);
     check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1), context);
     check_zstd(ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, kMaxWindowLog), context);
     context_->configured = true;

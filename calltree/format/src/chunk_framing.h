@@ -30,7 +30,8 @@ std::string describe_tag(ChunkTag tag);
 // than compressing (docs/performance.md, "The flusher's fresh pages").
 class ChunkCompressor {
  public:
-  ChunkCompressor();
+  // `level`: zstd's compression level.
+  explicit ChunkCompressor(int level = kDefaultCompressionLevel);
   ~ChunkCompressor();
   ChunkCompressor(const ChunkCompressor&) = delete;
   ChunkCompressor& operator=(const ChunkCompressor&) = delete;
@@ -42,10 +43,11 @@ class ChunkCompressor {
  private:
   struct Context;
   std::unique_ptr<Context> context_;
+  int level_;
   std::vector<std::byte> out_;
 };
 
-// One chunk encoded on its own (tests, tools): ChunkCompressor's encoding, copied.
+// One chunk encoded on its own (tests, tools) at the default level: ChunkCompressor's encoding, copied.
 std::vector<std::byte> encode_chunk(ChunkTag tag, std::span<const std::byte> raw);
 
 struct ChunkHeader {

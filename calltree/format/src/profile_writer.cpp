@@ -24,8 +24,11 @@ void write_bytes(std::FILE* out, std::span<const std::byte> bytes, const std::st
 
 }  // namespace
 
-ProfileStreamWriter::ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw)
-    : out_(out), compressor_(std::make_unique<ChunkCompressor>()), max_chunk_raw_(max_chunk_raw) {
+ProfileStreamWriter::ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw, int compression_level)
+    : out_(out),
+      compressor_(std::make_unique<ChunkCompressor>(compression_level)),
+      sink_(std::make_unique<ByteSink>()),
+      max_chunk_raw_(max_chunk_raw) {
   if (max_chunk_raw < kMinChunkRaw || max_chunk_raw > kMaxChunkRawSize)
     throw Error("profile chunk limit " + std::to_string(max_chunk_raw) + " is outside [" +
                 std::to_string(kMinChunkRaw) + ", " + std::to_string(kMaxChunkRawSize) + "]");
@@ -37,13 +40,18 @@ ProfileStreamWriter::ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk
 
 ProfileStreamWriter::~ProfileStreamWriter() = default;
 
+ByteSink& ProfileStreamWriter::empty_sink() {
+  sink_->clear();
+  return *sink_;
+}
+
 void ProfileStreamWriter::emit(ChunkTag tag, std::span<const std::byte> raw) {
   if (finished_) throw Error("cannot write profile chunk " + describe_tag(tag) + " after the END chunk");
   write_bytes(out_, compressor_->encode(tag, raw), "chunk " + describe_tag(tag));
 }
 
 void ProfileStreamWriter::write_metadata(const Metadata& m) {
-  ByteSink sink;
+  ByteSink& sink = empty_sink();
   encode_meta(m, sink);
   emit(kTagMeta, sink.data());
 }
@@ -59,7 +67,7 @@ void ProfileStreamWriter::append_strings(std::span<const std::string_view> strin
                   std::to_string(strings[i].size()) + " bytes exceed the chunk limit");
   }
   while (!strings.empty()) {
-    ByteSink sink;
+    ByteSink& sink = empty_sink();
     const std::size_t n = encode_strings(strings, max_chunk_raw_, sink);
     emit(kTagStrings, sink.data());
     strings_ += static_cast<std::uint32_t>(n);
@@ -83,7 +91,7 @@ void ProfileStreamWriter::append_nodes(std::span<const NodeId> parents, std::spa
                   " is not a written string");
   }
   while (!parents.empty()) {
-    ByteSink sink;
+    ByteSink& sink = empty_sink();
     const std::size_t n = encode_nodes(parents, methods, nodes_ + 1, max_chunk_raw_, sink);
     emit(kTagNodes, sink.data());
     nodes_ += static_cast<std::uint32_t>(n);
@@ -105,7 +113,7 @@ Cost ProfileStreamWriter::checked_total(std::span<const std::pair<NodeId, Cost>>
 void ProfileStreamWriter::add_costs(std::span<const std::pair<NodeId, Cost>> increments) {
   const Cost total = checked_total(increments, total_cost_);
   while (!increments.empty()) {
-    ByteSink sink;
+    ByteSink& sink = empty_sink();
     const std::size_t n = encode_costs(increments, max_chunk_raw_, sink);
     emit(kTagCosts, sink.data());
     costs_written_ = true;
@@ -130,7 +138,7 @@ void ProfileStreamWriter::declare_extra_metrics(std::span<const MetricSpec> extr
         throw Error(which + ": it is called '" + extra[k].name + "' like metric " + std::to_string(j + 1));
   }
   if (!extra.empty()) {
-    ByteSink sink;
+    ByteSink& sink = empty_sink();
     encode_metrics(extra, sink);
     emit(kTagMetrics, sink.data());
   }
@@ -147,7 +155,7 @@ void ProfileStreamWriter::add_metric_costs(std::uint32_t metric, std::span<const
                      : "only metrics 1 to " + std::to_string(extra_totals_.size()) + " were declared"));
   const Cost total = checked_total(increments, extra_totals_[metric - 1]);
   while (!increments.empty()) {
-    ByteSink sink;
+    ByteSink& sink = empty_sink();
     const std::size_t n = encode_metric_costs(metric, increments, max_chunk_raw_, sink);
     emit(kTagMetricCosts, sink.data());
     costs_written_ = true;
@@ -165,11 +173,11 @@ void ProfileStreamWriter::write_chunk(ChunkTag tag, std::span<const std::byte> r
 
 void ProfileStreamWriter::finish() {
   if (!extra_totals_.empty()) {
-    ByteSink totals;
+    ByteSink& totals = empty_sink();
     encode_metric_totals(extra_totals_, totals);
     emit(kTagMetricTotals, totals.data());
   }
-  ByteSink sink;
+  ByteSink& sink = empty_sink();
   encode_end({nodes_, strings_, total_cost_}, sink);
   emit(kTagEnd, sink.data());
   finished_ = true;

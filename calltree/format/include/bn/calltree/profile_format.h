@@ -23,6 +23,10 @@ inline constexpr std::size_t kProfileHeaderSize = 16;  // magic, u32le version, 
 inline constexpr std::size_t kChunkHeaderSize = 12;    // tag, u32le payload size, u32le raw size
 // Largest decompressed chunk a writer produces and a reader accepts; bigger tables are split.
 inline constexpr std::uint32_t kMaxChunkRawSize = std::uint32_t{1} << 30;
+// The zstd level a writer compresses chunks at unless told otherwise. Level 9 brings realistic
+// trees under 6 bytes per node (docs/performance.md) and still compresses tens of MB/s; the
+// recorder agent streams at a lower level (profile_sink.cpp), where the CPU is the program's.
+inline constexpr int kDefaultCompressionLevel = 9;
 
 // A chunk's 4-byte ASCII tag, e.g. ChunkTag("NODE").
 struct ChunkTag {

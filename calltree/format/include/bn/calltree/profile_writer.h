@@ -24,6 +24,7 @@
 namespace bn::calltree {
 
 class ChunkCompressor;  // chunk_framing.h, internal
+class ByteSink;         // byte_codec.h, internal
 
 // Streams a profile chunk by chunk. Every method throws bn::Error if the file cannot be written
 // or if it is asked to write a reference the reader would reject (a node whose parent or method
@@ -31,8 +32,10 @@ class ChunkCompressor;  // chunk_framing.h, internal
 class ProfileStreamWriter {
  public:
   // Does not own `out`; the caller flushes and closes it. Writes the file header immediately.
-  // Tables are split into chunks of at most `max_chunk_raw` decompressed bytes (tests lower it).
-  explicit ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw = kMaxChunkRawSize);
+  // Tables are split into chunks of at most `max_chunk_raw` decompressed bytes (tests lower it);
+  // chunks are compressed at zstd level `compression_level` (any level makes the same profile).
+  explicit ProfileStreamWriter(std::FILE* out, std::uint32_t max_chunk_raw = kMaxChunkRawSize,
+                               int compression_level = kDefaultCompressionLevel);
   ~ProfileStreamWriter();
   ProfileStreamWriter(const ProfileStreamWriter&) = delete;
   ProfileStreamWriter& operator=(const ProfileStreamWriter&) = delete;
@@ -66,11 +69,15 @@ class ProfileStreamWriter {
 
  private:
   void emit(ChunkTag tag, std::span<const std::byte> raw);
+  // The encoding buffer, emptied for the next chunk: one for all chunks, so that a large chunk's
+  // raw bytes are not fresh pages at every flush (docs/performance.md, "Tenth round").
+  ByteSink& empty_sink();
   // `total` plus the increments; throws if a node is unwritten or the sum leaves 64 bits.
   Cost checked_total(std::span<const std::pair<NodeId, Cost>> increments, Cost total) const;
 
   std::FILE* out_;
   std::unique_ptr<ChunkCompressor> compressor_;  // one for all chunks (chunk_framing.h)
+  std::unique_ptr<ByteSink> sink_;
   std::uint32_t max_chunk_raw_;
   std::uint32_t strings_ = 0;
   std::uint32_t nodes_ = 0;
