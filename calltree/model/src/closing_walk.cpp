@@ -29,6 +29,7 @@ struct Open {
   NodeId node;
   std::uint32_t children = 0;  // past kFilteredChildren: checked when it closes
   std::uint64_t methods = 0;   // a bit per child's method (filter_bit); a bit set twice may be a repeat
+  Cost cum = 0;                // its cost and its closed children's cum-costs (of this half's range)
 };
 
 // One of 64 bits for a method id, from all of its bits (Fibonacci hashing).
@@ -48,7 +49,9 @@ class HalfWalk {
         kept_apart_(entry_path_.size(), 0) {
     // The entry path's nodes have children in both halves: they are checked when they close, by
     // close_entry_path.
-    for (const NodeId v : entry_path_) path_.push_back({.node = v, .children = owns_path ? 0 : kFilteredChildren});
+    for (const NodeId v : entry_path_)
+      path_.push_back(
+          {.node = v, .children = owns_path ? 0 : kFilteredChildren, .cum = owns_path ? c_.cost[v] : Cost{0}});
   }
 
   // Walks nodes [first, end); closes what is left open at `end` if `close_rest`.
@@ -65,11 +68,14 @@ class HalfWalk {
         close(v, i);
       }
       note_child(path_.back(), static_cast<NodeId>(i));
-      path_.push_back({.node = static_cast<NodeId>(i)});
-      c_.cum[i] = c_.cost[i];
+      path_.push_back({.node = static_cast<NodeId>(i), .cum = c_.cost[i]});
       result.negative |= c_.cost[i] < 0;
     }
-    if (!close_rest) return;
+    if (!close_rest) {
+      // The other half's entry path: close_entry_path adds to these.
+      for (const Open& v : path_) c_.cum[v.node] = v.cum;
+      return;
+    }
     while (!path_.empty()) {
       const Open v = path_.back();
       path_.pop_back();
@@ -115,14 +121,13 @@ class HalfWalk {
   void close(const Open& v, std::size_t end) {
     if (v.node < first_owned_) {
       entry_ends_.push_back(static_cast<NodeId>(end));  // popped deepest first
+      kept_apart_[path_.size()] = v.cum;
       return;
     }
     c_.size[v.node] = static_cast<std::uint32_t>(end - v.node);
     if (v.children > kFilteredChildren) check_children(v.node, seen);
-    if (path_.empty()) return;
-    // A parent before first_owned_ is on the entry path, which path_ starts with: at its last index.
-    const NodeId up = path_.back().node;
-    add_cum(up >= first_owned_ ? c_.cum[up] : kept_apart_[path_.size() - 1], c_.cum[v.node]);
+    c_.cum[v.node] = v.cum;
+    if (!path_.empty()) add_cum(path_.back().cum, v.cum);
   }
 
   void add_cum(Cost& sum, Cost more) { result.cum_overflow |= __builtin_add_overflow(sum, more, &sum); }
@@ -170,7 +175,6 @@ ClosingWalk close_in_preorder(std::span<const NodeId> parent, std::span<const Me
                               std::span<const Cost> cost, std::size_t method_count, std::span<std::uint32_t> size,
                               std::span<Cost> cum, std::size_t split) {
   const Columns c{parent.data(), method.data(), cost.data(), size.data(), cum.data(), parent.size(), method_count};
-  cum[kRootNode] = cost[kRootNode];
   HalfWalk first(c, {kRootNode}, 1, true);
   first.result.negative = cost[kRootNode] < 0;
   if (split == 0) {
