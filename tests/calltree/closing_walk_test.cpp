@@ -1,13 +1,15 @@
 // The closing walk (internal to the model, closing_walk.h) split in two at every node against the
 // walk on one thread and against the definitions: subtree sizes by counting each node's ancestors,
 // cum-costs as exact 128-bit sums, the sibling check by comparing every pair of children, preorder
-// by the path from the root. Random tables, in preorder and not, with repeated siblings, negative
-// costs and costs whose sums pass 64 bits.
+// by the path from the root. Random tables, in preorder and not, with repeated siblings (among a
+// few children and among more than the walk checks as they come), negative costs and costs whose
+// sums pass 64 bits.
 
 #include "closing_walk.h"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -26,13 +28,16 @@ struct Table {
 
 Table random_table(std::mt19937_64& rng, int round) {
   Table t;
-  const int nodes = 1 + static_cast<int>(rng() % 70);
-  t.methods = 1 + rng() % 12;
+  // Wide tables: nodes with more children than the walk checks as they come (kFilteredChildren),
+  // labelled from enough methods that a repeat among them is not certain.
+  const bool wide = round % 6 == 5;
+  const int nodes = 1 + static_cast<int>(rng() % (wide ? 160 : 70));
+  t.methods = wide ? 20 + rng() % 300 : 1 + rng() % 12;
   const bool preorder = round % 4 != 0, negative = round % 3 == 0, huge = round % 5 == 0;
   t.cost.push_back(static_cast<Cost>(rng() % 5));
   std::vector<NodeId> path{kRootNode};  // a parent on the path from the root keeps preorder
   for (int i = 1; i < nodes; ++i) {
-    path.resize(1 + rng() % path.size());
+    path.resize(1 + rng() % (wide ? std::min<std::size_t>(path.size(), 2) : path.size()));
     t.parent.push_back(preorder ? path.back() : static_cast<NodeId>(rng() % i));
     t.method.push_back(static_cast<MethodId>(rng() % t.methods));
     Cost cost = static_cast<Cost>(rng() % 100);
@@ -60,7 +65,7 @@ Walked walk(const Table& t, std::size_t split) {
 
 TEST_CASE("the closing walk split at any node finds what one thread and the definitions find") {
   std::mt19937_64 rng(20261124);
-  int not_preorder = 0, repeated = 0, overflowing = 0, negative = 0;
+  int not_preorder = 0, repeated = 0, overflowing = 0, negative = 0, wide_repeated = 0, wide_distinct = 0;
   for (int round = 0; round < 1500; ++round) {
     CAPTURE(round);
     const Table t = random_table(rng, round);
@@ -86,10 +91,15 @@ TEST_CASE("the closing walk split at any node finds what one thread and the defi
     for (const __int128 s : sum) overflows |= s > std::numeric_limits<Cost>::max();
     for (std::size_t a = 1; a < n; ++a)
       for (std::size_t b = a + 1; b < n; ++b) repeats |= t.parent[a] == t.parent[b] && t.method[a] == t.method[b];
+    std::vector<int> children(n, 0);
+    for (std::size_t i = 1; i < n; ++i) ++children[t.parent[i]];
+    const bool has_wide = *std::max_element(children.begin(), children.end()) > 16;
     not_preorder += !preorder;
     repeated += preorder && repeats;
     overflowing += preorder && overflows && !has_negative;
     negative += preorder && has_negative;
+    wide_repeated += preorder && has_wide && repeats;
+    wide_distinct += preorder && has_wide && !repeats;
 
     const Walked one = walk(t, 0);
     REQUIRE(one.walk.preorder == preorder);
@@ -111,4 +121,58 @@ TEST_CASE("the closing walk split at any node finds what one thread and the defi
   CHECK(repeated > 200);
   CHECK(overflowing > 20);
   CHECK(negative > 200);
+  CHECK(wide_repeated > 50);
+  CHECK(wide_distinct > 10);
+}
+
+TEST_CASE("a repeat is found at any child of a node of any width, the walk split anywhere") {
+  // A root with `width` children, each with a child of its own but every third; child `second`
+  // labelled as child `first`, all other labels distinct. Every width across the number of
+  // children checked as they come, every pair.
+  std::mt19937_64 rng(7);
+  for (std::size_t width = 2; width <= 40; ++width) {
+    for (std::size_t first = 0; first < width; ++first) {
+      for (std::size_t second = first + 1; second < width; ++second) {
+        CAPTURE(width);
+        CAPTURE(first);
+        CAPTURE(second);
+        Table t;
+        t.cost.push_back(0);
+        std::vector<MethodId> label(width);
+        for (std::size_t k = 0; k < width; ++k) label[k] = static_cast<MethodId>(k == second ? first : k);
+        for (std::size_t k = 0; k < width; ++k) {
+          const auto child = static_cast<NodeId>(t.parent.size());
+          t.parent.push_back(kRootNode);
+          t.method.push_back(label[k]);
+          t.cost.push_back(1);
+          if (k % 3 != 0) {
+            t.parent.push_back(child);
+            t.method.push_back(static_cast<MethodId>(width + k));
+            t.cost.push_back(1);
+          }
+        }
+        t.methods = 2 * width + 1;
+        const std::size_t split = rng() % t.parent.size();
+        const Walked w = walk(t, split);
+        CHECK(w.walk.preorder);
+        CHECK(w.walk.repeated_sibling);
+        // On one thread every node is checked by the walk, none after the halves meet.
+        CHECK(walk(t, 0).walk.repeated_sibling);
+        // The same one level down: under a child of the root.
+        Table deeper;
+        deeper.cost.push_back(0);
+        deeper.parent.push_back(kRootNode);
+        deeper.method.push_back(static_cast<MethodId>(t.methods));
+        deeper.cost.push_back(0);
+        for (std::size_t i = 1; i < t.parent.size(); ++i) {
+          deeper.parent.push_back(t.parent[i] + 1);
+          deeper.method.push_back(t.method[i]);
+          deeper.cost.push_back(t.cost[i]);
+        }
+        deeper.methods = t.methods + 1;
+        CHECK(walk(deeper, rng() % deeper.parent.size()).walk.repeated_sibling);
+        CHECK(walk(deeper, 0).walk.repeated_sibling);
+      }
+    }
+  }
 }

@@ -10,6 +10,10 @@ namespace {
 // Children that the sibling check compares pairwise, without the stamps.
 constexpr std::size_t kFewChildren = 6;
 
+// Children of a node checked as they come, against a 64-bit filter of the methods of the node's
+// children so far; a node with more is checked when it closes, by all its children at once.
+constexpr std::uint32_t kFilteredChildren = 16;
+
 struct Columns {
   const NodeId* parent;
   const MethodId* method;
@@ -19,6 +23,17 @@ struct Columns {
   std::size_t nodes;
   std::size_t method_count;
 };
+
+// A node on the walk's path, with what its children so far were labelled.
+struct Open {
+  NodeId node;
+  std::uint32_t children = 0;  // past kFilteredChildren: checked when it closes
+  std::uint64_t methods = 0;   // a bit per child's method (filter_bit); a bit set twice may be a repeat
+  Cost cum = 0;                // its cost and its closed children's cum-costs (of this half's range)
+};
+
+// One of 64 bits for a method id, from all of its bits (Fibonacci hashing).
+std::uint64_t filter_bit(MethodId m) { return std::uint64_t{1} << ((m * std::uint64_t{0x9E3779B97F4A7C15}) >> 58); }
 
 // One thread's share of the walk: the nodes from `first` on, entered with `path` (the root's path
 // to first - 1). The second half does not own the nodes of the path it enters with: when one of
@@ -30,16 +45,21 @@ class HalfWalk {
       : c_(c),
         first_(first),
         first_owned_(owns_path ? 0 : first),
-        entry_path_(path),
-        path_(std::move(path)),
-        kept_apart_(entry_path_.size(), 0) {}
+        entry_path_(std::move(path)),
+        kept_apart_(entry_path_.size(), 0) {
+    // The entry path's nodes have children in both halves: they are checked when they close, by
+    // close_entry_path.
+    for (const NodeId v : entry_path_)
+      path_.push_back(
+          {.node = v, .children = owns_path ? 0 : kFilteredChildren, .cum = owns_path ? c_.cost[v] : Cost{0}});
+  }
 
   // Walks nodes [first, end); closes what is left open at `end` if `close_rest`.
   void run(std::size_t end, bool close_rest) {
     for (std::size_t i = first_; i < end; ++i) {
       const NodeId p = c_.parent[i];
-      while (path_.back() != p) {
-        const NodeId v = path_.back();
+      while (path_.back().node != p) {
+        const Open v = path_.back();
         path_.pop_back();
         if (path_.empty()) {  // p is not on the path: not in preorder
           result.preorder = false;
@@ -47,13 +67,17 @@ class HalfWalk {
         }
         close(v, i);
       }
-      path_.push_back(static_cast<NodeId>(i));
-      c_.cum[i] = c_.cost[i];
+      note_child(path_.back(), static_cast<NodeId>(i));
+      path_.push_back({.node = static_cast<NodeId>(i), .cum = c_.cost[i]});
       result.negative |= c_.cost[i] < 0;
     }
-    if (!close_rest) return;
+    if (!close_rest) {
+      // The other half's entry path: close_entry_path adds to these.
+      for (const Open& v : path_) c_.cum[v.node] = v.cum;
+      return;
+    }
     while (!path_.empty()) {
-      const NodeId v = path_.back();
+      const Open v = path_.back();
       path_.pop_back();
       close(v, c_.nodes);
     }
@@ -66,7 +90,8 @@ class HalfWalk {
     for (std::size_t k = entry_path_.size(); k-- > 0;) {
       const NodeId v = entry_path_[k];
       add_cum(c_.cum[v], kept_apart_[k]);
-      finish(v, entry_ends_[entry_path_.size() - 1 - k], stamps);
+      c_.size[v] = static_cast<std::uint32_t>(entry_ends_[entry_path_.size() - 1 - k] - v);
+      check_children(v, stamps);
       if (k > 0) add_cum(c_.cum[entry_path_[k - 1]], c_.cum[v]);
     }
   }
@@ -76,25 +101,40 @@ class HalfWalk {
   std::vector<NodeId> seen;
 
  private:
+  // Node i is the next child of `parent`. A few children are checked against the filter of the
+  // ones before: in trees of every shape most nodes have at most three children, so a bit is
+  // rarely met twice, and this branch, unlike one on how many children a closing node has, is
+  // predicted; only then are the earlier siblings compared.
+  void note_child(Open& parent, NodeId i) {
+    if (++parent.children > kFilteredChildren) return;
+    const std::uint64_t bit = filter_bit(c_.method[i]);
+    if (parent.methods & bit) compare_earlier_siblings(parent.node, i);
+    parent.methods |= bit;
+  }
+
+  // The children of p before i are closed: their sizes are written, by this thread (p is its own).
+  void compare_earlier_siblings(NodeId p, NodeId i) {
+    for (NodeId c = p + 1; c < i; c += c_.size[c]) result.repeated_sibling |= c_.method[c] == c_.method[i];
+  }
+
   // v's subtree ends before `end`; path_ ends with v's parent (or is empty for the root).
-  void close(NodeId v, std::size_t end) {
-    if (v < first_owned_) {
+  void close(const Open& v, std::size_t end) {
+    if (v.node < first_owned_) {
       entry_ends_.push_back(static_cast<NodeId>(end));  // popped deepest first
+      kept_apart_[path_.size()] = v.cum;
       return;
     }
-    finish(v, end, seen);
-    if (path_.empty()) return;
-    // A parent before first_owned_ is on the entry path, which path_ starts with: at its last index.
-    const NodeId up = path_.back();
-    add_cum(up >= first_owned_ ? c_.cum[up] : kept_apart_[path_.size() - 1], c_.cum[v]);
+    c_.size[v.node] = static_cast<std::uint32_t>(end - v.node);
+    if (v.children > kFilteredChildren) check_children(v.node, seen);
+    c_.cum[v.node] = v.cum;
+    if (!path_.empty()) add_cum(path_.back().cum, v.cum);
   }
 
   void add_cum(Cost& sum, Cost more) { result.cum_overflow |= __builtin_add_overflow(sum, more, &sum); }
 
-  // Sets v's subtree size and checks its children.
-  void finish(NodeId v, std::size_t end, std::vector<NodeId>& stamps) {
-    c_.size[v] = static_cast<std::uint32_t>(end - v);
-    if (end - v < 3) return;  // fewer than two children
+  // Checks all the children of v, whose size is written.
+  void check_children(NodeId v, std::vector<NodeId>& stamps) {
+    const std::size_t end = v + c_.size[v];
     // A few children are compared with each other; more are stamped (a random access each into a
     // table of every method: 625 KB for 156k methods at 10M nodes).
     MethodId few[kFewChildren];
@@ -116,7 +156,7 @@ class HalfWalk {
   std::size_t first_;
   std::size_t first_owned_;
   std::vector<NodeId> entry_path_;
-  std::vector<NodeId> path_;
+  std::vector<Open> path_;
   std::vector<Cost> kept_apart_;    // per entry path node: what this half's children add to its cum-cost
   std::vector<NodeId> entry_ends_;  // where the entry path's nodes end, deepest first
 };
@@ -135,7 +175,6 @@ ClosingWalk close_in_preorder(std::span<const NodeId> parent, std::span<const Me
                               std::span<const Cost> cost, std::size_t method_count, std::span<std::uint32_t> size,
                               std::span<Cost> cum, std::size_t split) {
   const Columns c{parent.data(), method.data(), cost.data(), size.data(), cum.data(), parent.size(), method_count};
-  cum[kRootNode] = cost[kRootNode];
   HalfWalk first(c, {kRootNode}, 1, true);
   first.result.negative = cost[kRootNode] < 0;
   if (split == 0) {
