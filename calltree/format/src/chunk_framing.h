@@ -12,6 +12,7 @@
 
 #include "bn/calltree/profile_format.h"
 #include "fresh_buffer.h"
+#include "growing_payload.h"
 
 namespace bn::calltree {
 
@@ -78,8 +79,13 @@ class ChunkDecompressor {
   std::span<const std::byte> decompress(std::span<const std::byte> payload, std::uint32_t raw_size,
                                         const std::string& context);
   // Makes room for a payload of `raw_size` raw bytes now (on this thread: ChunkPrefetch allocates
-  // before a second thread decompresses, so the memory does not come from that thread's arena).
-  void reserve(std::uint32_t raw_size);
+  // before a second thread decompresses, so the memory does not come from that thread's arena):
+  // where decompress and decompress_growing put it.
+  std::span<const std::byte> reserve(std::uint32_t raw_size);
+  // decompress's bytes, each published to `growing` as it comes out, and its end: whether they
+  // came out whole. Never throws for a bad payload: decompress, run again, says why. zstd writes
+  // them in place (ZSTD_d_stableOutBuffer), fed the payload a piece at a time.
+  void decompress_growing(std::span<const std::byte> payload, std::uint32_t raw_size, GrowingPayload& growing);
 
  private:
   struct Context;

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <future>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -162,10 +163,126 @@ void expect_end(const ByteSource& in) {
   if (!in.at_end()) in.fail("unexpected bytes after the last node");
 }
 
+// A varint read takes at most this many bytes (ByteSource::varint; a longer one is refused).
+constexpr std::size_t kMaxVarintRead = 10;
+
+// Runs decode(from, to), which reads one varint per node from `in`, for the nodes [first, end):
+// at once when the payload is whole (`growing` null), else in runs that read only bytes already
+// out, waiting for more between them. The runs are one loop cut in pieces: the same values, the
+// same first error.
+template <class Decode>
+void decode_as_out(ByteSource& in, const GrowingPayload* growing, std::size_t first, std::size_t end, Decode decode) {
+  if (growing == nullptr) return decode(first, end);
+  const std::size_t size = in.offset() + in.remaining();
+  std::size_t ready = growing->ready();
+  while (first < end) {
+    if (ready >= size) return decode(first, end);
+    const std::size_t out = ready > in.offset() ? ready - in.offset() : 0;
+    const std::size_t run = std::min(end - first, out / kMaxVarintRead);
+    if (run == 0) {
+      ready = growing->wait_past(ready);
+      continue;
+    }
+    decode(first, first + run);
+    first += run;
+  }
+}
+
+// Where a NODE chunk's method column is split between the two threads that decode it, and which
+// of them zeroes the cost column. This thread decodes the parent column, then the method ids in
+// runs from the first on. The second thread claims its share as soon as the payload is out whole:
+// before this thread has begun the method column (the payload was whole from the start), the
+// last three quarters (a method id takes ~2.5 times as long as a parent distance: at 10M nodes
+// the parents took 21 ms, the method ids 53), and this thread zeroes the cost column after its
+// share; once it has (a payload decoded as it grew), the second half of what this thread has
+// not begun, after the cost column's zeros, which are then the second thread's: at 10M nodes the
+// NODE chunk's decompression outlasts the parents, so this thread is into the method column when
+// it ends, and the rest is best shared evenly.
+class MethodSplit {
+ public:
+  MethodSplit(std::size_t first, std::size_t end) : first_(first), end_(end), limit_(end) {}
+
+  // This thread, about to decode the method ids from `from` on, at payload offset `offset`: the
+  // end of its next run (from < end), or `from` when the rest is the second thread's.
+  std::size_t next_run(std::size_t from, std::size_t offset) {
+    const std::lock_guard lock(mutex_);
+    begun_ = true;
+    decoded_ = from;
+    offset_ = offset;
+    if (from >= limit_) return from;
+    reserved_ = std::min(limit_, from + kRun);
+    return reserved_;
+  }
+  // This thread is done, or failed (SplitCloser): the second thread claims nothing after this.
+  void close() {
+    const std::lock_guard lock(mutex_);
+    closed_ = true;
+  }
+  // Whether this thread decoded the last method id (and so checks that nothing follows it).
+  bool whole_column_here() {
+    const std::lock_guard lock(mutex_);
+    return limit_ == end_;
+  }
+  // Whether the second thread zeroes the cost column (final once this thread is closed).
+  bool costs_zeroed_there() {
+    const std::lock_guard lock(mutex_);
+    return second_zeroes_costs_;
+  }
+
+  // The second thread's share: its first node, and from where in the payload (which holds every
+  // byte now) to count the varints before it; none if this thread is done or too little is left.
+  struct Share {
+    std::size_t first;
+    std::size_t count_from;      // a payload offset where a varint starts
+    std::size_t varints_before;  // varints from there to the share's first method id
+  };
+  std::optional<Share> claim(std::size_t parents_offset) {
+    const std::lock_guard lock(mutex_);
+    if (closed_) return std::nullopt;
+    const std::size_t n = end_ - first_;
+    if (!begun_) {
+      limit_ = first_ + n / 4;
+      return Share{limit_, parents_offset, n + n / 4};
+    }
+    second_zeroes_costs_ = true;
+    if (end_ - reserved_ < 2 * kRun) return std::nullopt;
+    limit_ = reserved_ + (end_ - reserved_) / 2;
+    return Share{limit_, offset_, limit_ - decoded_};
+  }
+
+ private:
+  static constexpr std::size_t kRun = std::size_t{1} << 14;  // ~0.1 ms of method ids
+  const std::size_t first_, end_;
+  std::mutex mutex_;
+  std::size_t limit_;                 // this thread decodes the method ids below it
+  bool begun_ = false;                // this thread has begun the method column
+  bool closed_ = false;               // this thread is done
+  bool second_zeroes_costs_ = false;  // the second thread zeroes the cost column
+  std::size_t decoded_ = 0;           // this thread's method ids below it are decoded,
+  std::size_t offset_ = 0;            // and the next one's varint starts here
+  std::size_t reserved_ = 0;          // this thread's run in progress ends here
+};
+
+// Closes a MethodSplit however this thread leaves decode_nodes.
+class SplitCloser {
+ public:
+  explicit SplitCloser(MethodSplit& split) : split_(split) {}
+  ~SplitCloser() { split_.close(); }
+  SplitCloser(const SplitCloser&) = delete;
+  SplitCloser& operator=(const SplitCloser&) = delete;
+
+ private:
+  MethodSplit& split_;
+};
+
 }  // namespace
 
 void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit,
-                  std::size_t two_threads_from) {
+                  std::size_t two_threads_from, const GrowingPayload* growing) {
+  // The count's varint: a whole varint's bytes out first, or the whole payload.
+  if (growing != nullptr)
+    for (std::size_t ready = growing->ready(); ready < std::min(kMaxVarintRead, in.remaining());)
+      ready = growing->wait_past(ready);
   const std::uint32_t n = in.count("node count", 2);
   const std::size_t first = table.parent.size(), end = first + n;
   if (first - 1 + n > kMaxNodes) in.fail("more nodes than a node id can number");
@@ -174,33 +291,45 @@ void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, st
   // n is bounded by the payload bytes (ByteSource::count). Sized once, written in place.
   table.method.resize(end);
   MethodId* method = table.method.data();
+  const auto parents = [&](std::size_t from, std::size_t to) { decode_parents(in, table.parent.data(), from, to); };
+  const auto methods = [&](std::size_t from, std::size_t to) { decode_methods(in, method, from, to, string_count); };
   if (n < two_threads_from) {
     table.parent.resize(end);
-    decode_parents(in, table.parent.data(), first, end);
-    decode_methods(in, method, first, end, string_count);
+    decode_as_out(in, growing, first, end, parents);
+    decode_as_out(in, growing, first, end, methods);
     expect_end(in);
     table.cost.resize(end, 0);
     return;
   }
-  // A second thread decodes the method ids of the last three quarters of the nodes, from where
-  // the varints before them end (found by counting their last bytes); this thread the parent
-  // column, the first quarter's method ids and the cost column's zeros. A method id takes longer
-  // than a parent distance (more bytes): at 10M nodes the parents took 21 ms, the method ids 53.
-  // Errors come in the order of one pass: the second thread's is thrown only if everything before
-  // its nodes decoded (and then those varints were well formed and ended where the count said).
-  // The future's destructor joins the thread whatever is thrown here.
-  const std::size_t split = first + n / 4;
-  std::future<void> rest = std::async(std::launch::async, [in, method, first, split, end, n, string_count]() mutable {
-    const std::optional<std::size_t> start = in.offset_after_varints(n + (split - first));
-    if (!start) return;  // the payload ends first: decoding on this thread says where
-    in.seek(*start);
-    decode_methods(in, method, split, end, string_count);
-    expect_end(in);
-  });
-  table.parent.resize(end);
-  decode_parents(in, table.parent.data(), first, end);
-  decode_methods(in, method, first, split, string_count);
-  table.cost.resize(end, 0);
+  // A second thread decodes the method ids from the split on (MethodSplit), from where the
+  // varints before them end (found by counting their last bytes); this thread the parent column
+  // and the method ids before the split; either the cost column's zeros. Errors come in the order
+  // of one pass: the second thread's is thrown only if everything before its nodes decoded (and
+  // then those varints were well formed and ended where the count said). The future's destructor
+  // joins the thread whatever is thrown here.
+  MethodSplit split(first, end);
+  std::future<void> rest =
+      std::async(std::launch::async, [in, &table, method, end, string_count, growing, &split]() mutable {
+        if (growing != nullptr && !growing->wait_whole()) return;  // the reader reports why
+        const std::optional<MethodSplit::Share> share = split.claim(in.offset());
+        if (split.costs_zeroed_there()) table.cost.resize(end, 0);
+        if (!share) return;
+        in.seek(share->count_from);
+        const std::optional<std::size_t> start = in.offset_after_varints(share->varints_before);
+        if (!start) return;  // the payload ends first: decoding on this thread says where
+        in.seek(*start);
+        decode_methods(in, method, share->first, end, string_count);
+        expect_end(in);
+      });
+  {
+    const SplitCloser closer(split);
+    table.parent.resize(end);
+    decode_as_out(in, growing, first, end, parents);
+    for (std::size_t id = first, to; (to = split.next_run(id, in.offset())) != id; id = to)
+      decode_as_out(in, growing, id, to, methods);
+  }
+  if (split.whole_column_here()) expect_end(in);
+  if (!split.costs_zeroed_there()) table.cost.resize(end, 0);
   rest.get();
 }
 

@@ -15,6 +15,7 @@
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/metric.h"
 #include "byte_codec.h"
+#include "growing_payload.h"
 
 namespace bn::calltree {
 
@@ -37,8 +38,11 @@ std::size_t encode_nodes(std::span<const NodeId> parents, std::span<const Method
 // Appends to `table` (which holds the root and earlier nodes), checking every reference and that
 // the nodes stay within `node_limit`. A chunk of `two_threads_from` nodes or more has its two
 // columns decoded on two threads (the same table, the same first error; `in` is spent either way).
+// With `growing`, `in`'s payload is still being decompressed: its bytes are read only once they
+// are out, and GrowingPayload::Failed is thrown if they never come; whatever this throws then
+// holds only if the decompression succeeds (the reader waits for it: ChunkPrefetch::grown).
 void decode_nodes(ByteSource& in, NodeTable& table, std::size_t string_count, std::uint64_t node_limit,
-                  std::size_t two_threads_from = kTwoThreadNodes);
+                  std::size_t two_threads_from = kTwoThreadNodes, const GrowingPayload* growing = nullptr);
 
 // COST: varint count, then (zigzag node-id delta from the previous entry, zigzag cost) pairs;
 // each cost is added to its node's entry in `column` (one entry per node read so far).

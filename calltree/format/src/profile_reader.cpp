@@ -143,6 +143,28 @@ std::string chunk_context(const std::string& prefix, ChunkTag tag, std::size_t a
   return prefix + ": chunk " + describe_tag(tag) + " at byte " + std::to_string(at);
 }
 
+// A NODE chunk decoded while it is decompressed (ChunkPrefetch): what it comes to, or the error,
+// of decoding it once it is out whole. A decompression that fails voids whatever its decoder
+// found (bytes that never came, or came corrupt), and the chunk is decompressed again whole, on
+// this thread, for the error it has always had.
+void decode_growing_nodes(ChunkPrefetch& chunks, const ChunkPrefetch::Taken& taken, std::span<const std::byte> payload,
+                          std::uint32_t raw_size, const std::string& context, ReadState& s, std::uint64_t node_limit) {
+  const std::size_t nodes_before = s.table.parent.size();
+  try {
+    ByteSource in(taken.bytes, context);
+    decode_nodes(in, s.table, s.names.size(), node_limit, kTwoThreadNodes, taken.growing);
+    if (chunks.grown()) return;
+  } catch (const GrowingPayload::Failed&) {
+  } catch (const Error&) {
+    if (chunks.grown()) throw;
+  }
+  s.table.parent.resize(nodes_before);
+  s.table.method.resize(nodes_before);
+  s.table.cost.resize(nodes_before);
+  ByteSource in(chunks.whole_again(payload, raw_size, context), context);
+  decode_nodes(in, s.table, s.names.size(), node_limit);
+}
+
 // Decodes every chunk of `bytes` after the header into `s`: what the file adds up to, where and
 // why it stops if it has no END chunk. The decompression buffers live only as long as this.
 ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefix, ReadState& s) {
@@ -181,8 +203,8 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     if (raw_total > limits.raw_bytes)
       throw Error(context + ": the chunks decompress to more than " + std::to_string(limits.raw_bytes) +
                   " bytes, 256 times the file's size (at least 64 MiB): not a profile this tool wrote");
-    const std::span<const std::byte> raw =
-        chunks.take(bytes.subspan(pos + kChunkHeaderSize, h.payload_size), h.raw_size, context);
+    const std::span<const std::byte> payload = bytes.subspan(pos + kChunkHeaderSize, h.payload_size);
+    const ChunkPrefetch::Taken taken = chunks.take(payload, h.raw_size, context);
     // The next chunk is decompressed while this one is decoded if its header keeps it within the
     // file and the limits (one the checks above then refuse costs a decompression bounded as any).
     // Its errors wait for take, so they come after this chunk's, as in one pass.
@@ -192,13 +214,16 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
       if (ahead.payload_size <= bytes.size() - next - kChunkHeaderSize && ahead.raw_size <= kMaxChunkRawSize &&
           raw_total + ahead.raw_size <= limits.raw_bytes)
         chunks.start(bytes.subspan(next + kChunkHeaderSize, ahead.payload_size), ahead.raw_size,
-                     chunk_context(prefix, ahead.tag, next));
+                     chunk_context(prefix, ahead.tag, next), ahead.tag == kTagNodes);
     }
+    const std::span<const std::byte> raw = taken.bytes;
     ByteSource in(raw, context);
     if (h.tag == kTagMeta) {
       decode_meta(in, s.metadata);
     } else if (h.tag == kTagStrings) {
       decode_strings(in, s.names);
+    } else if (taken.growing != nullptr) {  // a NODE chunk started as it grows
+      decode_growing_nodes(chunks, taken, payload, h.raw_size, context, s, limits.nodes);
     } else if (h.tag == kTagNodes) {
       decode_nodes(in, s.table, s.names.size(), limits.nodes);
     } else if (h.tag == kTagCosts) {
