@@ -10,10 +10,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <random>
+#include <thread>
 #include <vector>
+
+#include "bn/calltree/call_tree.h"
 
 using namespace bn::calltree;
 
@@ -175,4 +181,61 @@ TEST_CASE("a repeat is found at any child of a node of any width, the walk split
       }
     }
   }
+}
+
+TEST_CASE("a walk begun early reads each cost once it is said final, and an abandoned one keeps nothing") {
+  // The costs are made final in random steps by this thread, which sleeps between steps (pacing
+  // only: the early walk's thread, left to run ahead, would read the cost not yet written, a
+  // poison value, and find other sums). Against the walk of the final costs on one thread.
+  std::mt19937_64 rng(18);
+  int finished = 0, abandoned = 0;
+  for (int round = 0; round < 24; ++round) {
+    CAPTURE(round);
+    Table final_costs;
+    const std::size_t n = kTwoThreadWalk + rng() % 20000;
+    final_costs.methods = round % 3 == 0 ? 500 : n;  // repeated siblings, or none
+    std::vector<NodeId> path{kRootNode};
+    final_costs.cost.push_back(static_cast<Cost>(rng() % 5));
+    for (std::size_t i = 1; i < n; ++i) {
+      path.resize(path.size() - std::min<std::size_t>(path.size() - 1, rng() % 10 / 4));
+      final_costs.parent.push_back(round % 8 == 7 ? static_cast<NodeId>(rng() % i) : path.back());
+      final_costs.method.push_back(static_cast<MethodId>(round % 3 == 0 ? rng() % 500 : i));
+      final_costs.cost.push_back(static_cast<Cost>(rng() % 100) - (round % 5 == 0 ? 10 : 0));
+      path.push_back(static_cast<NodeId>(i));
+    }
+    constexpr Cost kPoison = 1'000'003;
+    NodeTable table{final_costs.parent, final_costs.method, std::vector<Cost>(n, kPoison), true};
+    std::unique_ptr<EarlyWalk> early = EarlyWalk::begin(table, final_costs.methods);
+    REQUIRE(early != nullptr);
+    const bool abandon = round % 4 == 3;
+    const std::size_t abandon_at = rng() % n;
+    std::size_t final_below = 0;
+    while (final_below < n) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      const std::size_t next = std::min(n, final_below + 1 + rng() % (n / 8));
+      if (abandon && final_below <= abandon_at && abandon_at < next) early->abandon();
+      std::copy(final_costs.cost.begin() + static_cast<std::ptrdiff_t>(final_below),
+                final_costs.cost.begin() + static_cast<std::ptrdiff_t>(next),
+                table.cost.begin() + static_cast<std::ptrdiff_t>(final_below));
+      final_below = next;
+      early->costs_final_below(final_below);
+    }
+    const std::optional<WalkedTable> walked = early->finish();
+    REQUIRE(walked.has_value() == !abandon);
+    if (!walked) {
+      ++abandoned;
+      continue;
+    }
+    ++finished;
+    const Walked one = walk(final_costs, 0);
+    CHECK(walked->walk.preorder == one.walk.preorder);
+    if (!one.walk.preorder) continue;
+    CHECK(walked->walk.repeated_sibling == one.walk.repeated_sibling);
+    CHECK(walked->walk.negative == one.walk.negative);
+    CHECK(walked->walk.cum_overflow == one.walk.cum_overflow);
+    CHECK(std::equal(walked->size.begin(), walked->size.end(), one.size.begin(), one.size.end()));
+    CHECK(std::equal(walked->cum.begin(), walked->cum.end(), one.cum.begin(), one.cum.end()));
+  }
+  CHECK(finished >= 15);
+  CHECK(abandoned >= 5);
 }

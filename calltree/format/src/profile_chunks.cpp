@@ -354,7 +354,11 @@ std::size_t encode_costs(std::span<const std::pair<NodeId, Cost>> items, std::si
   return n;
 }
 
-void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally) {
+// Entries between two words to an early walk (EarlyWalk): a wake-up of the walk's thread each,
+// while the walk of 16k nodes takes ~0.2 ms.
+constexpr std::uint32_t kEntriesPerWalkStep = 1u << 14;
+
+void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally, EarlyWalk* early) {
   const std::uint32_t n = in.count("cost entry count", 2);
   std::int64_t node = 0;
   __int128 sum = 0;
@@ -369,6 +373,16 @@ void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally) {
       in.fail("cost entry " + std::to_string(i) + " names a node outside the " + std::to_string(column.size()) +
                   " nodes read so far",
               at);
+    if (early != nullptr && (delta < 0 || i % kEntriesPerWalkStep == 0)) {
+      // Entries in node order leave the costs below this node final; one that goes back may
+      // change a cost the walk has read (and is stopped before it does).
+      if (delta < 0) {
+        early->abandon();
+        early = nullptr;
+      } else {
+        early->costs_final_below(static_cast<std::size_t>(node + delta));
+      }
+    }
     node += delta;
     if (__builtin_add_overflow(column[node], cost, &column[node]))
       in.fail("the cost of node " + std::to_string(node) + " overflows 64 bits", at);
@@ -376,6 +390,7 @@ void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally) {
     sign_bits |= static_cast<std::uint64_t>(cost);
   }
   if (!in.at_end()) in.fail("unexpected bytes after the last cost entry");
+  if (early != nullptr) early->costs_final_below(column.size());
   tally.sum += sum;
   tally.negative |= (sign_bits >> 63) != 0;
 }

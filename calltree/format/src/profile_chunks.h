@@ -53,7 +53,9 @@ struct CostTally {
   __int128 sum = 0;       // exact: fewer than 2^63 entries (2 bytes each at least), each below 2^63
   bool negative = false;  // some entry's cost is below zero
 };
-void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally);
+// `early`, if any, is walking the column's nodes as their costs become final: told how far they
+// are while the entries come in node order, abandoned at one that does not.
+void decode_costs(ByteSource& in, std::span<Cost> column, CostTally& tally, EarlyWalk* early = nullptr);
 
 // MTRC: varint count, then (string name, string unit) per extra metric: metrics 1, 2, ...
 void encode_metrics(std::span<const MetricSpec> extra, ByteSink& out);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 
@@ -44,6 +45,10 @@ void check_header(std::span<const std::byte> bytes, const std::string& prefix) {
 struct ReadState {
   // decode_nodes checks every parent and method id as it reads them.
   NodeTable table{{kNoNode}, {kNoMethod}, {0}, /*references_checked=*/true};
+  // The closing walk begun as the first COST chunk is decoded, declared after the table it reads so
+  // that it stops first. Dropped when a NODE or another COST chunk follows.
+  std::unique_ptr<EarlyWalk> early_walk;
+  bool costs_read = false;
   CostTally costs;  // of the COST chunks, for END's total
   StringTable names;
   Metadata metadata;
@@ -223,11 +228,18 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     } else if (h.tag == kTagStrings) {
       decode_strings(in, s.names);
     } else if (taken.growing != nullptr) {  // a NODE chunk started as it grows
+      s.early_walk.reset();
       decode_growing_nodes(chunks, taken, payload, h.raw_size, context, s, limits.nodes);
     } else if (h.tag == kTagNodes) {
+      s.early_walk.reset();
       decode_nodes(in, s.table, s.names.size(), limits.nodes);
     } else if (h.tag == kTagCosts) {
-      decode_costs(in, s.table.cost, s.costs);
+      if (!s.costs_read)
+        s.early_walk = EarlyWalk::begin(s.table, s.names.size());
+      else
+        s.early_walk.reset();
+      s.costs_read = true;
+      decode_costs(in, s.table.cost, s.costs, s.early_walk.get());
     } else if (h.tag == kTagMetrics) {
       if (s.metrics_declared) throw Error(context + ": a second MTRC chunk (extra metrics are declared once)");
       for (MetricSpec& spec : decode_metrics(in)) s.extra_metrics.push_back({std::move(spec), {}});
@@ -287,6 +299,8 @@ LoadedProfile build_loaded(DecodedChunks decoded, std::string_view source_name, 
     warning = "profile '" + std::string(source_name) + "' is unfinished (the recorder did not finish): " + why +
               "; read the " + std::to_string(walk.complete_chunks) + " complete chunks before it";
   }
+  if (s.early_walk) s.table.walked = s.early_walk->finish();
+  s.early_walk.reset();
   try {
     return LoadedProfile{
         CallTree::build(std::move(s.table), std::move(s.names), std::move(s.metadata), std::move(s.extra_metrics)),

@@ -14,10 +14,6 @@ namespace {
   throw Error("invalid call tree: node " + std::to_string(node) + " " + what);
 }
 
-// Tables of this many nodes are walked on two threads: a thread costs ~0.1 ms to start, the walk
-// ~12 ns a node.
-constexpr std::size_t kTwoThreadWalk = std::size_t{1} << 16;
-
 [[noreturn]] void cum_overflow() { throw Error("invalid call tree: costs add up to more than a 64-bit total"); }
 
 void validate(const NodeTable& t, std::size_t method_count) {
@@ -126,10 +122,17 @@ std::pair<NodeId, MethodId> CallTree::first_repeated_sibling() const {
 // Returns adopted = false, leaving `table` intact, if the table is not in preorder.
 CallTree::PreorderPass CallTree::adopt_preorder(NodeTable& table, std::size_t method_count) {
   const std::size_t n = table.parent.size();
-  subtree_size_.resize(n);
-  cum_cost_.resize(n);
-  const ClosingWalk walk = close_in_preorder(table.parent, table.method, table.cost, method_count, subtree_size_,
-                                             cum_cost_, n >= kTwoThreadWalk ? n / 2 : 0);
+  ClosingWalk walk;
+  if (table.walked && table.walked->size.size() == n) {  // by the reader (EarlyWalk)
+    walk = table.walked->walk;
+    subtree_size_ = std::move(table.walked->size);
+    cum_cost_ = std::move(table.walked->cum);
+  } else {
+    subtree_size_.resize(n);
+    cum_cost_.resize(n);
+    walk = close_in_preorder(table.parent, table.method, table.cost, method_count, subtree_size_, cum_cost_,
+                             n >= kTwoThreadWalk ? n / 2 : 0);
+  }
   if (!walk.preorder) return {};
   // Children have always been added to their parent in reverse preorder (accumulate_cum); the walk
   // adds them in another order. With all costs >= 0 a partial sum overflows in any order exactly

@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <future>
+#include <optional>
+#include <thread>
 #include <vector>
+
+#include "bn/calltree/call_tree.h"
+#include "final_costs.h"
 
 namespace bn::calltree {
 namespace {
@@ -41,8 +46,11 @@ std::uint64_t filter_bit(MethodId m) { return std::uint64_t{1} << ((m * std::uin
 // range add to its cum-cost is kept apart, so that the two threads never write the same node.
 class HalfWalk {
  public:
-  HalfWalk(const Columns& c, std::vector<NodeId> path, std::size_t first, bool owns_path)
+  // With `costs`, each node is walked once its cost is final.
+  HalfWalk(const Columns& c, std::vector<NodeId> path, std::size_t first, bool owns_path,
+           const FinalCosts* costs = nullptr)
       : c_(c),
+        costs_(costs),
         first_(first),
         first_owned_(owns_path ? 0 : first),
         entry_path_(std::move(path)),
@@ -54,27 +62,36 @@ class HalfWalk {
           {.node = v, .children = owns_path ? 0 : kFilteredChildren, .cum = owns_path ? c_.cost[v] : Cost{0}});
   }
 
-  // Walks nodes [first, end); closes what is left open at `end` if `close_rest`.
+  // Walks nodes [first, end); closes what is left open at `end` if `close_rest`. Returns early,
+  // its findings void, if the costs it waits for are abandoned.
   void run(std::size_t end, bool close_rest) {
-    for (std::size_t i = first_; i < end; ++i) {
-      const NodeId p = c_.parent[i];
-      while (path_.back().node != p) {
-        const Open v = path_.back();
-        path_.pop_back();
-        if (path_.empty()) {  // p is not on the path: not in preorder
-          result.preorder = false;
-          return;
-        }
-        close(v, i);
+    for (std::size_t i = first_; i < end;) {
+      std::size_t final_below = end;
+      if (costs_ != nullptr) {
+        final_below = costs_->wait_past(i);
+        if (final_below == FinalCosts::kAbandoned) return;
+        final_below = std::min(final_below, end);
       }
-      note_child(path_.back(), static_cast<NodeId>(i));
-      // Made in place, field by field: GCC at -O2 built a braced temporary on the stack and copied
-      // it with one 16-byte load of three narrower stores, which cannot be forwarded (a stall a
-      // node: the walk took half again as long at -O2, the default build's level).
-      Open& opened = path_.emplace_back();
-      opened.node = static_cast<NodeId>(i);
-      opened.cum = c_.cost[i];
-      result.negative |= c_.cost[i] < 0;
+      for (; i < final_below; ++i) {
+        const NodeId p = c_.parent[i];
+        while (path_.back().node != p) {
+          const Open v = path_.back();
+          path_.pop_back();
+          if (path_.empty()) {  // p is not on the path: not in preorder
+            result.preorder = false;
+            return;
+          }
+          close(v, i);
+        }
+        note_child(path_.back(), static_cast<NodeId>(i));
+        // Made in place, field by field: GCC at -O2 built a braced temporary on the stack and
+        // copied it with one 16-byte load of three narrower stores, which cannot be forwarded (a
+        // stall a node: the walk took half again as long at -O2, the default build's level).
+        Open& opened = path_.emplace_back();
+        opened.node = static_cast<NodeId>(i);
+        opened.cum = c_.cost[i];
+        result.negative |= c_.cost[i] < 0;
+      }
     }
     if (!close_rest) {
       // The other half's entry path: close_entry_path adds to these.
@@ -158,6 +175,7 @@ class HalfWalk {
   }
 
   const Columns& c_;
+  const FinalCosts* costs_;
   std::size_t first_;
   std::size_t first_owned_;
   std::vector<NodeId> entry_path_;
@@ -172,6 +190,20 @@ std::vector<NodeId> path_to(const NodeId* parent, NodeId v) {
   for (; v != kNoNode; v = parent[v]) path.push_back(v);
   std::reverse(path.begin(), path.end());
   return path;
+}
+
+// The two halves' findings, once both are done; closes the nodes of the second's entry path.
+ClosingWalk meet(HalfWalk& first, HalfWalk& second) {
+  ClosingWalk walk{.preorder = first.result.preorder && second.result.preorder,
+                   .repeated_sibling = first.result.repeated_sibling || second.result.repeated_sibling,
+                   .negative = first.result.negative || second.result.negative,
+                   .cum_overflow = first.result.cum_overflow || second.result.cum_overflow};
+  if (!walk.preorder) return walk;
+  second.result = {};
+  second.close_entry_path(first.seen);
+  walk.repeated_sibling |= second.result.repeated_sibling;
+  walk.cum_overflow |= second.result.cum_overflow;
+  return walk;
 }
 
 }  // namespace
@@ -194,16 +226,70 @@ ClosingWalk close_in_preorder(std::span<const NodeId> parent, std::span<const Me
   std::future<void> second_half = std::async(std::launch::async, [&c, &second] { second.run(c.nodes, true); });
   first.run(split, false);
   second_half.get();
-  ClosingWalk walk{.preorder = first.result.preorder && second.result.preorder,
-                   .repeated_sibling = first.result.repeated_sibling || second.result.repeated_sibling,
-                   .negative = first.result.negative || second.result.negative,
-                   .cum_overflow = first.result.cum_overflow || second.result.cum_overflow};
-  if (!walk.preorder) return walk;
-  second.result = {};
-  second.close_entry_path(first.seen);
-  walk.repeated_sibling |= second.result.repeated_sibling;
-  walk.cum_overflow |= second.result.cum_overflow;
-  return walk;
+  return meet(first, second);
+}
+
+// The early walk's first half ends at a share of the nodes above a half: it begins while the COST
+// chunk is decoded (~20 ms of a ~65 ms half at 10M nodes), and the halves meet at about the same
+// time with 0.58 to 0.62 (perf18's timers; docs/performance.md).
+constexpr double kEarlyShare = 0.6;
+
+struct EarlyWalk::State {
+  Columns columns;
+  FinalCosts costs;
+  WalkedTable walked;
+  std::size_t split = 0;
+  std::optional<HalfWalk> first;  // made on its thread, once the root's cost is final
+  std::thread thread;
+};
+
+EarlyWalk::EarlyWalk(std::unique_ptr<State> state) : state_(std::move(state)) {}
+
+std::unique_ptr<EarlyWalk> EarlyWalk::begin(const NodeTable& table, std::size_t method_count) {
+  const std::size_t n = table.parent.size();
+  if (n < kTwoThreadWalk) return nullptr;
+  auto state = std::make_unique<State>();
+  State& s = *state;
+  s.walked.size.resize(n);
+  s.walked.cum.resize(n);
+  s.columns =
+      Columns{table.parent.data(), table.method.data(), table.cost.data(), s.walked.size.data(), s.walked.cum.data(), n,
+              method_count};
+  s.split = static_cast<std::size_t>(static_cast<double>(n) * kEarlyShare);
+  s.thread = std::thread([&s] {
+    if (s.costs.wait_past(kRootNode) == FinalCosts::kAbandoned) return;
+    HalfWalk& first = s.first.emplace(s.columns, std::vector<NodeId>{kRootNode}, 1, true, &s.costs);
+    first.result.negative = s.columns.cost[kRootNode] < 0;
+    first.run(s.split, false);
+  });
+  return std::unique_ptr<EarlyWalk>(new EarlyWalk(std::move(state)));
+}
+
+EarlyWalk::~EarlyWalk() { abandon(); }
+
+void EarlyWalk::costs_final_below(std::size_t node) {
+  if (!stopped_) state_->costs.publish(node);
+}
+
+void EarlyWalk::abandon() {
+  if (stopped_) return;
+  stopped_ = true;
+  state_->costs.abandon();
+  if (state_->thread.joinable()) state_->thread.join();
+}
+
+std::optional<WalkedTable> EarlyWalk::finish() {
+  if (stopped_) return std::nullopt;
+  State& s = *state_;
+  s.costs.publish(s.columns.nodes);
+  // Its memory is allocated on this thread (close_in_preorder says why).
+  HalfWalk second(s.columns, path_to(s.columns.parent, static_cast<NodeId>(s.split - 1)), s.split, false);
+  second.seen.assign(s.columns.method_count, kNoNode);
+  second.run(s.columns.nodes, true);
+  s.thread.join();
+  stopped_ = true;
+  s.walked.walk = meet(*s.first, second);
+  return std::move(s.walked);
 }
 
 }  // namespace bn::calltree

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "bn/calltree/early_walk.h"
 #include "bn/calltree/metadata.h"
 #include "bn/calltree/metric.h"
 #include "bn/calltree/string_table.h"
@@ -35,6 +36,9 @@ struct NodeTable {
   // kNoNode) and every method id below the string table's size. build then skips its own pass
   // over the nodes, a read of 8 bytes per node (6 ms at 10M nodes) on the way to the prompt.
   bool references_checked = false;
+  // The closing walk, if a reader did it as it decoded the costs (EarlyWalk): build adopts its
+  // columns instead of walking again.
+  std::optional<WalkedTable> walked = std::nullopt;
 };
 
 class CallTree {
