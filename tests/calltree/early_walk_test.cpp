@@ -79,6 +79,13 @@ RandomFile random_file(std::mt19937_64& rng, int layout) {
     case 1:  // one COST chunk, two runs of entries swapped: out of order at a random place
       std::rotate(all.begin() + static_cast<std::ptrdiff_t>(cut / 2), all.begin() + static_cast<std::ptrdiff_t>(cut),
                   all.end());
+      if (rng() % 2 == 0 && !all.empty() && all.back().first > 1) {
+        // Then 2M entries adding nothing to the last node (~4 ms of decoding, by when the walk
+        // has passed the nodes before it) and one going back to one of those nodes.
+        const NodeId last = all.back().first;
+        all.insert(all.end(), std::size_t{1} << 21, {last, 0});
+        all.emplace_back(static_cast<NodeId>(1 + rng() % (last - 1)), 1);
+      }
       f.cost_chunks = {all};
       break;
     case 2:  // two COST chunks, in node order across both
