@@ -59,10 +59,12 @@ class HalfWalk {
         entry_path_(std::move(path)),
         kept_apart_(entry_path_.size(), 0) {
     // The entry path's nodes have children in both halves: they are checked when they close, by
-    // close_entry_path.
-    for (const NodeId v : entry_path_)
+    // close_entry_path. A half that owns its path (the root's) counts their costs.
+    for (const NodeId v : entry_path_) {
       path_.push_back(
           {.node = v, .children = owns_path ? 0 : kFilteredChildren, .cum = owns_path ? c_.cost[v] : Cost{0}});
+      if (owns_path) result.negative |= c_.cost[v] < 0;
+    }
   }
 
   // Walks nodes [first, end); closes what is left open at `end` if `close_rest`. Returns early,
@@ -197,6 +199,14 @@ std::vector<NodeId> path_to(const NodeId* parent, NodeId v) {
   return path;
 }
 
+// The second half of a walk split at `split`, made on the calling thread (close_in_preorder says
+// why).
+HalfWalk second_half(const Columns& c, std::size_t split) {
+  HalfWalk second(c, path_to(c.parent, static_cast<NodeId>(split - 1)), split, false);
+  second.seen.assign(c.method_count, kNoNode);
+  return second;
+}
+
 // The two halves' findings, once both are done; closes the nodes of the second's entry path.
 ClosingWalk meet(HalfWalk& first, HalfWalk& second) {
   ClosingWalk walk{.preorder = first.result.preorder && second.result.preorder,
@@ -218,7 +228,6 @@ ClosingWalk close_in_preorder(std::span<const NodeId> parent, std::span<const Me
                               std::span<Cost> cum, std::size_t split) {
   const Columns c{parent.data(), method.data(), cost.data(), size.data(), cum.data(), parent.size(), method_count};
   HalfWalk first(c, {kRootNode}, 1, true);
-  first.result.negative = cost[kRootNode] < 0;
   if (split == 0) {
     first.run(c.nodes, true);
     return first.result;
@@ -226,8 +235,7 @@ ClosingWalk close_in_preorder(std::span<const NodeId> parent, std::span<const Me
   // The second half's memory is allocated here: what a thread allocates comes from an arena of its
   // own, which glibc keeps after the thread ends (bench/scale's resident and peak bytes per node
   // grew at 1.1M nodes). Its thread is joined by the future's destructor even if this one throws.
-  HalfWalk second(c, path_to(c.parent, static_cast<NodeId>(split - 1)), split, false);
-  second.seen.assign(method_count, kNoNode);
+  HalfWalk second = second_half(c, split);
   std::future<void> second_half = std::async(std::launch::async, [&c, &second] { second.run(c.nodes, true); });
   first.run(split, false);
   second_half.get();
@@ -263,9 +271,7 @@ std::unique_ptr<EarlyWalk> EarlyWalk::begin(const NodeTable& table, std::size_t 
   s.split = static_cast<std::size_t>(static_cast<double>(n) * kEarlyShare);
   s.thread = std::thread([&s] {
     if (s.costs.wait_past(kRootNode) == FinalCosts::kAbandoned) return;
-    HalfWalk& first = s.first.emplace(s.columns, std::vector<NodeId>{kRootNode}, 1, true, &s.costs);
-    first.result.negative = s.columns.cost[kRootNode] < 0;
-    first.run(s.split, false);
+    s.first.emplace(s.columns, std::vector<NodeId>{kRootNode}, 1, true, &s.costs).run(s.split, false);
   });
   return std::unique_ptr<EarlyWalk>(new EarlyWalk(std::move(state)));
 }
@@ -287,9 +293,7 @@ std::optional<WalkedTable> EarlyWalk::finish() {
   if (stopped_) return std::nullopt;
   State& s = *state_;
   s.costs.publish(s.columns.nodes);
-  // Its memory is allocated on this thread (close_in_preorder says why).
-  HalfWalk second(s.columns, path_to(s.columns.parent, static_cast<NodeId>(s.split - 1)), s.split, false);
-  second.seen.assign(s.columns.method_count, kNoNode);
+  HalfWalk second = second_half(s.columns, s.split);
   second.run(s.columns.nodes, true);
   s.thread.join();
   stopped_ = true;
