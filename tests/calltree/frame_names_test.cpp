@@ -20,6 +20,11 @@ TEST_CASE("async-profiler frame-type annotations are dropped from every kind of 
   CHECK(normalize_frame("_[j]") == "_[j]");
   CHECK(normalize_frame("foo_[j]bar") == "foo_[j]bar");
   CHECK(normalize_frame("foo_[jj]") == "foo_[jj]");
+  // Blanks before an annotation go with it (the collapsed writer refuses a name ending in one).
+  CHECK(normalize_frame("q3 _[j]") == "q3");
+  CHECK(normalize_frame("q3 \t_[j]") == "q3");
+  CHECK(normalize_frame("q3 ") == "q3 ");
+  CHECK(normalize_frame(" _[j]") == " _[j]");
 }
 
 TEST_CASE("Java class names with slashes become dotted") {

@@ -52,11 +52,16 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
-// Rule 1.
+// Rule 1. Blanks before a dropped annotation go with it: readers trim a frame's blanks before
+// normalising, and the collapsed writer refuses a name that ends with one (the collapsed fuzzer's
+// `q3 _[j]`). A frame that would be left empty keeps its annotation, as `_[j]` alone does.
 std::string_view strip_annotations(std::string_view s) {
-  while (s.size() > 4 && s.substr(s.size() - 4, 2) == "_[" && is_alnum(s[s.size() - 2]) && s.back() == ']')
+  const std::string_view whole = s;
+  while (s.size() > 4 && s.substr(s.size() - 4, 2) == "_[" && is_alnum(s[s.size() - 2]) && s.back() == ']') {
     s.remove_suffix(4);
-  return s;
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  }
+  return s.empty() ? whole : s;
 }
 
 // One JVM field type starting at s[i] (JVMS 4.3.2); returns the index after it, or npos.
