@@ -137,3 +137,28 @@ TEST_CASE("overlaps with labels of costs past 32 bits equal the interface's defi
     run_case(rng, testing::random_case_scaled(rng, i % 10 == 0, 20 + 2 * (i % 4)));
   }
 }
+
+// A summary of a top per 64 of the merge's entries or more is swept as a walk of the entries in
+// order, one of fewer tops by the search of the indexed nodes (merged_tops.cpp). Small trees
+// make the first the usual case above: here many labels of large trees, asked about their
+// summaries of fewest subtrees once the widest has made the merge, make the second usual too.
+TEST_CASE("overlaps of summaries of few subtrees among many labels equal the interface's definition") {
+  std::mt19937 rng(6464);
+  for (int i = 0; i < 300; ++i) {
+    CAPTURE(i);
+    const CallTree tree = testing::tree_from_stacks(testing::random_case(rng, i % 4 != 0).stacks);
+    TreeProfile p(tree);
+    std::vector<Summary> summaries = summaries_of(p, rng);
+    if (summaries.empty()) continue;
+    Labels labels;
+    for (int k = std::uniform_int_distribution<int>(20, 50)(rng); k > 0; --k) {
+      labels.members.push_back(some_of(rng, summaries));
+      labels.sets.push_back(p.summary_set(labels.members.back()));
+    }
+    check_overlaps(p, widest(p, summaries), labels);
+    std::stable_sort(summaries.begin(), summaries.end(),
+                     [&](Summary a, Summary b) { return p.roots(a).size() < p.roots(b).size(); });
+    for (std::size_t k = 0; k < std::min<std::size_t>(summaries.size(), 8); ++k)
+      check_overlaps(p, summaries[k], labels);
+  }
+}
