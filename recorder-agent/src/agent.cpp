@@ -94,15 +94,19 @@ Status add_capabilities(jvmtiEnv* jvmti, Engine& engine, const Engine::Needs& ne
 
 jint load(JavaVM* vm, const char* text, bool attached) {
   const ParsedOptions parsed = parse_options(text, engine_kinds());
-  const jint refuse = parsed.options.strict ? JNI_ERR : JNI_OK;  // what a failure returns
+  // What a failure returns. At start-up an error stops the JVM, which only `strict` asks for;
+  // attached (jcmd JVMTI.agent_load) it stops nothing and is the one answer the attaching tool
+  // sees ("return code: -1"): the messages here go to the target's standard error.
+  const jint refuse = parsed.options.strict || attached ? JNI_ERR : JNI_OK;
   if (!parsed.status.ok()) {
-    report(parsed.status.message() +
-           (parsed.options.strict ? "; stopping the JVM (strict=true)" : "; the program runs without profiling"));
+    report(parsed.status.message() + (attached                ? "; not loaded"
+                                      : parsed.options.strict ? "; stopping the JVM (strict=true)"
+                                                              : "; the program runs without profiling"));
     return refuse;
   }
   if (g_loaded) {
-    report("already loaded; ignoring the second load");
-    return JNI_OK;
+    report("already loaded in this JVM (one recording per JVM); the second load is refused");
+    return attached ? JNI_ERR : JNI_OK;
   }
   jvmtiEnv* jvmti = nullptr;
   if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK || jvmti == nullptr) {

@@ -2,7 +2,6 @@
 //   bottlenecks record -o FILE [options] -- java ARGS...   start a JVM with the agent
 //   bottlenecks record --pid PID --duration 30s -o FILE    attach to a running JVM (jcmd)
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +21,7 @@
 #include "bn/calltree/profile_reader.h"
 #include "bn/iface/error.h"
 #include "commands.h"
+#include "jvm_attach.h"
 
 namespace bn::cli {
 namespace {
@@ -119,19 +119,14 @@ void forward_signal(int sig) {
   if (g_child > 0) kill(static_cast<pid_t>(g_child), sig);
 }
 
-// Runs argv, waits for it and returns its exit status (128 + signal if killed). With `quiet`,
-// its standard output goes to /dev/null.
-int run_and_wait(const std::vector<std::string>& argv, bool quiet = false) {
+// Runs argv, waits for it and returns its exit status (128 + signal if killed).
+int run_and_wait(const std::vector<std::string>& argv) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const pid_t child = fork();
   if (child < 0) throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
   if (child == 0) {
-    if (quiet) {
-      const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-      if (null >= 0) dup2(null, STDOUT_FILENO);
-    }
     execvp(args[0], args.data());
     std::fprintf(stderr, "bottlenecks: error: cannot run '%s': %s\n", args[0], std::strerror(errno));
     _exit(127);
@@ -208,11 +203,8 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
   const std::string options = agent_options(o, output);
   if (o.pid != 0) {
     if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
-    // jcmd would split an unquoted key=value argument into a named option: quote it. Its
-    // chatter ("Connecting to 12345...") is of no use; its errors go to stderr.
-    const int rc = run_and_wait(
-        {java_tool("jcmd"), std::to_string(o.pid), "JVMTI.agent_load", agent.string(), "\"" + options + "\""}, true);
-    if (rc != 0) throw Error("jcmd could not load the agent into process " + std::to_string(o.pid));
+    check_attachable(o.pid);
+    load_agent(java_tool("jcmd"), o.pid, agent.string(), options);
     const auto limit = o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration);
     if (!wait_complete(output, limit, o.pid))
       throw Error("no complete profile in '" + output.string() + "' (see the target JVM's stderr)");

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -83,6 +84,54 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   CHECK(target_running);                // the profile below was complete before the target ended
   const auto p = bn::test::load(file);  // complete before the target has ended
   CHECK(p.samples.ticks.size() >= 10);
+}
+
+// jcmd exits 0 when the agent refuses to start ("return code: -1"), so record used to wait for a
+// profile that never came: until --duration and a minute more, or the JVM's end without it.
+TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent did not start") {
+  const auto dir = bn::test::work_dir("record-pid-refused");
+  const std::string marker = "record-pid-refused-" + std::to_string(getpid());
+  bn::test::JavaRun target;
+  std::thread target_thread([&] {
+    bn::test::JavaRunOptions o;
+    o.main_class = "Ending";
+    o.args = {"wait", marker};
+    target = bn::test::run_java(o);
+  });
+  const bn::test::JoinAtExit join_target{target_thread};
+  const std::string pid = bn::test::find_jvm_pid(marker);
+  REQUIRE_FALSE(pid.empty());
+  const auto record = [&](const std::string& name, const std::vector<std::string>& extra) {
+    std::vector<std::string> argv{bn::test::kCli,        "record",  "--pid",      pid, "--duration", "1s", "-o",
+                                  (dir / name).string(), "--agent", BN_AGENT_PATH};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return bn::test::run_command(argv, 50s);  // the old wait was --duration + 60 s
+  };
+  const auto one_line_error = [](const bn::test::JavaRun& r, const std::string& what) {
+    INFO("stderr: " << r.err << " stdout: " << r.out);
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("bottlenecks: error: " + what) == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  };
+  // The agent's parser refuses the value; the JVM runs on.
+  one_line_error(record("bad.bnp", {"--interval", "5x"}), "the agent refused to start in process " + pid);
+  CHECK(::kill(std::stoi(pid), 0) == 0);
+  const auto recorded = record("good.bnp", {"--interval", "10ms"});
+  CHECK(recorded.exit_code == 0);
+  // One recording per JVM: the agent stays loaded after it.
+  one_line_error(record("second.bnp", {}), "the agent refused to start in process " + pid);
+  // A file that is no shared library.
+  const auto not_elf = dir / "agent.txt";
+  std::ofstream(not_elf) << "not a library\n";
+  std::vector<std::string> argv{
+      bn::test::kCli, "record",        "--pid", pid, "--duration", "1s", "-o", (dir / "lib.bnp").string(),
+      "--agent",      not_elf.string()};
+  one_line_error(bn::test::run_command(argv, 50s), "the JVM of process " + pid + " could not load the agent library: ");
+  ::kill(std::stoi(pid), SIGTERM);
+  CHECK_FALSE(std::filesystem::exists(dir / "bad.bnp"));
+  CHECK_FALSE(std::filesystem::exists(dir / "second.bnp"));
+  CHECK(bn::test::load(dir / "good.bnp").samples.ticks.size() >= 10);
 }
 
 TEST_CASE("bottlenecks record exits with the status of a program that failed, its profile complete") {
