@@ -121,7 +121,8 @@ std::string attach_failure(int pid, int exit_status, const std::string& output) 
         const std::string code = lines[i].substr(13);
         if (code == "0") return "";
         return "the agent refused to start in " + process + " (return code " + code +
-               "): a bad option, or the agent already loaded there (one recording per JVM); the reason is on that JVM's standard error";
+               "): a bad option, or the agent already loaded there (one recording per JVM); the reason is on that "
+               "JVM's standard error";
       }
       if (ends_with(lines[i], " was not loaded.")) {
         const std::string reason = i + 1 < lines.size() ? ": " + lines[i + 1] : "";
