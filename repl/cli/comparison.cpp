@@ -9,10 +9,6 @@
 namespace bn::cli {
 namespace {
 
-// File names only: the header is part of golden transcripts, which must not depend on where
-// the tree lives.
-std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
-
 // "a.collapsed (total 66 samples)", or for several runs "the mean of 2 runs: a1.collapsed
 // (total 10 samples), a2.collapsed (total 11 samples)".
 std::string side_text(const Side& side, const std::string& unit) {
@@ -39,6 +35,8 @@ void side_json(nlohmann::json& j, const char* name, const Side& side) {
 }
 
 }  // namespace
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 std::string joined(const std::vector<std::string>& paths) {
   std::string text;

@@ -34,6 +34,10 @@ std::unique_ptr<comparative::ComparativeProfile> make_comparison(const std::vect
                                                                  const CompareCliOptions& options,
                                                                  const std::string& a_names);
 
+// A path's file name: headers and JSON name profiles by it, since golden transcripts must not
+// depend on where the tree lives.
+std::string file_name(const std::string& path);
+
 // Paths as a message names them: "a1.collapsed, a2.collapsed".
 std::string joined(const std::vector<std::string>& paths);
 

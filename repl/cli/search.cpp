@@ -1,7 +1,6 @@
 #include "search.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "bn/iface/error.h"
@@ -19,8 +18,6 @@ Wanted wanted_of(const SearchOptions& o) {
   w.grouping = parsing_option("--thread-classes", [&] { return views::parse_grouping(o.threads); });
   return w;
 }
-
-std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 }  // namespace
 
@@ -291,9 +288,9 @@ repl::ThreadsOutput Search::threads() {
   const views::ThreadTable table = views::thread_table(a_files_.front()->file.loaded.tree, a_files_.front()->samples(),
                                                        w.grouping, v ? v->spec.model : w.model);
   repl::ThreadsOutput out;
-  out.header.push_back("thread classes of " + std::filesystem::path(a_files_.front()->path).filename().string() +
-                       " (grouped by " + std::string(views::to_string(w.grouping)) + "), model " +
-                       views::to_string(table.model) + " (" + table.model_why + "); time as its Thread View counts it");
+  out.header.push_back("thread classes of " + file_name(a_files_.front()->path) + " (grouped by " +
+                       std::string(views::to_string(w.grouping)) + "), model " + views::to_string(table.model) + " (" +
+                       table.model_why + "); time as its Thread View counts it");
   for (const std::string& note : table.notes) out.header.push_back("note: " + note);
   for (const views::TimeType t : views::kAllTimeTypes) out.types.emplace_back(views::name_of(t));
   out.denominator = table.denominator;
