@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "attach_refusal.h"
 #include "engine.h"
 #include "engine_factory.h"
 #include "options.h"
@@ -96,22 +97,25 @@ jint load(JavaVM* vm, const char* text, bool attached) {
   const ParsedOptions parsed = parse_options(text, engine_kinds());
   // What a failure returns. At start-up an error stops the JVM, which only `strict` asks for;
   // attached (jcmd JVMTI.agent_load) it stops nothing and is the one answer the attaching tool
-  // sees ("return code: -1"): the messages here go to the target's standard error.
-  const jint refuse = parsed.options.strict || attached ? JNI_ERR : JNI_OK;
-  if (!parsed.status.ok()) {
-    report(parsed.status.message() + (attached                ? "; not loaded"
-                                      : parsed.options.strict ? "; stopping the JVM (strict=true)"
-                                                              : "; the program runs without profiling"));
-    return refuse;
+  // sees ("return code: -1"), so the reason is left where it can read it too.
+  const auto refused = [&](const std::string& reason, const char* outcome) {
+    report(reason + outcome);
+    if (attached) leave_refusal(vm, reason);
+    return parsed.options.strict || attached ? JNI_ERR : JNI_OK;
+  };
+  const char* const without = "; the program runs without profiling";
+  if (!parsed.status.ok())
+    return refused(parsed.status.message(), attached                ? "; not loaded"
+                                            : parsed.options.strict ? "; stopping the JVM (strict=true)"
+                                                                    : without);
+  if (g_loaded && !attached) {  // a second -agentpath: the first one records
+    report("already loaded; ignoring the second load");
+    return JNI_OK;
   }
-  if (g_loaded) {
-    report("already loaded in this JVM (one recording per JVM); the second load is refused");
-    return attached ? JNI_ERR : JNI_OK;
-  }
+  if (g_loaded) return refused("already loaded in this JVM (one recording per JVM)", "; the second load is refused");
   jvmtiEnv* jvmti = nullptr;
   if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK || jvmti == nullptr) {
-    report("this JVM offers no JVMTI 11 environment; the program runs without profiling");
-    return refuse;
+    return refused("this JVM offers no JVMTI 11 environment", without);
   }
   std::unique_ptr<Engine> engine;
   Engine::Needs needs;
@@ -123,12 +127,10 @@ jint load(JavaVM* vm, const char* text, bool attached) {
     return JNI_OK;
   }
   if (engine == nullptr) {
-    report("mode=" + parsed.options.mode + " has no engine; the program runs without profiling");
-    return refuse;
+    return refused("mode=" + parsed.options.mode + " has no engine", without);
   }
   if (Status s = add_capabilities(jvmti, *engine, needs, parsed.options.mode); !s.ok()) {
-    report(s.message() + "; the program runs without profiling");
-    return refuse;
+    return refused(s.message(), without);
   }
   const jvmtiEventCallbacks table = callbacks();
   jvmti->SetEventCallbacks(&table, sizeof table);

@@ -141,11 +141,37 @@ std::string attach_failure(int pid, int exit_status, const std::string& output) 
          (lines.empty() ? "" : ": " + lines.front());
 }
 
+std::string refusal_reason(const std::string& properties) {
+  const std::string key = "bottlenecks.agent.refused=";
+  for (const std::string& line : lines_of(properties)) {
+    if (!starts_with(line, key)) continue;
+    // Properties.store escapes '\\', '=', ':', '#', '!', a leading blank, and writes \t \n \r \f;
+    // the agent leaves printable ASCII only, so no \uXXXX.
+    std::string value;
+    for (std::size_t i = key.size(); i < line.size(); ++i) {
+      if (line[i] != '\\' || i + 1 == line.size()) {
+        value += line[i];
+        continue;
+      }
+      const char c = line[++i];
+      value += c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' : c == 'f' ? '\f' : c;
+    }
+    return value;
+  }
+  return "";
+}
+
 void load_agent(const std::string& jcmd, int pid, const std::string& agent, const std::string& options) {
   // jcmd would split an unquoted key=value argument into a named option: quote it.
   const Captured c = run_captured({jcmd, std::to_string(pid), "JVMTI.agent_load", agent, "\"" + options + "\""});
-  if (std::string failure = attach_failure(pid, c.exit_status, c.output); !failure.empty())
-    throw Error(std::move(failure));
+  std::string failure = attach_failure(pid, c.exit_status, c.output);
+  if (failure.empty()) return;
+  if (starts_with(failure, "the agent refused")) {
+    const Captured properties = run_captured({jcmd, std::to_string(pid), "VM.system_properties"});
+    if (const std::string reason = refusal_reason(properties.output); properties.exit_status == 0 && !reason.empty())
+      failure = "the agent refused to start in process " + std::to_string(pid) + ": " + reason;
+  }
+  throw Error(std::move(failure));
 }
 
 }  // namespace bn::cli

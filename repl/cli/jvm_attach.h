@@ -18,6 +18,11 @@ void check_attachable(int pid);
 // start (a bad option, or the agent already loaded in that JVM: one recording per JVM).
 void load_agent(const std::string& jcmd, int pid, const std::string& agent, const std::string& options);
 
+// The agent's reason for refusing, from the output of `jcmd PID VM.system_properties` (the
+// property bottlenecks.agent.refused, recorder-agent/src/attach_refusal.h, unescaped as
+// java.util.Properties writes it); empty if it is not there.
+std::string refusal_reason(const std::string& properties);
+
 // What jcmd's exit status and output (stdout and stderr together) say went wrong, in one line
 // without the "bottlenecks: error:" prefix; empty if the agent loaded and started.
 std::string attach_failure(int pid, int exit_status, const std::string& output);

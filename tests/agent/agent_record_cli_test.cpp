@@ -87,7 +87,8 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
 }
 
 // jcmd exits 0 when the agent refuses to start ("return code: -1"), so record used to wait for a
-// profile that never came: until --duration and a minute more, or the JVM's end without it.
+// profile that never came: until --duration and a minute more, or the JVM's end without it. The
+// agent's reason, written on the target's stderr, is read back from its system properties.
 TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent did not start") {
   const auto dir = bn::test::work_dir("record-pid-refused");
   const std::string marker = "record-pid-refused-" + std::to_string(getpid());
@@ -115,12 +116,14 @@ TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent di
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   };
   // The agent's parser refuses the value; the JVM runs on.
-  one_line_error(record("bad.bnp", {"--interval", "5x"}), "the agent refused to start in process " + pid);
+  one_line_error(record("bad.bnp", {"--interval", "5x"}),
+                 "the agent refused to start in process " + pid + ": bad option 'interval=5x'");
   CHECK(::kill(std::stoi(pid), 0) == 0);
   const auto recorded = record("good.bnp", {"--interval", "10ms"});
   CHECK(recorded.exit_code == 0);
   // One recording per JVM: the agent stays loaded after it.
-  one_line_error(record("second.bnp", {}), "the agent refused to start in process " + pid);
+  one_line_error(record("second.bnp", {}), "the agent refused to start in process " + pid +
+                                               ": already loaded in this JVM (one recording per JVM)");
   // A file that is no shared library.
   const auto not_elf = dir / "agent.txt";
   std::ofstream(not_elf) << "not a library\n";
@@ -131,7 +134,7 @@ TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent di
   ::kill(std::stoi(pid), SIGTERM);
   CHECK_FALSE(std::filesystem::exists(dir / "bad.bnp"));
   CHECK_FALSE(std::filesystem::exists(dir / "second.bnp"));
-  CHECK(bn::test::load(dir / "good.bnp").samples.ticks.size() >= 10);
+  CHECK_FALSE(bn::test::load(dir / "good.bnp").loaded.unfinished);  // complete; its samples are another test's
 }
 
 TEST_CASE("bottlenecks record exits with the status of a program that failed, its profile complete") {

@@ -53,6 +53,19 @@ TEST_CASE("jcmd that could not attach is told by its exception's message, not it
   CHECK(attach_failure(9, 1, "") == "jcmd could not attach to process 9 (exit status 1)");
 }
 
+TEST_CASE("the agent's reason is read back from the JVM's properties as java.util.Properties wrote it") {
+  // jcmd 3507 VM.system_properties, after the agent refused `interval=5x` (OpenJDK 17).
+  const std::string properties =
+      "3507:\n#Wed Nov 25 11:18:34 UTC 2026\njava.specification.version=17\n"
+      "bottlenecks.agent.refused=bad option 'interval\\=5x'\\: expected a duration from 1ms to 1h, e.g. "
+      "interval\\=20ms\nuser.dir=/tmp/smoke\n";
+  CHECK(bn::cli::refusal_reason(properties) ==
+        "bad option 'interval=5x': expected a duration from 1ms to 1h, e.g. interval=20ms");
+  CHECK(bn::cli::refusal_reason("bottlenecks.agent.refused=\\ a\\\\b\\#c\\!d\\te\n") == " a\\b#c!d\te");
+  CHECK(bn::cli::refusal_reason("3507:\njava.specification.version=17\n").empty());
+  CHECK(bn::cli::refusal_reason("").empty());
+}
+
 TEST_CASE("check_attachable refuses a process that is not there, or is no JVM, before jcmd runs") {
   CHECK_THROWS_WITH_AS(bn::cli::check_attachable(0), "--pid 0: not a process id", bn::Error);
   // A child that has exited and been reaped leaves its pid free (reused only after the whole
