@@ -3,7 +3,6 @@
 //   bottlenecks record --pid PID --duration 30s -o FILE    attach to a running JVM (jcmd)
 
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -20,6 +19,7 @@
 
 #include "bn/calltree/profile_reader.h"
 #include "bn/iface/error.h"
+#include "child_process.h"
 #include "commands.h"
 #include "jvm_attach.h"
 
@@ -121,29 +121,18 @@ void forward_signal(int sig) {
 
 // Runs argv, waits for it and returns its exit status (128 + signal if killed).
 int run_and_wait(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t child = fork();
-  if (child < 0) throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
-  if (child == 0) {
-    execvp(args[0], args.data());
-    std::fprintf(stderr, "bottlenecks: error: cannot run '%s': %s\n", args[0], std::strerror(errno));
-    _exit(127);
-  }
+  const pid_t child = start_child(argv);
   g_child = child;
   struct sigaction forward {
   }, old_int{}, old_term{};
   forward.sa_handler = forward_signal;
   sigaction(SIGINT, &forward, &old_int);
   sigaction(SIGTERM, &forward, &old_term);
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = wait_child(child);
   sigaction(SIGINT, &old_int, nullptr);
   sigaction(SIGTERM, &old_term, nullptr);
   g_child = 0;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return status;
 }
 
 std::string java_tool(const char* name) {

@@ -2,12 +2,10 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -16,6 +14,7 @@
 #include <vector>
 
 #include "bn/iface/error.h"
+#include "child_process.h"
 
 namespace bn::cli {
 namespace {
@@ -31,23 +30,15 @@ struct Captured {
 
 // Runs argv with stdout and stderr into one pipe; its exit status (128 + signal if killed).
 Captured run_captured(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
-  const pid_t child = fork();
-  if (child < 0) {
+  pid_t child = -1;
+  try {
+    child = start_child(argv, fds[1]);
+  } catch (const Error&) {
     close(fds[0]);
     close(fds[1]);
-    throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
-  }
-  if (child == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    dup2(fds[1], STDERR_FILENO);
-    execvp(args[0], args.data());
-    std::fprintf(stderr, "cannot run '%s': %s\n", args[0], std::strerror(errno));
-    _exit(127);
+    throw;
   }
   close(fds[1]);
   Captured c;
@@ -60,10 +51,7 @@ Captured run_captured(const std::vector<std::string>& argv) {
                     std::min(static_cast<std::size_t>(n), kKeptOutput - std::min(kKeptOutput, c.output.size())));
   }
   close(fds[0]);
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  c.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  c.exit_status = wait_child(child);
   return c;
 }
 
@@ -80,6 +68,15 @@ std::vector<std::string> lines_of(const std::string& text) {
 bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// HotSpot's answer to JVMTI.agent_load when the library loaded: the agent's Agent_OnAttach
+// result ("return code: -1"); empty without one.
+std::string agent_return_code(const std::vector<std::string>& lines) {
+  const std::string prefix = "return code: ";
+  for (const std::string& line : lines)
+    if (starts_with(line, prefix)) return line.substr(prefix.size());
+  return "";
 }
 
 std::string process_name(int pid) {
@@ -114,16 +111,14 @@ std::string attach_failure(int pid, int exit_status, const std::string& output) 
   const std::vector<std::string> lines = lines_of(output);
   const std::string process = "process " + std::to_string(pid);
   if (exit_status == 0) {
+    if (const std::string code = agent_return_code(lines); !code.empty()) {
+      if (code == "0") return "";
+      return "the agent refused to start in " + process + " (return code " + code +
+             "): a bad option, or the agent already loaded there (one recording per JVM); the reason is on that "
+             "JVM's standard error";
+    }
     for (std::size_t i = 0; i < lines.size(); ++i) {
-      // HotSpot's answer to JVMTI.agent_load: the agent's Agent_OnAttach result, or the
-      // library's load failure followed by dlopen's reason.
-      if (starts_with(lines[i], "return code: ")) {
-        const std::string code = lines[i].substr(13);
-        if (code == "0") return "";
-        return "the agent refused to start in " + process + " (return code " + code +
-               "): a bad option, or the agent already loaded there (one recording per JVM); the reason is on that "
-               "JVM's standard error";
-      }
+      // The library's load failure, followed by dlopen's reason.
       if (ends_with(lines[i], " was not loaded.")) {
         const std::string reason = i + 1 < lines.size() ? ": " + lines[i + 1] : "";
         return "the JVM of " + process + " could not load the agent library" + reason;
@@ -166,7 +161,7 @@ void load_agent(const std::string& jcmd, int pid, const std::string& agent, cons
   const Captured c = run_captured({jcmd, std::to_string(pid), "JVMTI.agent_load", agent, "\"" + options + "\""});
   std::string failure = attach_failure(pid, c.exit_status, c.output);
   if (failure.empty()) return;
-  if (starts_with(failure, "the agent refused")) {
+  if (c.exit_status == 0 && !agent_return_code(lines_of(c.output)).empty()) {  // the agent refused
     const Captured properties = run_captured({jcmd, std::to_string(pid), "VM.system_properties"});
     if (const std::string reason = refusal_reason(properties.output); properties.exit_status == 0 && !reason.empty())
       failure = "the agent refused to start in process " + std::to_string(pid) + ": " + reason;
