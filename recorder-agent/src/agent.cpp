@@ -2,9 +2,13 @@
 
 #include <jvmti.h>
 
+#include <algorithm>
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "attach_refusal.h"
 #include "engine.h"
@@ -15,14 +19,25 @@
 namespace bn::agent {
 namespace {
 
-// Created once and never freed: JVMTI callbacks may still be in flight on other threads after
-// VMDeath, and a freed engine would turn them into crashes.
-Engine* g_engine = nullptr;
-bool g_loaded = false;
+// The agent's one JVMTI environment, made by the first load: a second one would have the same
+// callbacks, and every event would reach the engine twice.
+jvmtiEnv* g_jvmti = nullptr;
+// The engine of the current recording, or of the last one. Engines are never freed: JVMTI
+// callbacks may still be in flight on other threads after VMDeath, or after a newer recording's
+// engine took over, and a freed engine would turn them into crashes (engine.h: an ended engine
+// gives back its tree). The rest is touched only in load(), which the JVM never runs twice at
+// once (Agent_OnLoad at start-up; the attach listener runs one Agent_OnAttach at a time).
+std::atomic<Engine*> g_engine{nullptr};
+std::string g_file;                             // the file= of g_engine's recording, for a refusal
+std::vector<jvmtiEvent> g_events;               // enabled for g_engine, besides VMInit and VMDeath
+std::vector<std::string_view> g_recorded_once;  // modes of EngineKind::once_per_jvm that recorded here
+
+Engine* engine() { return g_engine.load(std::memory_order_acquire); }
 
 void start_engine(JNIEnv* jni) {
-  if (g_engine == nullptr) return;
-  if (Status s = g_engine->start(jni); !s.ok()) report(s.message() + "; the program runs without profiling");
+  if (Engine* e = engine(); e != nullptr) {
+    if (Status s = e->start(jni); !s.ok()) report(s.message() + "; the program runs without profiling");
+  }
 }
 
 // The one callback table: VMInit and VMDeath start and stop the engine; every other event
@@ -30,26 +45,26 @@ void start_engine(JNIEnv* jni) {
 void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread) { start_engine(jni); }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
-  if (g_engine != nullptr) g_engine->stop();
+  if (Engine* e = engine(); e != nullptr) e->stop();
 }
 
 void JNICALL on_thread_start(jvmtiEnv*, JNIEnv* jni, jthread thread) {
-  if (g_engine != nullptr) g_engine->thread_started(jni, thread);
+  if (Engine* e = engine(); e != nullptr) e->thread_started(jni, thread);
 }
 
 void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
-  if (g_engine != nullptr) g_engine->thread_ended(jni, thread);
+  if (Engine* e = engine(); e != nullptr) e->thread_ended(jni, thread);
 }
 
 void JNICALL on_class_prepare(jvmtiEnv*, JNIEnv* jni, jthread thread, jclass klass) {
-  if (g_engine != nullptr) g_engine->class_prepared(jni, thread, klass);
+  if (Engine* e = engine(); e != nullptr) e->class_prepared(jni, thread, klass);
 }
 
 void JNICALL on_class_file_load_hook(jvmtiEnv*, JNIEnv* jni, jclass being_redefined, jobject loader, const char* name,
                                      jobject, jint length, const unsigned char* data, jint* new_length,
                                      unsigned char** new_data) {
-  if (g_engine != nullptr)
-    g_engine->class_file_loaded(jni, being_redefined, loader, name, length, data, new_length, new_data);
+  if (Engine* e = engine(); e != nullptr)
+    e->class_file_loaded(jni, being_redefined, loader, name, length, data, new_length, new_data);
 }
 
 // Enabled only for their effect on HotSpot, never forwarded:
@@ -91,6 +106,39 @@ Status add_capabilities(jvmtiEnv* jvmti, Engine& engine, const Engine::Needs& ne
   return Status();
 }
 
+// Enables the events the new engine asks for, then disables those only the engine before it had.
+void switch_events(const std::vector<jvmtiEvent>& next) {
+  for (const jvmtiEvent event : next) g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, event, nullptr);
+  for (const jvmtiEvent event : g_events)
+    if (std::find(next.begin(), next.end(), event) == next.end())
+      g_jvmti->SetEventNotificationMode(JVMTI_DISABLE, event, nullptr);
+  g_events = next;
+}
+
+// Why a new recording of `kind` cannot start in this JVM now; empty if it can.
+std::string busy_reason(const EngineKind& kind) {
+  if (Engine* e = engine(); e != nullptr && e->recording())
+    return "a recording is in progress in this JVM (file=" + g_file + "); a new one can start when it ends";
+  if (!kind.once_per_jvm.empty() &&
+      std::find(g_recorded_once.begin(), g_recorded_once.end(), kind.mode) != g_recorded_once.end())
+    return std::string(kind.once_per_jvm);
+  return "";
+}
+
+// `stop` (an attach): ends the recording in progress, the one writing file= if that is given,
+// and returns once its profile is complete; the program runs on (bottlenecks record --pid sends
+// it on Ctrl-C).
+template <class Refuse>
+jint stop_recording(const Options& options, bool attached, const Refuse& refused) {
+  if (!attached) return refused("option stop ends a recording in progress: give it to jcmd JVMTI.agent_load", "");
+  Engine* e = engine();
+  if (e == nullptr || !e->recording()) return refused("no recording in progress in this JVM", "");
+  if (options.file_given && options.file != g_file)
+    return refused("the recording in progress writes " + g_file + ", not " + options.file, "");
+  e->end_recording();
+  return JNI_OK;
+}
+
 }  // namespace
 
 jint load(JavaVM* vm, const char* text, bool attached) {
@@ -108,51 +156,56 @@ jint load(JavaVM* vm, const char* text, bool attached) {
     return refused(parsed.status.message(), attached                ? "; not loaded"
                                             : parsed.options.strict ? "; stopping the JVM (strict=true)"
                                                                     : without);
-  if (g_loaded && !attached) {  // a second -agentpath: the first one records
+  if (parsed.options.stop) return stop_recording(parsed.options, attached, refused);
+  const EngineKind* kind = find_engine_kind(engine_kinds(), parsed.options.mode);
+  if (kind == nullptr) return refused("mode=" + parsed.options.mode + " has no engine", without);
+  if (g_jvmti != nullptr && !attached) {  // a second -agentpath: the first one records
     report("already loaded; ignoring the second load");
     return JNI_OK;
   }
-  if (g_loaded) return refused("already loaded in this JVM (one recording per JVM)", "; the second load is refused");
-  jvmtiEnv* jvmti = nullptr;
-  if (vm->GetEnv(reinterpret_cast<void**>(&jvmti), JVMTI_VERSION_11) != JNI_OK || jvmti == nullptr) {
+  if (g_jvmti != nullptr) {  // a later attach: a new recording, once the one before has ended
+    if (const std::string busy = busy_reason(*kind); !busy.empty()) return refused(busy, "; not started");
+  } else if (vm->GetEnv(reinterpret_cast<void**>(&g_jvmti), JVMTI_VERSION_11) != JNI_OK || g_jvmti == nullptr) {
+    g_jvmti = nullptr;
     return refused("this JVM offers no JVMTI 11 environment", without);
+  } else {
+    const jvmtiEventCallbacks table = callbacks();
+    g_jvmti->SetEventCallbacks(&table, sizeof table);
+    g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, nullptr);
   }
-  std::unique_ptr<Engine> engine;
+  std::unique_ptr<Engine> created;
   Engine::Needs needs;
   try {
-    engine = create_engine(EngineSetup{vm, jvmti, parsed.options, attached});
-    if (engine != nullptr) needs = engine->needs();
+    created = kind->create(EngineSetup{vm, g_jvmti, parsed.options, attached});
+    needs = created->needs();
   } catch (const std::exception&) {
-    report("out of memory; the program runs without profiling");
-    return JNI_OK;
+    return refused("out of memory", without);
   }
-  if (engine == nullptr) {
-    return refused("mode=" + parsed.options.mode + " has no engine", without);
-  }
-  if (Status s = add_capabilities(jvmti, *engine, needs, parsed.options.mode); !s.ok()) {
+  if (Status s = add_capabilities(g_jvmti, *created, needs, parsed.options.mode); !s.ok()) {
     return refused(s.message(), without);
   }
-  const jvmtiEventCallbacks table = callbacks();
-  jvmti->SetEventCallbacks(&table, sizeof table);
-  g_engine = engine.release();
-  g_loaded = true;
-  for (const jvmtiEvent event : needs.events) jvmti->SetEventNotificationMode(JVMTI_ENABLE, event, nullptr);
-  jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, nullptr);
+  try {
+    g_file = parsed.options.file;
+    if (!kind->once_per_jvm.empty()) g_recorded_once.push_back(kind->mode);
+  } catch (const std::exception&) {
+    return refused("out of memory", without);
+  }
+  g_engine.store(created.release(), std::memory_order_release);  // the engine before it has ended
+  switch_events(needs.events);
   if (!attached) {
-    jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
+    g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
     return JNI_OK;
   }
   JNIEnv* jni = nullptr;
   if (vm->GetEnv(reinterpret_cast<void**>(&jni), JNI_VERSION_1_8) != JNI_OK) {
-    report("cannot reach JNI from the attach thread; the program runs without profiling");
-    return JNI_OK;
+    return refused("cannot reach JNI from the attach thread", without);
   }
-  start_engine(jni);
+  if (Status s = engine()->start(jni); !s.ok()) return refused(s.message(), without);
   return JNI_OK;
 }
 
 void unload() {
-  if (g_engine != nullptr) g_engine->stop();
+  if (Engine* e = engine(); e != nullptr) e->stop();
 }
 
 }  // namespace bn::agent

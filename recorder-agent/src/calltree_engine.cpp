@@ -197,10 +197,28 @@ void CallTreeEngine::stop() {
   changed_.wait(lock, [this] { return !running_; });
 }
 
+void CallTreeEngine::end_recording() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    restore_on_stop_ = true;
+  }
+  stop();
+}
+
+bool CallTreeEngine::recording() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return running_;
+}
+
 void CallTreeEngine::set_running(bool running) {
   const std::lock_guard<std::mutex> lock(mutex_);
   running_ = running;
   changed_.notify_all();
+}
+
+bool CallTreeEngine::restore_requested() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return restore_on_stop_;
 }
 
 bool CallTreeEngine::wait_ns(std::int64_t ns) {
@@ -218,7 +236,10 @@ void CallTreeEngine::loop(JNIEnv* jni) {
     while (true) {
       std::int64_t wait = std::max(options_.flush_ns, kFlushCostRatio * flush_cost_ns);
       if (options_.duration_ns > 0) wait = std::min(wait, detailing_left_ns(jni));
-      if (wait > 0 && !wait_ns(wait)) break;
+      if (wait > 0 && !wait_ns(wait)) {
+        if (restore_requested()) restore(jni, "stop");
+        break;
+      }
       if (options_.duration_ns > 0 && detailing_left_ns(jni) <= 0) {
         restore(jni, "duration");
         break;
@@ -243,6 +264,9 @@ void CallTreeEngine::loop(JNIEnv* jni) {
   } catch (const std::exception& e) {
     report(std::string("call-tree recording stopped: ") + e.what());
   }
+  // The engine outlives its recording (engine.h); only this thread used the merged tree.
+  tree_ = FrameTree(2, FrameTree::Totals::kDropped);
+  std::vector<TreeView>().swap(trees_);
   set_running(false);
 }
 

@@ -42,6 +42,8 @@ class CallTreeEngine final : public Engine {
   Needs needs() const override;
   Status start(JNIEnv* jni) override;
   void stop() override;
+  void end_recording() override;
+  bool recording() const override;
   void class_file_loaded(JNIEnv* jni, jclass being_redefined, jobject loader, const char* name, jint length,
                          const unsigned char* data, jint* new_length, unsigned char** new_data) override;
 
@@ -55,6 +57,8 @@ class CallTreeEngine final : public Engine {
   void loop(JNIEnv* jni);
   // Waits up to `ns`; false once stop() was called.
   bool wait_ns(std::int64_t ns);
+  // Whether the stop was end_recording()'s: the classes get their original bytes back first.
+  bool restore_requested() const;
   // duration=: how long the instrumentation has left, counted from the first instrumented call.
   std::int64_t detailing_left_ns(JNIEnv* jni) const;
   void set_running(bool running);
@@ -90,10 +94,11 @@ class CallTreeEngine final : public Engine {
   std::mutex instrumented_mutex_;
   std::unordered_set<std::string> instrumented_;  // internal names of the classes given probes
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
-  bool stop_requested_ = false;  // guarded by mutex_
-  bool running_ = false;         // guarded by mutex_: the flusher thread started, not finished
+  bool stop_requested_ = false;   // guarded by mutex_
+  bool restore_on_stop_ = false;  // guarded by mutex_: end_recording(), the VM living on
+  bool running_ = false;          // guarded by mutex_: the flusher thread started, not finished
 
   TreeMemory memory_;  // the per-thread trees' (treememory=); the engine, never freed, outlives every call
   FrameTree tree_{2, FrameTree::Totals::kDropped};  // metric 0: exclusive ns, metric 1: calls (DrainedTrees)

@@ -5,7 +5,9 @@
 // capabilities, tells the engine which optional ones were granted, keeps the one callback
 // table, enables only the events the engine asked for and forwards them here, and starts and
 // stops the engine at VMInit (or attach) and VMDeath. The engine writes its profile through a
-// ProfileSink: its FrameTree's increments plus chunks of its own (profile_sink.h).
+// ProfileSink: its FrameTree's increments plus chunks of its own (profile_sink.h). One engine
+// records once; a later attach to the same JVM gets a new engine (agent.cpp), so an engine whose
+// recording has ended gives back the memory of its tree but never stops answering the hooks.
 //
 // Adding an engine: a subclass in its own files (built from an EngineSetup; needs(), start(),
 // stop() and the hooks it wants), its row in engine_factory.cpp, its sources in
@@ -59,6 +61,12 @@ class Engine {
   // VMDeath or Agent_OnUnload: stop and join every agent thread, then complete the profile.
   // Idempotent.
   virtual void stop() = 0;
+  // A user's `stop` (an attach) while the VM lives: end the recording now, complete the profile,
+  // and leave the program as it was before the recording. Returns once the file is complete.
+  virtual void end_recording() { stop(); }
+  // From a successful start() until the profile is complete (duration= over, or stop()). A new
+  // recording in the same JVM (a later attach) starts only once this is false (agent.cpp).
+  virtual bool recording() const = 0;
 
   // Forwarded events, each only if needs().events lists it; they run on the thread concerned
   // and may come before start() (e.g. ThreadStart between Agent_OnLoad and VMInit).

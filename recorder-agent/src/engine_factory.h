@@ -1,8 +1,8 @@
 #pragma once
-// The recording modes: one table row per engine, {mode name, description, factory}. Option
-// parsing validates `mode=` against it (and takes the first row as the default), and
-// create_engine() builds the engine the parsed options name. Adding an engine is one row in
-// engine_factory.cpp (engine.h says what the class provides).
+// The recording modes: one table row per engine, {mode name, description, factory, whether it
+// records once per JVM}. Option parsing validates `mode=` against it (and takes the first row as
+// the default), and the agent builds the engine of the row the parsed options name. Adding an
+// engine is one row in engine_factory.cpp (engine.h says what the class provides).
 
 #include <jvmti.h>
 
@@ -25,9 +25,12 @@ struct EngineSetup {
 };
 
 struct EngineKind {
-  std::string_view mode;         // the value of mode=
-  std::string_view description;  // what it records, for the message naming the modes
-  std::unique_ptr<Engine> (*create)(const EngineSetup& setup);
+  std::string_view mode;                                        // the value of mode=
+  std::string_view description;                                 // what it records, for the message naming the modes
+  std::unique_ptr<Engine> (*create)(const EngineSetup& setup);  // may throw std::bad_alloc
+  // Empty if the mode can record again in a JVM where it recorded before (a later attach, once
+  // the recording before has ended); else why it cannot, for the refusal.
+  std::string_view once_per_jvm = {};
 };
 
 // Every engine; the first is the default mode.
@@ -38,9 +41,5 @@ inline const EngineKind* find_engine_kind(std::span<const EngineKind> kinds, std
     if (kind.mode == mode) return &kind;
   return nullptr;
 }
-
-// The engine of setup.options.mode (a mode parse_options accepted); null if no row has it.
-// May throw std::bad_alloc.
-std::unique_ptr<Engine> create_engine(const EngineSetup& setup);
 
 }  // namespace bn::agent

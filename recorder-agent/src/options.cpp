@@ -108,6 +108,7 @@ Status apply(Options& o, std::string_view key, std::string_view value, bool has_
   }
   if (key == "file") {
     o.file = std::string(value);
+    o.file_given = true;
     return need(!value.empty(), "a file name");
   }
   if (key == "interval") {
@@ -170,6 +171,7 @@ Status apply(Options& o, std::string_view key, std::string_view value, bool has_
   }
   if (key == "strict") return need(parse_bool(value, o.strict), "strict, strict=true or strict=false");
   if (key == "quiet") return need(parse_bool(value, o.quiet), "quiet, quiet=true or quiet=false");
+  if (key == "stop") return need(parse_bool(value, o.stop), "stop, stop=true or stop=false");
   return Status::error("unknown option " + quoted + " (see docs/recorder.md)");
 }
 

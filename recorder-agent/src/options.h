@@ -16,6 +16,7 @@ struct EngineKind;
 struct Options {
   std::string mode;  // a row of the engine table; parse_options defaults it to the first
   std::string file = "bottlenecks.bnp";
+  bool file_given = false;                // file= was among the options (stop: which recording it means)
   std::int64_t interval_ns = 20'000'000;  // mean of the jittered sampling interval
   double max_overhead = 0;                // fraction of one CPU; 0 = no bound
   std::int64_t delay_ns = 0;              // wait before the first sample
@@ -26,6 +27,7 @@ struct Options {
   bool signal_stacks = true;              // stacks=signal: running threads walk their own stack
   bool strict = false;                    // bad options stop the JVM instead of running unprofiled
   bool quiet = false;                     // no summary line on stderr at exit
+  bool stop = false;                      // attach only: end the recording in progress now
   // mode=calltree (docs/recorder.md): which classes and methods get probes.
   std::string include;  // class globs separated by ':'; empty = every class
   std::string exclude;  // class globs separated by ':'

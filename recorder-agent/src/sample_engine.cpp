@@ -168,6 +168,11 @@ void SampleEngine::stop() {
   changed_.wait(lock, [this] { return !running_; });
 }
 
+bool SampleEngine::recording() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return running_;
+}
+
 void SampleEngine::set_running(bool running) {
   const std::lock_guard<std::mutex> lock(mutex_);
   running_ = running;
@@ -256,6 +261,11 @@ void SampleEngine::loop(JNIEnv* jni) {
   } catch (const std::exception& e) {
     report(std::string("sampler stopped: ") + e.what());
   }
+  // The engine outlives its recording (engine.h); only this thread used the tree and records.
+  tree_ = FrameTree();
+  std::vector<calltree::SampleTick>().swap(ticks_);
+  std::vector<calltree::SampleRecord>().swap(records_);
+  std::vector<calltree::SampleRecord>().swap(open_records_);
   set_running(false);
 }
 

@@ -40,6 +40,7 @@ class SampleEngine final : public Engine {
   void granted(const jvmtiCapabilities& possessed) override;
   Status start(JNIEnv* jni) override;
   void stop() override;
+  bool recording() const override;
   void thread_started(JNIEnv* jni, jthread thread) override;
   void thread_ended(JNIEnv* jni, jthread thread) override;
   void class_prepared(JNIEnv* jni, jthread thread, jclass klass) override;
@@ -104,7 +105,7 @@ class SampleEngine final : public Engine {
   std::int64_t end_ns_ = 0;
   std::string jvm_;
   std::string command_line_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;  // running_ changed
   std::atomic<bool> stop_requested_{false};
   bool running_ = false;  // guarded by mutex_: the sampler thread started, not finished

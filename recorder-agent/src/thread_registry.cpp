@@ -59,11 +59,18 @@ ThreadRecord* ThreadRegistry::create_locked(JNIEnv* jni, jthread thread, std::in
   record->entry.start_ns = monotonic_ns() - start_ns_;
   describe(jni, thread, record->entry);
   if (tid != 0) claimed_tids_.push_back(tid);
+  record->registry = this;
   ThreadRecord* raw = record.get();
   if (tid_field_ != nullptr) by_java_id_[record->entry.java_id] = raw;
   records_.push_back(std::move(record));
   jvmti_->SetThreadLocalStorage(thread, raw);
   return raw;
+}
+
+ThreadRecord* ThreadRegistry::own(void* stored) const {
+  if (stored == nullptr || stored == kEnded) return nullptr;
+  auto* record = static_cast<ThreadRecord*>(stored);
+  return record->registry == this ? record : nullptr;
 }
 
 void ThreadRegistry::on_thread_start(JNIEnv* jni, jthread thread, std::int64_t) {
@@ -72,8 +79,7 @@ void ThreadRegistry::on_thread_start(JNIEnv* jni, jthread thread, std::int64_t) 
   void* stored = nullptr;
   jvmti_->GetThreadLocalStorage(thread, &stored);
   if (stored == kEnded) return;
-  if (stored != nullptr) {  // the sampler saw this thread before its ThreadStart ran
-    auto* record = static_cast<ThreadRecord*>(stored);
+  if (ThreadRecord* record = own(stored); record != nullptr) {  // the sampler saw it before its ThreadStart ran
     if (record->entry.os_tid == 0) {
       record->entry.os_tid = tid;
       record->dirty = true;
@@ -88,8 +94,7 @@ void ThreadRegistry::on_thread_end(std::int64_t now_ns) {
   std::lock_guard<std::mutex> lock(mutex_);
   void* stored = nullptr;
   if (jvmti_->GetThreadLocalStorage(nullptr, &stored) != JVMTI_ERROR_NONE) return;
-  if (stored != nullptr && stored != kEnded) {
-    auto* record = static_cast<ThreadRecord*>(stored);
+  if (ThreadRecord* record = own(stored); record != nullptr) {
     record->ended = true;
     record->entry.end_ns = now_ns - start_ns_;
     record->dirty = true;
@@ -116,7 +121,7 @@ ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const Tas
   }
   void* stored = nullptr;
   if (jvmti_->GetThreadLocalStorage(thread, &stored) != JVMTI_ERROR_NONE || stored == kEnded) return nullptr;
-  if (stored != nullptr) return static_cast<ThreadRecord*>(stored);
+  if (ThreadRecord* record = own(stored); record != nullptr) return record;
   ThreadRecord* record = create_locked(jni, thread, 0);
   if (names == nullptr) return record;
   // The launcher runs main() on a second thread that keeps the process name ("java"); the

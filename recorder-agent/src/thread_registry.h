@@ -57,7 +57,8 @@ struct ThreadRecord {
   calltree::ThreadEntry entry;    // entry.index is kNoThread until first referenced
   CpuSplit split;                 // schedstat baseline (sampler only)
   SchedStatFile schedstat;
-  StackPath path;  // its last stack walked, to follow the next (sampler only)
+  StackPath path;                  // its last stack walked, to follow the next (sampler only)
+  const void* registry = nullptr;  // the ThreadRegistry that made it (ThreadRegistry::own)
 };
 
 class ThreadRegistry {
@@ -94,6 +95,10 @@ class ThreadRegistry {
 
  private:
   ThreadRecord* create_locked(JNIEnv* jni, jthread thread, std::int32_t tid);
+  // The record this registry made for a thread whose storage holds `stored`; null if it holds
+  // none, the ended marker, or a record of an earlier recording's registry: the storage belongs
+  // to the agent's one JVMTI environment, which every recording in the JVM shares (agent.cpp).
+  ThreadRecord* own(void* stored) const;
   void describe(JNIEnv* jni, jthread thread, calltree::ThreadEntry& e);
 
   jvmtiEnv* jvmti_;

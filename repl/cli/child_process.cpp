@@ -19,6 +19,7 @@ pid_t start_child(const std::vector<std::string>& argv, int output_fd) {
   if (child < 0) throw Error(std::string("cannot start '") + argv[0] + "': " + std::strerror(errno));
   if (child == 0) {
     if (output_fd >= 0) {
+      setpgid(0, 0);
       dup2(output_fd, STDOUT_FILENO);
       dup2(output_fd, STDERR_FILENO);
     }

@@ -140,33 +140,6 @@ std::string java_tool(const char* name) {
   return home != nullptr && *home != '\0' ? std::string(home) + "/bin/" + name : name;
 }
 
-// Waits until `file` holds a complete profile (END chunk), or `limit` passes.
-bool wait_complete(const fs::path& file, std::chrono::steady_clock::duration limit, int pid) {
-  const auto until = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < until) {
-    std::error_code ec;
-    if (fs::exists(file, ec)) {
-      try {
-        calltree::read_profile(file);
-        return true;
-      } catch (const Error&) {
-        // still being written
-      }
-    }
-    // Without --duration the agent completes the file when the JVM exits.
-    if (pid != 0 && kill(pid, 0) != 0 && errno == ESRCH) {
-      try {
-        calltree::read_profile(file);
-        return true;
-      } catch (const Error&) {
-        return false;
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
-  return false;
-}
-
 std::chrono::seconds duration_limit(const std::string& d) {
   // Generous: the agent parses the value; here it only bounds how long we wait for the file.
   double v = std::atof(d.c_str());
@@ -177,6 +150,90 @@ std::chrono::seconds duration_limit(const std::string& d) {
   else if (d.find('h') != std::string::npos)
     v *= 3600;
   return std::chrono::seconds(static_cast<long long>(v) + 60);
+}
+
+// Whether `file` holds a complete profile (END chunk).
+bool is_complete(const fs::path& file) {
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return false;
+  try {
+    calltree::read_profile(file);
+    return true;
+  } catch (const Error&) {
+    return false;  // still being written
+  }
+}
+
+// The signal (SIGINT, SIGTERM) that asked `record --pid` to end the recording early; 0 if none.
+volatile sig_atomic_t g_stop_signal = 0;
+
+// The first Ctrl-C or SIGTERM asks for the recording to end (the target is no child of ours,
+// so a terminal's Ctrl-C never reaches it); a second one ends `record` the usual way.
+void ask_stop(int sig) {
+  g_stop_signal = sig;
+  struct sigaction usual {};
+  usual.sa_handler = SIG_DFL;
+  sigaction(SIGINT, &usual, nullptr);
+  sigaction(SIGTERM, &usual, nullptr);
+}
+
+// Installs ask_stop for its lifetime.
+class StopOnSignal {
+ public:
+  StopOnSignal() {
+    struct sigaction ask {};
+    ask.sa_handler = ask_stop;
+    ask.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &ask, &old_int_);
+    sigaction(SIGTERM, &ask, &old_term_);
+  }
+  ~StopOnSignal() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+// `record --pid`: loads the agent into the running JVM and waits until `output` is complete: at
+// --duration's end, when the target exits, or once a Ctrl-C (SIGINT, SIGTERM) has asked the
+// agent to stop (jcmd returns when the file is complete; the target runs on).
+void record_attached(const RecordOptions& o, const fs::path& agent, const std::string& options,
+                     const fs::path& output) {
+  check_attachable(o.pid);
+  const std::string jcmd = java_tool("jcmd");
+  const StopOnSignal stop_on_signal;
+  g_stop_signal = 0;
+  load_agent(jcmd, o.pid, agent.string(), options);
+  const auto until = std::chrono::steady_clock::now() +
+                     (o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration));
+  bool stopped = false;
+  while (!is_complete(output)) {
+    if (g_stop_signal != 0 && !stopped) {
+      stopped = true;
+      std::cerr << "bottlenecks: stopping the recording of process " << o.pid << '\n';
+      try {
+        load_agent(jcmd, o.pid, agent.string(), "stop,file=" + output.string());
+      } catch (const Error&) {
+        if (!is_complete(output)) throw;  // else it ended by itself meanwhile
+      }
+      continue;
+    }
+    // Without --duration the agent completes the file when the JVM exits.
+    if (kill(o.pid, 0) != 0 && errno == ESRCH) {
+      if (is_complete(output)) break;
+      throw Error("no complete profile in '" + output.string() + "': process " + std::to_string(o.pid) +
+                  " ended before the agent completed it (see its stderr)");
+    }
+    if (std::chrono::steady_clock::now() >= until)
+      throw Error("no complete profile in '" + output.string() + "' (see the target JVM's stderr)");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  std::cout << "bottlenecks: recorded process " << o.pid << " into " << output.string() << '\n';
 }
 
 void run_record(const RecordOptions& o, const std::vector<std::string>& extras) {
@@ -192,12 +249,7 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
   const std::string options = agent_options(o, output);
   if (o.pid != 0) {
     if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
-    check_attachable(o.pid);
-    load_agent(java_tool("jcmd"), o.pid, agent.string(), options);
-    const auto limit = o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration);
-    if (!wait_complete(output, limit, o.pid))
-      throw Error("no complete profile in '" + output.string() + "' (see the target JVM's stderr)");
-    std::cout << "bottlenecks: recorded process " << o.pid << " into " << output.string() << '\n';
+    record_attached(o, agent, options, output);
     return;
   }
   if (o.command.empty()) throw Error("nothing to record: give --pid PID or -- java ARGS...");
@@ -205,6 +257,8 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
   std::vector<std::string> argv{o.command.front(), "-agentpath:" + agent.string() + "=" + options};
   argv.insert(argv.end(), o.command.begin() + 1, o.command.end());
   const int rc = run_and_wait(argv);
+  // The launcher could not be run (start_child's child said why): there is no profile to name.
+  if (rc == 127 && !fs::exists(output)) throw CLI::RuntimeError(rc);
   calltree::read_profile(output);  // throws, naming the file, if the agent left no valid profile
   if (rc != 0) {
     // The profile is complete, but the program failed: say so and exit with its status.
@@ -223,7 +277,10 @@ void setup_record(CLI::App& app) {
       "Record a Java program with the agent (sampling, or --mode calltree): record -o FILE -- java ARGS..., "
       "or record --pid PID --duration 30s -o FILE");
   sub->add_option("-o,--output", options->output, "Profile file to write")->required();
-  sub->add_option("--pid", options->pid, "Attach to this running JVM (with jcmd) instead of starting one");
+  sub->add_option("--pid", options->pid,
+                  "Attach to this running JVM (with jcmd) instead of starting one; records until --duration, "
+                  "Ctrl-C (which completes FILE and leaves the JVM running) or the JVM's end; once a recording "
+                  "has ended, another may start");
   sub->add_option("--interval", options->interval, "Mean sampling interval (jittered)")->capture_default_str();
   sub->add_option("--max-overhead", options->max_overhead, "Bound on the agent's cost, e.g. 1%");
   sub->add_option("--delay", options->delay, "Wait this long before the first sample, e.g. 30s");

@@ -114,8 +114,8 @@ std::string attach_failure(int pid, int exit_status, const std::string& output) 
     if (const std::string code = agent_return_code(lines); !code.empty()) {
       if (code == "0") return "";
       return "the agent refused to start in " + process + " (return code " + code +
-             "): a bad option, or the agent already loaded there (one recording per JVM); the reason is on that "
-             "JVM's standard error";
+             "): a bad option, or a recording already in progress there; the reason is on that JVM's standard "
+             "error";
     }
     for (std::size_t i = 0; i < lines.size(); ++i) {
       // The library's load failure, followed by dlopen's reason.

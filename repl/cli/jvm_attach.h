@@ -15,7 +15,7 @@ void check_attachable(int pid);
 
 // Runs `jcmd PID JVMTI.agent_load AGENT "OPTIONS"` and throws Error with what went wrong, if
 // anything: jcmd could not attach, the JVM could not load the library, or the agent refused to
-// start (a bad option, or the agent already loaded in that JVM: one recording per JVM).
+// start (a bad option, or a recording already in progress in that JVM).
 void load_agent(const std::string& jcmd, int pid, const std::string& agent, const std::string& options);
 
 // The agent's reason for refusing, from the output of `jcmd PID VM.system_properties` (the

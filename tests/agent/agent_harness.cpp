@@ -1,6 +1,7 @@
 #include "agent_harness.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -85,6 +86,26 @@ std::string find_jvm_pid(const std::string& marker) {
       if (line.find(marker) != std::string::npos) return line.substr(0, line.find(' '));
   }
   return {};
+}
+
+AttachTarget::AttachTarget(const std::string& name) {
+  const std::string marker = name + "-" + std::to_string(getpid());
+  thread_ = std::thread([this, marker] {
+    JavaRunOptions o;
+    o.main_class = "Ending";
+    o.args = {"wait", marker};  // Ending ignores the marker
+    run_ = run_java(o);
+    exited_ = true;
+  });
+  pid_ = find_jvm_pid(marker);
+}
+
+bool AttachTarget::running() const { return !pid_.empty() && !exited_ && ::kill(std::stoi(pid_), 0) == 0; }
+
+const JavaRun& AttachTarget::end() {
+  if (running()) ::kill(std::stoi(pid_), SIGTERM);
+  if (thread_.joinable()) thread_.join();
+  return run_;
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // javac into the build tree at test time, starts the JVM with a hard timeout, optionally signals
 // it, and loads the profile with the project's reader.
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -62,12 +63,26 @@ Profile load(const std::filesystem::path& file, bool accept_unfinished = false);
 // Whether `file` holds a complete profile (its END chunk written).
 bool is_complete(const std::filesystem::path& file);
 
-// Joins a thread when the scope ends, also when a REQUIRE throws.
-struct JoinAtExit {
-  std::thread& thread;
-  ~JoinAtExit() {
-    if (thread.joinable()) thread.join();
-  }
+// A JVM for the tests that attach to one: Ending "wait" (it spins for a minute unless ended)
+// without the agent, run on a thread of its own and found in `jcmd -l` by a marker made of
+// `name` and this process's pid. end() sends it SIGTERM and waits for it; the destructor does so
+// if the test did not, also when a REQUIRE throws.
+class AttachTarget {
+ public:
+  explicit AttachTarget(const std::string& name);
+  ~AttachTarget() { end(); }
+  AttachTarget(const AttachTarget&) = delete;
+  AttachTarget& operator=(const AttachTarget&) = delete;
+
+  const std::string& pid() const { return pid_; }  // empty if the JVM never appeared
+  bool running() const;
+  const JavaRun& end();  // its exit status and output
+
+ private:
+  JavaRun run_;
+  std::atomic<bool> exited_{false};  // run_java returned: the pid may be another process's now
+  std::thread thread_;
+  std::string pid_;
 };
 
 // Index of the thread with this name, if it was sampled.

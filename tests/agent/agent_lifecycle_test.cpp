@@ -161,21 +161,8 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
   const auto dir = bn::test::work_dir("attach");
   const auto file = dir / "attached.bnp";
   // The target runs with no agent; jcmd loads it after start-up.
-  const auto classes = bn::test::compiled("Ending");
-  std::thread target_thread;
-  const std::string marker = "attach-test-" + std::to_string(getpid());
-  bn::test::JavaRun target;
-  target_thread = std::thread([&] {
-    JavaRunOptions o;
-    o.main_class = "Ending";
-    o.args = {"wait", marker};  // Ending ignores the marker; it finds this JVM in `jcmd -l`
-    o.signal = SIGTERM;         // a safety net: the test ends it once the recording is complete
-    o.signal_after = 60000ms;
-    target = bn::test::run_java(o);
-  });
-  // The target ends by SIGTERM; wait for it even when a check below fails.
-  const bn::test::JoinAtExit join_target{target_thread};
-  const std::string pid = bn::test::find_jvm_pid(marker);
+  bn::test::AttachTarget target("attach-test");
+  const std::string pid = target.pid();
   REQUIRE_FALSE(pid.empty());
   const auto load = bn::test::run_command({bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH,
                                            // jcmd would split an unquoted key=value argument into a named option.
@@ -186,9 +173,7 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
   // On a loaded machine starting jcmd twice takes seconds, so the target is ended only once
   // the recording (duration=1s) has completed the file, or after 30 s.
   for (int i = 0; i < 300 && !bn::test::is_complete(file); ++i) std::this_thread::sleep_for(100ms);
-  kill(std::stoi(pid), SIGTERM);
-  target_thread.join();
-  INFO("target stderr: " << target.err);
+  INFO("target stderr: " << target.end().err);
   const auto p = bn::test::load(file);
   CHECK_FALSE(p.loaded.unfinished);
   CHECK(p.samples.ticks.size() >= 10);

@@ -60,25 +60,17 @@ TEST_CASE("bottlenecks record refuses a bad interval and says which option is wr
 
 TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
   const auto file = bn::test::work_dir("record-pid") / "run.bnp";
-  const std::string marker = "record-pid-test-" + std::to_string(getpid());
-  bn::test::JavaRun target;
-  std::thread target_thread([&] {
-    bn::test::JavaRunOptions o;
-    o.main_class = "Ending";
-    o.args = {"wait", marker};  // Ending ignores the marker; it finds this JVM in `jcmd -l`
-    // Ended below once the recording is done (or by itself after a minute of spinning): a fixed
-    // lifetime of 8 s ran out once on a loaded machine before the attach, the second of recording
-    // and the write were done.
-    target = bn::test::run_java(o);
-  });
-  const bn::test::JoinAtExit join_target{target_thread};
-  const std::string pid = bn::test::find_jvm_pid(marker);
+  // Ended below once the recording is done (or by itself after a minute of spinning): a fixed
+  // lifetime of 8 s ran out once on a loaded machine before the attach, the second of recording
+  // and the write were done.
+  bn::test::AttachTarget target("record-pid-test");
+  const std::string pid = target.pid();
   REQUIRE_FALSE(pid.empty());
   const auto r = bn::test::run_command({bn::test::kCli, "record", "--pid", pid, "--duration", "1s", "-o", file.string(),
                                         "--interval", "10ms", "--agent", BN_AGENT_PATH},
                                        60s);
-  const bool target_running = ::kill(std::stoi(pid), 0) == 0;
-  ::kill(std::stoi(pid), SIGTERM);
+  const bool target_running = target.running();
+  target.end();
   INFO("stderr: " << r.err << " stdout: " << r.out);
   CHECK(r.exit_code == 0);
   CHECK(target_running);                // the profile below was complete before the target ended
@@ -91,16 +83,8 @@ TEST_CASE("bottlenecks record --pid attaches to a running JVM for --duration") {
 // agent's reason, written on the target's stderr, is read back from its system properties.
 TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent did not start") {
   const auto dir = bn::test::work_dir("record-pid-refused");
-  const std::string marker = "record-pid-refused-" + std::to_string(getpid());
-  bn::test::JavaRun target;
-  std::thread target_thread([&] {
-    bn::test::JavaRunOptions o;
-    o.main_class = "Ending";
-    o.args = {"wait", marker};
-    target = bn::test::run_java(o);
-  });
-  const bn::test::JoinAtExit join_target{target_thread};
-  const std::string pid = bn::test::find_jvm_pid(marker);
+  bn::test::AttachTarget target("record-pid-refused");
+  const std::string pid = target.pid();
   REQUIRE_FALSE(pid.empty());
   const auto record = [&](const std::string& name, const std::vector<std::string>& extra) {
     std::vector<std::string> argv{bn::test::kCli,        "record",  "--pid",      pid, "--duration", "1s", "-o",
@@ -118,12 +102,9 @@ TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent di
   // The agent's parser refuses the value; the JVM runs on.
   one_line_error(record("bad.bnp", {"--interval", "5x"}),
                  "the agent refused to start in process " + pid + ": bad option 'interval=5x'");
-  CHECK(::kill(std::stoi(pid), 0) == 0);
+  CHECK(target.running());
   const auto recorded = record("good.bnp", {"--interval", "10ms"});
   CHECK(recorded.exit_code == 0);
-  // One recording per JVM: the agent stays loaded after it.
-  one_line_error(record("second.bnp", {}), "the agent refused to start in process " + pid +
-                                               ": already loaded in this JVM (one recording per JVM)");
   // A file that is no shared library.
   const auto not_elf = dir / "agent.txt";
   std::ofstream(not_elf) << "not a library\n";
@@ -131,10 +112,72 @@ TEST_CASE("bottlenecks record --pid tells at once, in one line, why the agent di
       bn::test::kCli, "record",        "--pid", pid, "--duration", "1s", "-o", (dir / "lib.bnp").string(),
       "--agent",      not_elf.string()};
   one_line_error(bn::test::run_command(argv, 50s), "the JVM of process " + pid + " could not load the agent library: ");
-  ::kill(std::stoi(pid), SIGTERM);
+  target.end();
   CHECK_FALSE(std::filesystem::exists(dir / "bad.bnp"));
-  CHECK_FALSE(std::filesystem::exists(dir / "second.bnp"));
   CHECK_FALSE(bn::test::load(dir / "good.bnp").loaded.unfinished);  // complete; its samples are another test's
+}
+
+// A server is recorded more than once: each recording ends (--duration, Ctrl-C or the agent's
+// `stop`) with its file complete and the JVM running on, and the next one may then start.
+TEST_CASE("bottlenecks record --pid: one recording at a time, Ctrl-C ends one early, the next follows") {
+  const auto dir = bn::test::work_dir("record-pid-again");
+  bn::test::AttachTarget target("record-pid-again");
+  const std::string pid = target.pid();
+  REQUIRE_FALSE(pid.empty());
+  const auto jcmd_load = [&](const std::string& options) {
+    return bn::test::run_command(
+        {bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH, "\"" + options + "\""}, 50s);
+  };
+  const auto record = [&](const std::string& name, const std::vector<std::string>& extra, int signal = 0) {
+    std::vector<std::string> argv{bn::test::kCli,        "record",  "--pid",      pid, "-o",
+                                  (dir / name).string(), "--agent", BN_AGENT_PATH};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    // Signalled after 1.5 s: before the attach or during the recording, the same outcome.
+    return bn::test::run_command(argv, 50s, signal, signal != 0 ? 1500ms : 0ms);
+  };
+  const auto refused = [&](const bn::test::JavaRun& r, const std::string& reason) {
+    INFO("stderr: " << r.err << " stdout: " << r.out);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err == "bottlenecks: error: the agent refused to start in process " + pid + ": " + reason + "\n");
+  };
+  const auto recorded = [&](const bn::test::JavaRun& r, const std::string& name) {
+    INFO("stderr: " << r.err << " stdout: " << r.out);
+    CHECK(r.exit_code == 0);
+    CHECK(target.running());            // the JVM runs on
+    return bn::test::load(dir / name);  // throws unless complete
+  };
+
+  // A recording without end, started by hand: another must wait for it.
+  const std::string endless = (dir / "endless.bnp").string();
+  CHECK(jcmd_load("file=" + endless).out.find("return code: 0") != std::string::npos);
+  refused(record("busy.bnp", {"--duration", "1s"}),
+          "a recording is in progress in this JVM (file=" + endless + "); a new one can start when it ends");
+  // `stop` ends the one it names, and returns once its file is complete.
+  CHECK(jcmd_load("stop,file=" + (dir / "other.bnp").string()).out.find("return code: -1") != std::string::npos);
+  CHECK_FALSE(bn::test::is_complete(endless));
+  CHECK(jcmd_load("stop,file=" + endless).out.find("return code: 0") != std::string::npos);
+  CHECK(bn::test::is_complete(endless));
+  CHECK(jcmd_load("stop").out.find("return code: -1") != std::string::npos);  // nothing left to stop
+
+  // Ctrl-C (SIGINT) ends a recording without --duration; the JVM runs on.
+  const auto sampled = record("sampled.bnp", {"--interval", "10ms"}, SIGINT);
+  CHECK(sampled.err.find("stopping the recording of process " + pid) != std::string::npos);
+  CHECK(recorded(sampled, "sampled.bnp").loaded.tree.find_method("Ending.spin").has_value());
+
+  // The call-tree mode's Ctrl-C gives the classes their original bytes back first; once per JVM.
+  const auto traced = recorded(record("traced.bnp", {"--mode", "calltree"}, SIGINT), "traced.bnp");
+  CHECK(traced.loaded.tree.metadata().find_extra("stopped_by") == "stop");
+  CHECK(traced.loaded.tree.metadata().find_extra("restored").value_or("").starts_with("yes"));
+  refused(record("traced-again.bnp", {"--mode", "calltree", "--duration", "1s"}),
+          "the call-tree mode records once per JVM");
+
+  // And sampling again, with threads the earlier recordings knew: their stacks are this one's.
+  const auto again = recorded(record("again.bnp", {"--duration", "1s", "--interval", "10ms"}), "again.bnp");
+  CHECK(again.loaded.tree.find_method("Ending.spin").has_value());
+  CHECK(again.samples.ticks.size() >= 1);
+  target.end();
+  CHECK_FALSE(std::filesystem::exists(dir / "busy.bnp"));
+  CHECK_FALSE(std::filesystem::exists(dir / "traced-again.bnp"));
 }
 
 TEST_CASE("bottlenecks record exits with the status of a program that failed, its profile complete") {
@@ -166,6 +209,8 @@ TEST_CASE("bottlenecks record refuses, before starting anything, what it could n
       {{"-o", (dir / "p.bnp").string(), "--", "ls", "-l"}, "'ls' is not a java launcher"},
       // The output directory is checked before the program runs, not after.
       {{"-o", (dir / "missing" / "p.bnp").string(), "--", java, "-version"}, "no directory"},
+      // A launcher that cannot be run: its one line, not a second about the missing profile.
+      {{"-o", (dir / "p.bnp").string(), "--", (dir / "no" / "java").string(), "-version"}, "cannot run '"},
       // Without --, the java command's own options are not the recorder's.
       {{"-o", (dir / "p.bnp").string(), java, "-cp", dir.string(), "Main"}, "put the java command line after --"},
   };

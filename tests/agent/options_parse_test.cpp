@@ -39,6 +39,8 @@ TEST_CASE("no options give the documented defaults") {
   CHECK(p.options.signal_stacks);
   CHECK_FALSE(p.options.strict);
   CHECK_FALSE(p.options.quiet);
+  CHECK_FALSE(p.options.stop);
+  CHECK_FALSE(p.options.file_given);
 }
 
 TEST_CASE("every option is parsed with its unit") {
@@ -58,6 +60,11 @@ TEST_CASE("every option is parsed with its unit") {
   CHECK(p.options.strict);
   CHECK_FALSE(p.options.quiet);
   CHECK(parse_options("maxoverhead=0.5").options.max_overhead == doctest::Approx(0.005));
+  CHECK(p.options.file_given);  // `stop` names the recording it ends by its file, if given
+  const auto stop = parse_options("stop");
+  CHECK(stop.options.stop);
+  CHECK_FALSE(stop.options.file_given);
+  CHECK_FALSE(parse_options("stop=false").options.stop);
 }
 
 TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
@@ -80,6 +87,7 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   check("stacks=async", "'stacks=async'");
   check("mode=trace", "'mode=trace'");
   check("strict=maybe", "'strict=maybe'");
+  check("stop=now", "'stop=now'");
   check("colour=red", "unknown option 'colour=red'");
   const auto p = parse_options("bogus,strict");
   CHECK(p.options.strict);
