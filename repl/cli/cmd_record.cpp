@@ -22,6 +22,7 @@
 #include "child_process.h"
 #include "commands.h"
 #include "jvm_attach.h"
+#include "record_deadline.h"
 
 namespace bn::cli {
 namespace {
@@ -140,18 +141,6 @@ std::string java_tool(const char* name) {
   return home != nullptr && *home != '\0' ? std::string(home) + "/bin/" + name : name;
 }
 
-std::chrono::seconds duration_limit(const std::string& d) {
-  // Generous: the agent parses the value; here it only bounds how long we wait for the file.
-  double v = std::atof(d.c_str());
-  if (d.find("ms") != std::string::npos)
-    v /= 1000;
-  else if (d.find('m') != std::string::npos)
-    v *= 60;
-  else if (d.find('h') != std::string::npos)
-    v *= 3600;
-  return std::chrono::seconds(static_cast<long long>(v) + 60);
-}
-
 // Whether `file` holds a complete profile (END chunk).
 bool is_complete(const fs::path& file) {
   std::error_code ec;
@@ -200,8 +189,8 @@ class StopOnSignal {
 };
 
 // `record --pid`: loads the agent into the running JVM and waits until `output` is complete: at
-// --duration's end, when the target exits, or once a Ctrl-C (SIGINT, SIGTERM) has asked the
-// agent to stop (jcmd returns when the file is complete; the target runs on).
+// --duration's end, when the target exits, or once a Ctrl-C (SIGINT, SIGTERM) or own_end_within()
+// has asked the agent to stop (jcmd returns when the file is complete; the target runs on).
 void record_attached(const RecordOptions& o, const fs::path& agent, const std::string& options,
                      const fs::path& output) {
   check_attachable(o.pid);
@@ -209,19 +198,24 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
   const StopOnSignal stop_on_signal;
   g_stop_signal = 0;
   load_agent(jcmd, o.pid, agent.string(), options);
-  const auto until = std::chrono::steady_clock::now() +
-                     (o.duration.empty() ? std::chrono::hours(24 * 365) : duration_limit(o.duration));
-  bool stopped = false;
+  const auto within = own_end_within(o.mode, o.delay, o.duration);
+  const auto started = std::chrono::steady_clock::now();
   while (!is_complete(output)) {
-    if (g_stop_signal != 0 && !stopped) {
-      stopped = true;
-      std::cerr << "bottlenecks: stopping the recording of process " << o.pid << '\n';
+    const bool overdue = within && std::chrono::steady_clock::now() - started >= *within;
+    if (g_stop_signal != 0 || overdue) {
+      if (overdue)
+        std::cerr << "bottlenecks: warning: the recording of process " << o.pid
+                  << " had not ended a minute after its --delay and --duration; stopping it\n";
+      else
+        std::cerr << "bottlenecks: stopping the recording of process " << o.pid << '\n';
       try {
         load_agent(jcmd, o.pid, agent.string(), "stop,file=" + output.string());
       } catch (const Error&) {
         if (!is_complete(output)) throw;  // else it ended by itself meanwhile
       }
-      continue;
+      if (!is_complete(output))
+        throw Error("no complete profile in '" + output.string() + "' (see the target JVM's stderr)");
+      break;
     }
     // Without --duration the agent completes the file when the JVM exits.
     if (kill(o.pid, 0) != 0 && errno == ESRCH) {
@@ -229,8 +223,6 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
       throw Error("no complete profile in '" + output.string() + "': process " + std::to_string(o.pid) +
                   " ended before the agent completed it (see its stderr)");
     }
-    if (std::chrono::steady_clock::now() >= until)
-      throw Error("no complete profile in '" + output.string() + "' (see the target JVM's stderr)");
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
   std::cout << "bottlenecks: recorded process " << o.pid << " into " << output.string() << '\n';
