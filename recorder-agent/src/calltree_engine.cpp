@@ -156,6 +156,13 @@ std::uint64_t CallTreeEngine::retransform_loaded(JNIEnv* jni, Select select) {
 }
 
 Status CallTreeEngine::start(JNIEnv* jni) {
+  Status s = start_recording(jni);
+  // The program runs on without profiling, so without the clock thread either.
+  if (!s.ok()) java_.stop_clock(jni);
+  return s;
+}
+
+Status CallTreeEngine::start_recording(JNIEnv* jni) {
   try {
     jvm_ = system_property(jvmti_, "java.vm.name") + " " + system_property(jvmti_, "java.vm.version");
     command_line_ = process_command_line();
@@ -168,12 +175,11 @@ Status CallTreeEngine::start(JNIEnv* jni) {
     AgentFiles files;
     if (Status s = find_agent_files(files); !s.ok()) return s;
     if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_jar, memory_); !s.ok()) return s;
-    if (Status s = java_.configure(jni, options_.trivial, methods_ ? &*methods_ : nullptr,
-                                   options_.exact_clock ? 0 : kTickMillis);
-        !s.ok())
-      return s;
+    if (Status s = java_.configure(jni, options_.trivial, methods_ ? &*methods_ : nullptr); !s.ok()) return s;
     transformer_jit_ = keep_transformer_out_of_c2(jni);
     if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
+    if (!options_.exact_clock)
+      if (Status s = java_.start_clock(jni, kTickMillis); !s.ok()) return s;
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
     // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
     // probes here; the hook takes every class loaded from now on.
@@ -264,6 +270,9 @@ void CallTreeEngine::loop(JNIEnv* jni) {
   } catch (const std::exception& e) {
     report(std::string("call-tree recording stopped: ") + e.what());
   }
+  // However the recording ended (duration=, maxoverhead=, a stop, the JVM's exit), the program
+  // runs on without a thread that wakes every tick: Clock.java.
+  java_.stop_clock(jni);
   // The engine outlives its recording (engine.h); only this thread used the merged tree.
   tree_ = FrameTree(2, FrameTree::Totals::kDropped);
   std::vector<TreeView>().swap(trees_);

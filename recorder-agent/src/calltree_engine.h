@@ -53,6 +53,8 @@ class CallTreeEngine final : public Engine {
   // bytes back.
   enum class Phase { kWaiting, kInstrumenting, kDone };
 
+  // Everything start() does; when it fails, start() stops the clock thread it may have started.
+  Status start_recording(JNIEnv* jni);
   static void JNICALL run(jvmtiEnv* jvmti, JNIEnv* jni, void* self);
   void loop(JNIEnv* jni);
   // Waits up to `ns`; false once stop() was called.

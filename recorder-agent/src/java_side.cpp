@@ -101,8 +101,7 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   return Status();
 }
 
-Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods,
-                           std::int64_t tick_millis) {
+Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods) {
   const LocalFrame frame(jni, 8);
   if (!frame) return Status::error("out of JNI local references");
   jobjectArray array = nullptr;
@@ -121,15 +120,29 @@ Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vec
   // Transformer.configure's rule: 0 count, 1 skip, 2 wrappers.
   jni->CallStaticVoidMethod(transformer_, configure_, static_cast<jint>(trivial), array);
   if (failed(jni)) return Status::error("cannot configure the transformer");
-  if (tick_millis > 0) {
-    const jclass clock = jni->FindClass("bottlenecks/runtime/Clock");
-    const jmethodID start = clock != nullptr ? jni->GetStaticMethodID(clock, "startTicking", "(J)V") : nullptr;
-    if (failed(jni) || start == nullptr)
-      return Status::error("the runtime has no clock=tick (not this agent's version)");
-    jni->CallStaticVoidMethod(clock, start, static_cast<jlong>(tick_millis));
-    if (failed(jni)) return Status::error("cannot start the probes' clock thread");
-  }
   return Status();
+}
+
+Status JavaSide::start_clock(JNIEnv* jni, std::int64_t tick_millis) {
+  const LocalFrame frame(jni, 4);
+  if (!frame) return Status::error("out of JNI local references");
+  const jclass clock = global_class(jni, jni->FindClass("bottlenecks/runtime/Clock"));
+  const jmethodID start = clock != nullptr ? jni->GetStaticMethodID(clock, "startTicking", "(J)V") : nullptr;
+  const jmethodID stop = start != nullptr ? jni->GetStaticMethodID(clock, "stopTicking", "()V") : nullptr;
+  if (failed(jni) || stop == nullptr) return Status::error("the runtime has no clock=tick (not this agent's version)");
+  clock_ = clock;  // before the start: a start that fails halfway is stopped too
+  stop_ticking_ = stop;
+  jni->CallStaticVoidMethod(clock, start, static_cast<jlong>(tick_millis));
+  if (failed(jni)) return Status::error("cannot start the probes' clock thread");
+  return Status();
+}
+
+void JavaSide::stop_clock(JNIEnv* jni) const {
+  if (clock_ == nullptr) return;
+  jni->CallStaticVoidMethod(clock_, stop_ticking_);
+  // stopTicking retires the ticker before anything in it can throw (interrupt's
+  // SecurityException): the ticker then ends at its next tick all the same.
+  failed(jni);
 }
 
 bool JavaSide::transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name, jint length,

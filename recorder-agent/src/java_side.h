@@ -2,9 +2,10 @@
 // The Java half of mode=calltree, seen from the agent (JNI). The runtime jar (probes and
 // per-thread trees, bottlenecks.runtime) goes on the boot class path, so that instrumented JDK
 // classes can call it; the transformer jar, ASM relocated inside, is loaded in a class loader of
-// its own (bottlenecks.runtime.TransformerLoader). Four kinds of call cross JNI: one per class to
+// its own (bottlenecks.runtime.TransformerLoader). Five kinds of call cross JNI: one per class to
 // transform, a few per flush to list the trees and take the new method names, a few at start,
-// and the runtime's calls of TreeMemory's natives where a tree is created or grows.
+// one at the end (the clock's), and the runtime's calls of TreeMemory's natives where a tree is
+// created or grows.
 //
 // Every method may run on any thread that has a JNIEnv; none throws, none leaves a Java
 // exception pending.
@@ -31,10 +32,14 @@ class JavaSide {
   // frees it.
   Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_jar,
               TreeMemory& memory);
-  // trivial=skip, methods= (null: every method), and clock=tick (the probes' clock ticking every
-  // `tick_millis`; 0: clock=exact).
-  Status configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods,
-                   std::int64_t tick_millis);
+  // trivial=skip, methods= (null: every method).
+  Status configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods);
+  // clock=tick: the probes' clock thread ticks every `tick_millis` (Clock.startTicking), until
+  // stop_clock. Without it the clock is exact.
+  Status start_clock(JNIEnv* jni, std::int64_t tick_millis);
+  // The recording is over: the clock thread ends (Clock.stopTicking), and probes still running in
+  // instrumented frames read System.nanoTime(). Nothing if the clock never started.
+  void stop_clock(JNIEnv* jni) const;
   // Transforms a class whose bytes the JVM would load; on success *new_data (jvmti-allocated)
   // and *new_length hold the instrumented class and true is returned; false keeps the class.
   bool transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name, jint length, const unsigned char* data,
@@ -63,6 +68,7 @@ class JavaSide {
   jclass registry_ = nullptr;
   jclass names_ = nullptr;
   jclass calibration_ = nullptr;
+  jclass clock_ = nullptr;  // set by start_clock
   jobject loader_ = nullptr;
   jobject platform_loader_ = nullptr;
   jmethodID transform_ = nullptr;
@@ -72,6 +78,7 @@ class JavaSide {
   jmethodID take_names_ = nullptr;
   jmethodID picos_ = nullptr;
   jmethodID since_first_call_ = nullptr;
+  jmethodID stop_ticking_ = nullptr;
 };
 
 }  // namespace bn::agent
