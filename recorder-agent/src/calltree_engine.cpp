@@ -36,8 +36,9 @@ std::string class_of_method(const std::string& method) {
 }
 
 // clock=tick's period. Its ticks are the samples that divide time among calling contexts
-// (Clock.java); 1 ms is the shortest Thread.sleep, and the clock thread's wake-ups then cost well
-// under 1% of a CPU.
+// (Clock.java); 1 ms is the shortest Thread.sleep, and the clock thread's wake-ups then cost
+// about 2.5% of one CPU (docs/performance.md, "The clock thread ends with the recording"), only
+// while the recording runs.
 constexpr std::int64_t kTickMillis = 1;
 
 // A flush costs the flusher's CPU in proportion to the trees' size (every node's counts are read
