@@ -79,6 +79,15 @@ class Engine {
   virtual void class_file_loaded(JNIEnv* /*jni*/, jclass /*being_redefined*/, jobject /*loader*/, const char* /*name*/,
                                  jint /*length*/, const unsigned char* /*data*/, jint* /*new_length*/,
                                  unsigned char** /*new_data*/) {}
+
+ protected:
+  // For an engine's own thread once its recording has ended: the events it asked for off, so
+  // the JVM runs on as it did before the recording (CompiledMethodLoad, for one, keeps the JIT
+  // compilers recording debug information at every instruction). The next recording's engine
+  // turns on its own (agent.cpp).
+  void turn_events_off(jvmtiEnv* jvmti) const {
+    for (const jvmtiEvent event : needs().events) jvmti->SetEventNotificationMode(JVMTI_DISABLE, event, nullptr);
+  }
 };
 
 }  // namespace bn::agent

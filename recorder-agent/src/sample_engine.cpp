@@ -261,7 +261,10 @@ void SampleEngine::loop(JNIEnv* jni) {
   } catch (const std::exception& e) {
     report(std::string("sampler stopped: ") + e.what());
   }
-  // The engine outlives its recording (engine.h); only this thread used the tree and records.
+  // The engine outlives its recording (engine.h): nothing of it may stay busy in the JVM. Only
+  // this thread used the tree and records.
+  turn_events_off(jvmti_);
+  registry_.release(jni);
   tree_ = FrameTree();
   std::vector<calltree::SampleTick>().swap(ticks_);
   std::vector<calltree::SampleRecord>().swap(records_);

@@ -76,6 +76,7 @@ ThreadRecord* ThreadRegistry::own(void* stored) const {
 void ThreadRegistry::on_thread_start(JNIEnv* jni, jthread thread, std::int64_t) {
   const std::int32_t tid = current_tid();
   std::lock_guard<std::mutex> lock(mutex_);
+  if (released_) return;
   void* stored = nullptr;
   jvmti_->GetThreadLocalStorage(thread, &stored);
   if (stored == kEnded) return;
@@ -190,6 +191,26 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
   return out;
+}
+
+void ThreadRegistry::release(JNIEnv* jni) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  released_ = true;
+  jint count = 0;
+  jthread* threads = nullptr;
+  if (jvmti_->GetAllThreads(&count, &threads) == JVMTI_ERROR_NONE) {  // not after VMDeath: the JVM ends anyway
+    for (jint i = 0; i < count; ++i) {
+      void* stored = nullptr;
+      if (jvmti_->GetThreadLocalStorage(threads[i], &stored) == JVMTI_ERROR_NONE && own(stored) != nullptr)
+        jvmti_->SetThreadLocalStorage(threads[i], nullptr);
+      jni->DeleteLocalRef(threads[i]);
+    }
+    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(threads));
+  }
+  records_.clear();
+  by_java_id_.clear();
+  by_position_.clear();
+  claimed_tids_.clear();
 }
 
 }  // namespace bn::agent

@@ -93,6 +93,12 @@ class ThreadRegistry {
   // ticks, so no record it holds during a tick is freed under it.
   std::vector<calltree::ThreadEntry> take_changed();
 
+  // The recording has ended (sampler thread, after its last flush): every record is freed, its
+  // schedstat file closed, and each live thread's storage cleared, so that nothing of this
+  // recording stays in the JVM for the next (an engine is never freed: engine.h); ThreadStart
+  // and ThreadEnd callbacks still in flight then leave the registry alone.
+  void release(JNIEnv* jni);
+
  private:
   ThreadRecord* create_locked(JNIEnv* jni, jthread thread, std::int32_t tid);
   // The record this registry made for a thread whose storage holds `stored`; null if it holds
@@ -111,6 +117,7 @@ class ThreadRegistry {
   std::vector<std::pair<std::int64_t, ThreadRecord*>> by_position_;
   std::vector<std::int32_t> claimed_tids_;
   std::uint32_t next_index_ = 0;
+  bool released_ = false;  // guarded by mutex_
 };
 
 }  // namespace bn::agent

@@ -147,6 +147,17 @@ TEST_CASE("bottlenecks record --pid: one recording at a time, Ctrl-C ends one ea
     return bn::test::load(dir / name);  // throws unless complete
   };
 
+  // What an ended sampling recording leaves open in the target: nothing (it read each running
+  // thread's /proc/self/task/TID/schedstat through a file kept open while it recorded).
+  const auto schedstat_files = [&] {
+    int open = 0;
+    for (const auto& fd : std::filesystem::directory_iterator("/proc/" + pid + "/fd")) {
+      std::error_code ec;
+      open += std::filesystem::read_symlink(fd.path(), ec).string().ends_with("/schedstat") ? 1 : 0;
+    }
+    return open;
+  };
+
   // A recording without end, started by hand: another must wait for it.
   const std::string endless = (dir / "endless.bnp").string();
   CHECK(jcmd_load("file=" + endless).out.find("return code: 0") != std::string::npos);
@@ -163,6 +174,7 @@ TEST_CASE("bottlenecks record --pid: one recording at a time, Ctrl-C ends one ea
   const auto sampled = record("sampled.bnp", {"--interval", "10ms"}, SIGINT);
   CHECK(sampled.err.find("stopping the recording of process " + pid) != std::string::npos);
   CHECK(recorded(sampled, "sampled.bnp").loaded.tree.find_method("Ending.spin").has_value());
+  CHECK(schedstat_files() == 0);
 
   // The call-tree mode's Ctrl-C gives the classes their original bytes back first; once per JVM.
   const auto traced = recorded(record("traced.bnp", {"--mode", "calltree"}, SIGINT), "traced.bnp");
@@ -175,6 +187,7 @@ TEST_CASE("bottlenecks record --pid: one recording at a time, Ctrl-C ends one ea
   const auto again = recorded(record("again.bnp", {"--duration", "1s", "--interval", "10ms"}), "again.bnp");
   CHECK(again.loaded.tree.find_method("Ending.spin").has_value());
   CHECK(again.samples.ticks.size() >= 1);
+  CHECK(schedstat_files() == 0);
   target.end();
   CHECK_FALSE(std::filesystem::exists(dir / "busy.bnp"));
   CHECK_FALSE(std::filesystem::exists(dir / "traced-again.bnp"));
