@@ -198,6 +198,10 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
   const StopOnSignal stop_on_signal;
   g_stop_signal = 0;
   load_agent(jcmd, o.pid, agent.string(), options);
+  // A recording without --duration may run for hours with nothing on the screen: say how it ends.
+  std::cerr << "bottlenecks: recording process " << o.pid << " into " << output.string()
+            << (o.duration.empty() ? " until Ctrl-C or its exit" : " for " + o.duration + " (Ctrl-C ends it sooner)")
+            << '\n';
   const auto within = own_end_within(o.mode, o.delay, o.duration);
   const auto started = std::chrono::steady_clock::now();
   while (!is_complete(output)) {

@@ -172,6 +172,8 @@ TEST_CASE("bottlenecks record --pid: one recording at a time, Ctrl-C ends one ea
 
   // Ctrl-C (SIGINT) ends a recording without --duration; the JVM runs on.
   const auto sampled = record("sampled.bnp", {"--interval", "10ms"}, SIGINT);
+  CHECK(sampled.err.find("recording process " + pid + " into " + (dir / "sampled.bnp").string() +
+                         " until Ctrl-C or its exit\n") != std::string::npos);
   CHECK(sampled.err.find("stopping the recording of process " + pid) != std::string::npos);
   CHECK(recorded(sampled, "sampled.bnp").loaded.tree.find_method("Ending.spin").has_value());
   CHECK(schedstat_files() == 0);
@@ -184,7 +186,10 @@ TEST_CASE("bottlenecks record --pid: one recording at a time, Ctrl-C ends one ea
           "the call-tree mode records once per JVM");
 
   // And sampling again, with threads the earlier recordings knew: their stacks are this one's.
-  const auto again = recorded(record("again.bnp", {"--duration", "1s", "--interval", "10ms"}), "again.bnp");
+  const auto again_run = record("again.bnp", {"--duration", "1s", "--interval", "10ms"});
+  CHECK(again_run.err == "bottlenecks: recording process " + pid + " into " + (dir / "again.bnp").string() +
+                             " for 1s (Ctrl-C ends it sooner)\n");
+  const auto again = recorded(again_run, "again.bnp");
   CHECK(again.loaded.tree.find_method("Ending.spin").has_value());
   CHECK(again.samples.ticks.size() >= 1);
   CHECK(schedstat_files() == 0);
