@@ -57,6 +57,15 @@ class Trunk {
   std::map<std::string_view, bool> known_;
 };
 
+// Whether every method of the sequence is a pseudo-method of a typed-time view (views/pseudo_names.h:
+// :RUN, :LOAD, :PRIO, :MONITOR, :WAIT, :THREAD CLASS, :UNKNOWN; no Java frame begins with ':'). Such
+// a summary names a kind of time, or whom it was spent behind, not code to change: in a Server View
+// [:RUN] is the whole profile. Zooming from it reaches the code (the callers that ran, the
+// holder's frames), so it is still a start, never a proposal.
+bool typed_time_only(const std::vector<std::string_view>& path) {
+  return std::all_of(path.begin(), path.end(), [](std::string_view m) { return m.starts_with(':'); });
+}
+
 // Where zooming from s at one end stops: the last summary zoomed through when the chain ran out,
 // the summary whose candidates split the cost, or s itself when nothing concentrates it.
 iface::Summary zoom_stop(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff) {
@@ -119,7 +128,8 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
       ++out.within_noise;
       continue;
     }
-    if (trunk.contains(profile.path_of(s).back())) {
+    if (const std::vector<std::string_view> path = profile.path_of(s);
+        trunk.contains(path.back()) || typed_time_only(path)) {
       ++out.too_general;
       continue;
     }

@@ -259,8 +259,8 @@ void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out)
       << "\n";
   const std::size_t skipped = o.too_general + o.overlapping_labels + o.within_noise;
   if (skipped > 0)
-    out << "not proposed: " << o.too_general << " too general (ending in a trunk method), " << o.overlapping_labels
-        << " overlapping a label, " << o.within_noise << " within noise\n";
+    out << "not proposed: " << o.too_general << " too general (a trunk method, or typed time alone), "
+        << o.overlapping_labels << " overlapping a label, " << o.within_noise << " within noise\n";
   if (o.rows.empty()) return;
   std::size_t label = 5, covered = 7, covered_share = 1;
   Widths w;

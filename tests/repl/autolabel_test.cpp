@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -101,6 +102,21 @@ TEST_CASE("thread roots and methods reached only through them are never proposed
   // [r;w;x;y] (its along nodes include x, base 5: cum 55) and [z] (30): the
   // two full paths would share x, so they overlap and cannot both be proposed.
   CHECK(r.proposals.back().covered == 85);
+}
+
+TEST_CASE("in a typed-time view the proposals name code, never a kind of time alone") {
+  // A view's tree (seed 000 sec. 4): every stack ends in its type of time. [:RUN] and [:WAIT]
+  // are the heaviest summaries and cover everything together, but name no code to change.
+  FakeProfile p({{"t1;p;x;:RUN", 40}, {"t1;p;w;:WAIT", 10}, {"t2;q;y;:RUN", 30}, {"t2;q;z;:MONITOR;:THREAD T1", 20}});
+  const auto r = bn::repl::autolabel(p, asking(15));
+  REQUIRE_FALSE(r.proposals.empty());
+  for (const auto& proposal : r.proposals) {
+    const auto path = p.path_of(proposal.summary);
+    INFO(path.back());
+    CHECK(std::any_of(path.begin(), path.end(), [](std::string_view m) { return !m.starts_with(':'); }));
+  }
+  CHECK(r.proposals.back().covered == 100);  // the code below each type covers the same
+  CHECK(r.too_general >= 2);                 // [:RUN] and [:WAIT] at least
 }
 
 TEST_CASE("proposals overlap no summary already labelled") {

@@ -13,6 +13,8 @@
 // entry point), or when its one caller is a trunk method that calls nothing else (Thread.run →
 // Worker.run → runWorker, main → App.run). Such a summary's cum is the whole of the threads
 // under it: nothing to act on. Below the first method that calls two, nothing is trunk.
+// Also too general: a summary of typed-time pseudo-methods alone ([:RUN], [:MONITOR;:THREAD C] in
+// a view of seed 000 sec. 4): a kind of time, not code; the zooms from it are candidates.
 
 #include <cstddef>
 #include <functional>
@@ -62,7 +64,7 @@ struct AutolabelOptions {
 struct AutolabelResult {
   std::vector<AutolabelProposal> proposals;  // heaviest first
   std::size_t candidates = 0;                // distinct candidates of positive weight considered
-  std::size_t too_general = 0;               // candidates ending in a trunk method
+  std::size_t too_general = 0;               // candidates ending in a trunk method, or typed time alone
   std::size_t overlapping_labels = 0;        // candidates overlapping a labelled summary
   std::size_t within_noise = 0;              // candidates `keep` rejected
   // True when the search proved the proposals the heaviest non-overlapping set of at most N
