@@ -23,7 +23,7 @@ constexpr std::size_t kSuggestionsPerProposal = 2;
 // nothing else.
 class Trunk {
  public:
-  explicit Trunk(iface::Profile& profile) : profile_(profile) {}
+  Trunk(iface::Profile& profile, const iface::Rational& cutoff) : profile_(profile), cutoff_(cutoff) {}
 
   bool contains(std::string_view method) {
     std::vector<std::string_view> walked;
@@ -38,11 +38,14 @@ class Trunk {
       if (std::find(walked.begin(), walked.end(), m) != walked.end()) break;
       walked.push_back(m);
       const std::optional<iface::Summary> s = profile_.method_summary(m);
-      const std::vector<std::string_view> callers = s ? profile_.top_extensions(*s) : std::vector<std::string_view>{};
+      std::vector<std::string_view> callers = s ? profile_.top_extensions(*s) : std::vector<std::string_view>{};
+      // A method calling itself (Java overloads share a name: compile(args) calls compile(args,
+      // context)) is no choice of work: its other callers decide.
+      std::erase(callers, m);
       if (callers.empty()) break;
-      // Not trunk: several callers, or a caller that also calls other methods (a choice of work).
+      // Not trunk: several callers, or a caller whose cost m does not carry (a choice of work).
       const std::optional<iface::Summary> caller = profile_.method_summary(callers.front());
-      if (callers.size() > 1 || !caller || profile_.bottom_extensions(*caller).size() > 1) {
+      if (callers.size() > 1 || !caller || !carries(*s, *caller)) {
         trunk = false;
         break;
       }
@@ -53,7 +56,18 @@ class Trunk {
   }
 
  private:
+  // Whether `callee`, called only from `caller`, carries the cutoff share of the caller's cost,
+  // as zooming would pass through it (sec. 2.3): a side call of 0.5% from main's one method does
+  // not make it a choice of work.
+  bool carries(iface::Summary callee, iface::Summary caller) {
+    const iface::Amount whole = iface::abs_amount(profile_.cum_of(caller));
+    return whole == 0
+               ? profile_.bottom_extensions(caller).size() <= 1
+               : iface::to_rational(iface::abs_amount(profile_.cum_of(callee))) >= cutoff_ * iface::to_rational(whole);
+  }
+
   iface::Profile& profile_;
+  iface::Rational cutoff_;
   std::map<std::string_view, bool> known_;
 };
 
@@ -80,7 +94,7 @@ iface::Summary zoom_stop(iface::Profile& profile, iface::Summary s, NearbyKind k
 
 AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options) {
   const std::size_t per_suggester = std::max<std::size_t>(options.count * kSuggestionsPerProposal, 1);
-  Trunk trunk(profile);
+  Trunk trunk(profile, options.cutoff);
   std::set<iface::Summary> trunk_starts;
   // Thread roots rank high by cum but are never proposed: they take no suggestion's place. Each
   // start keeps its number in `suggest`.

@@ -104,6 +104,24 @@ TEST_CASE("thread roots and methods reached only through them are never proposed
   CHECK(r.proposals.back().covered == 85);
 }
 
+TEST_CASE("a trunk method stays trunk past a side call of its caller's and a call of its own name") {
+  const auto last_methods = [](FakeProfile& p, const bn::repl::AutolabelResult& r) {
+    std::vector<std::string_view> out;
+    for (const auto& proposal : r.proposals) out.push_back(p.path_of(proposal.summary).back());
+    return out;
+  };
+  // main's one method m also makes a call of 1% (s): x, which carries the rest, is still the
+  // program's trunk (javac: Main.compile also loads a class); its work splits into y and z.
+  FakeProfile side({{"r;m;x;y", 60}, {"r;m;x;z", 39}, {"r;m;s", 1}});
+  const auto with_side = bn::repl::autolabel(side, asking(15));
+  CHECK(last_methods(side, with_side) == std::vector<std::string_view>{"y", "z", "s"});
+  // c calls an overload of its own name (compile(args) calls compile(args, context)): not a
+  // second caller, so c is trunk too.
+  FakeProfile own({{"r;c;c;y", 60}, {"r;c;c;z", 40}});
+  const auto with_own = bn::repl::autolabel(own, asking(15));
+  CHECK(last_methods(own, with_own) == std::vector<std::string_view>{"y", "z"});
+}
+
 TEST_CASE("in a typed-time view the proposals name code, never a kind of time alone") {
   // A view's tree (seed 000 sec. 4): every stack ends in its type of time. [:RUN] and [:WAIT]
   // are the heaviest summaries and cover everything together, but name no code to change.

@@ -10,9 +10,10 @@
 //
 // Too general: a summary whose innermost method is a trunk method. A method is a trunk method
 // when it has no caller in the profile (a stack's outermost frame: a thread's root, the program's
-// entry point), or when its one caller is a trunk method that calls nothing else (Thread.run →
-// Worker.run → runWorker, main → App.run). Such a summary's cum is the whole of the threads
-// under it: nothing to act on. Below the first method that calls two, nothing is trunk.
+// entry point), or when its one caller (calls of its own name aside: overloads) is a trunk method
+// whose cost it carries, the cutoff share of it as zooming would (Thread.run → Worker.run →
+// runWorker, main → App.run). Such a summary's cum is (nearly) the whole of the threads under it:
+// nothing to act on. Below the first method that splits its caller's cost, nothing is trunk.
 // Also too general: a summary of typed-time pseudo-methods alone ([:RUN], [:MONITOR;:THREAD C] in
 // a view of seed 000 sec. 4): a kind of time, not code; the zooms from it are candidates.
 
