@@ -26,7 +26,7 @@ namespace {
 
 // Phases.java's constants the second phase uses (the first runs under trivial=skip, where its
 // loops' callee has no probes; the third names one method).
-constexpr ct::Cost kPhaseSecond = 70, kWorkerSecond = 13;
+constexpr ct::Cost kPhaseSecond = 70, kWorkerSecond = 13, kLingering = 17;
 
 // Calls recorded at a path of the profile (0 if the path is not in it).
 ct::Cost calls_on(const ct::LoadedProfile& p, std::initializer_list<std::string_view> path) {
@@ -79,7 +79,9 @@ TEST_CASE("one JVM, three call-tree recordings one after the other: each holds e
   CHECK(calls_on(first, {"Phases.phase1", "Phases$Worker.<init>"}) == 1);
   CHECK(calls_on(first, {"Phases$Worker.run"}) == 1);
   CHECK(calls_on(first, {"Phases$Worker.run", "Phases.work"}) == 1);
-  CHECK(all_calls(first) == 8);  // and no Phases.leaf
+  CHECK(calls_on(first, {"Phases.phase1", "Phases$Lingering.<init>"}) == 1);
+  CHECK(calls_on(first, {"Phases$Lingering.run"}) == 1);  // still running: it waits for phase 2
+  CHECK(all_calls(first) == 10);                          // and no Phases.leaf
 
   // The trees' bound stays the first recording's: another is refused, with the reason.
   const auto bound =
@@ -107,8 +109,14 @@ TEST_CASE("one JVM, three call-tree recordings one after the other: each holds e
   CHECK(calls_on(second, {"Phases$Worker.run"}) == 1);
   CHECK(calls_on(second, {"Phases$Worker.run", "Phases.work"}) == 1);
   CHECK(calls_on(second, {"Phases$Worker.run", "Phases.work", "Phases.leaf"}) == kWorkerSecond);
+  // The lingering frame's node is the first recording's: in this profile as the ancestor of its
+  // new calls, with no call of its own.
+  CHECK(bn::test::node_at(second.tree, {"Phases$Lingering.run"}));
+  CHECK(calls_on(second, {"Phases$Lingering.run"}) == 0);
+  CHECK(calls_on(second, {"Phases$Lingering.run", "Phases.work"}) == 1);
+  CHECK(calls_on(second, {"Phases$Lingering.run", "Phases.work", "Phases.leaf"}) == kLingering);
   CHECK_FALSE(bn::test::node_at(second.tree, {"Phases.phase1"}));
-  CHECK(all_calls(second) == 7 + 2 * kPhaseSecond + kWorkerSecond);
+  CHECK(all_calls(second) == 8 + 2 * kPhaseSecond + kWorkerSecond + kLingering);
 
   // The third: methods= names Phases.work alone, and duration= counts from this recording's first
   // call. The phase starts 4 s after the attach: a duration of 3 s counted from an earlier

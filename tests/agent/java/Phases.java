@@ -7,10 +7,12 @@ import java.nio.file.Path;
 // there when it is over; then the program waits to be ended. main itself is never instrumented
 // (it runs from before the first attach), so the polling adds no calls.
 public class Phases {
-  static final int FIRST = 300, SECOND = 70, THIRD = 20, WORKER_FIRST = 11, WORKER_SECOND = 13;
+  static final int FIRST = 300, SECOND = 70, THIRD = 20, WORKER_FIRST = 11, WORKER_SECOND = 13, LINGERING = 17;
   static final String[] GO = {"go1", "go2", "go3"};
   static final String[] DONE = {"done1", "done2", "done3"};
   static volatile int sink;
+  static Path dir;
+  static Lingering lingering;
 
   static int leaf(int x) {
     return x + 1;
@@ -42,6 +44,25 @@ public class Phases {
     }
   }
 
+  // A frame that enters under the first recording and runs on into the second: its run() waits
+  // for phase 2, then calls work, which the second recording counts under run's node from the
+  // first (no call of run's own in the second).
+  static final class Lingering extends Thread {
+    Lingering() {
+      super("phases-lingering");
+    }
+
+    @Override
+    public void run() {
+      try {
+        while (!Files.exists(dir.resolve(GO[1]))) Thread.sleep(10);
+      } catch (InterruptedException e) {
+        return;
+      }
+      work(LINGERING);
+    }
+  }
+
   static void phase1() throws InterruptedException {
     work(FIRST);
     work(FIRST);
@@ -49,6 +70,8 @@ public class Phases {
     Worker w = new Worker(WORKER_FIRST);
     w.start();
     w.join();
+    lingering = new Lingering();
+    lingering.start();
   }
 
   static void phase2() throws InterruptedException {
@@ -57,6 +80,7 @@ public class Phases {
     Worker w = new Worker(WORKER_SECOND);
     w.start();
     w.join();
+    lingering.join();
   }
 
   static void phase3() {
@@ -64,7 +88,7 @@ public class Phases {
   }
 
   public static void main(String[] args) throws Exception {
-    Path dir = Path.of(args[0]);
+    dir = Path.of(args[0]);
     for (int phase = 0; phase < 3; phase++) {
       Path go = dir.resolve(GO[phase]);
       while (!Files.exists(go)) Thread.sleep(10);
