@@ -7,7 +7,6 @@
 #include <exception>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "attach_refusal.h"
@@ -28,9 +27,8 @@ jvmtiEnv* g_jvmti = nullptr;
 // gives back its tree). The rest is touched only in load(), which the JVM never runs twice at
 // once (Agent_OnLoad at start-up; the attach listener runs one Agent_OnAttach at a time).
 std::atomic<Engine*> g_engine{nullptr};
-std::string g_file;                             // the file= of g_engine's recording, for a refusal
-std::vector<jvmtiEvent> g_events;               // enabled for g_engine, besides VMInit and VMDeath
-std::vector<std::string_view> g_recorded_once;  // modes of EngineKind::once_per_jvm that recorded here
+std::string g_file;                // the file= of g_engine's recording, for a refusal
+std::vector<jvmtiEvent> g_events;  // enabled for g_engine, besides VMInit and VMDeath
 
 Engine* engine() { return g_engine.load(std::memory_order_acquire); }
 
@@ -115,13 +113,10 @@ void switch_events(const std::vector<jvmtiEvent>& next) {
   g_events = next;
 }
 
-// Why a new recording of `kind` cannot start in this JVM now; empty if it can.
-std::string busy_reason(const EngineKind& kind) {
+// Why a new recording cannot start in this JVM now; empty if it can.
+std::string busy_reason() {
   if (Engine* e = engine(); e != nullptr && e->recording())
     return "a recording is in progress in this JVM (file=" + g_file + "); a new one can start when it ends";
-  if (!kind.once_per_jvm.empty() &&
-      std::find(g_recorded_once.begin(), g_recorded_once.end(), kind.mode) != g_recorded_once.end())
-    return std::string(kind.once_per_jvm);
   return "";
 }
 
@@ -164,7 +159,7 @@ jint load(JavaVM* vm, const char* text, bool attached) {
     return JNI_OK;
   }
   if (g_jvmti != nullptr) {  // a later attach: a new recording, once the one before has ended
-    if (const std::string busy = busy_reason(*kind); !busy.empty()) return refused(busy, "; not started");
+    if (const std::string busy = busy_reason(); !busy.empty()) return refused(busy, "; not started");
   } else if (vm->GetEnv(reinterpret_cast<void**>(&g_jvmti), JVMTI_VERSION_11) != JNI_OK || g_jvmti == nullptr) {
     g_jvmti = nullptr;
     return refused("this JVM offers no JVMTI 11 environment", without);
@@ -186,7 +181,6 @@ jint load(JavaVM* vm, const char* text, bool attached) {
   }
   try {
     g_file = parsed.options.file;
-    if (!kind->once_per_jvm.empty()) g_recorded_once.push_back(kind->mode);
   } catch (const std::exception&) {
     return refused("out of memory", without);
   }

@@ -7,9 +7,7 @@
 #include <span>
 #include <utility>
 
-#include "agent_files.h"
 #include "agent_thread.h"
-#include "compiler_directives.h"
 #include "label_methods.h"
 #include "os_thread.h"
 #include "report.h"
@@ -80,8 +78,7 @@ CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
       options_(setup.options),
       filter_(options_.include, options_.exclude),
       start_ns_(monotonic_ns()),
-      start_unix_ns_(realtime_ns()),
-      memory_(options_.tree_memory > 0 ? options_.tree_memory : default_tree_memory()) {}
+      start_unix_ns_(realtime_ns()) {}
 
 Engine::Needs CallTreeEngine::needs() const {
   Needs needs;
@@ -94,8 +91,8 @@ Engine::Needs CallTreeEngine::needs() const {
 }
 
 bool CallTreeEngine::wants(JNIEnv* jni, std::string_view name, jobject loader) const {
-  if (!filter_.instruments(name) || java_.is_own_loader(jni, loader)) return false;
-  if (!filter_.has_include() && java_.is_runtime_loader(jni, loader)) return false;
+  if (!filter_.instruments(name) || runtime_->java().is_own_loader(jni, loader)) return false;
+  if (!filter_.has_include() && runtime_->java().is_runtime_loader(jni, loader)) return false;
   return !methods_ || method_classes_.contains(std::string(name));
 }
 
@@ -106,7 +103,7 @@ void CallTreeEngine::class_file_loaded(JNIEnv* jni, jclass, jobject loader, cons
     if (!wants(jni, name, loader)) return;
     t_in_hook = true;
     const std::int64_t cpu_before = thread_cpu_ns();
-    const bool replaced = java_.transform(jvmti_, jni, name, length, data, new_length, new_data);
+    const bool replaced = runtime_->java().transform(jvmti_, jni, name, length, data, new_length, new_data);
     transform_cpu_ns_.fetch_add(thread_cpu_ns() - cpu_before, std::memory_order_relaxed);
     t_in_hook = false;
     if (replaced) {
@@ -159,7 +156,7 @@ std::uint64_t CallTreeEngine::retransform_loaded(JNIEnv* jni, Select select) {
 Status CallTreeEngine::start(JNIEnv* jni) {
   Status s = start_recording(jni);
   // The program runs on without profiling, so without the clock thread either.
-  if (!s.ok()) java_.stop_clock(jni);
+  if (!s.ok() && runtime_ != nullptr) runtime_->java().stop_clock(jni);
   return s;
 }
 
@@ -173,14 +170,15 @@ Status CallTreeEngine::start_recording(JNIEnv* jni) {
       for (const std::string& m : labels.methods) method_classes_.insert(class_of_method(m));
       methods_ = std::move(labels.methods);
     }
-    AgentFiles files;
-    if (Status s = find_agent_files(files); !s.ok()) return s;
-    if (Status s = java_.load(jvmti_, jni, files.runtime_jar, files.transformer_jar, memory_); !s.ok()) return s;
-    if (Status s = java_.configure(jni, options_.trivial, methods_ ? &*methods_ : nullptr); !s.ok()) return s;
-    transformer_jit_ = keep_transformer_out_of_c2(jni);
+    // The Java side (loaded by the JVM's first call-tree recording) configured for this one, and
+    // the baseline: what the threads' trees hold already is not this recording's.
+    runtime_ = &CallTreeRuntime::of_jvm(options_.tree_memory > 0 ? options_.tree_memory : default_tree_memory());
+    if (Status s = runtime_->start_recording(jvmti_, jni, options_, methods_ ? &*methods_ : nullptr, drained_); !s.ok())
+      return s;
+    counts_at_start_ = runtime_->java().counts(jni);
     if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
     if (!options_.exact_clock)
-      if (Status s = java_.start_clock(jni, kTickMillis); !s.ok()) return s;
+      if (Status s = runtime_->java().start_clock(jni, kTickMillis); !s.ok()) return s;
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
     // Classes loaded before now (the JDK's, at VMInit; all of them when attached) get their
     // probes here; the hook takes every class loaded from now on.
@@ -238,7 +236,7 @@ void JNICALL CallTreeEngine::run(jvmtiEnv*, JNIEnv* jni, void* self) { static_ca
 void CallTreeEngine::loop(JNIEnv* jni) {
   try {
     const std::int64_t cpu_before = thread_cpu_ns();
-    if (options_.max_overhead > 0) picos_per_call_ = java_.picos_per_call(jni);
+    if (options_.max_overhead > 0) picos_per_call_ = runtime_->java().picos_per_call(jni);
     std::int64_t flush_cost_ns = 0;  // the last flush's CPU
     while (true) {
       std::int64_t wait = std::max(options_.flush_ns, kFlushCostRatio * flush_cost_ns);
@@ -273,16 +271,19 @@ void CallTreeEngine::loop(JNIEnv* jni) {
   }
   // However the recording ended (duration=, maxoverhead=, a stop, the JVM's exit), the program
   // runs on without a thread that wakes every tick: Clock.java.
-  java_.stop_clock(jni);
-  // The engine outlives its recording (engine.h); only this thread used the merged tree.
+  runtime_->java().stop_clock(jni);
+  // The engine outlives its recording (engine.h), and a later recording in this JVM keeps state of
+  // its own; only this thread used the merged tree and what was drained per node.
   tree_ = FrameTree(2, FrameTree::Totals::kDropped);
+  drained_ = DrainedTrees();
   std::vector<TreeView>().swap(trees_);
   set_running(false);
 }
 
 void CallTreeEngine::restore(JNIEnv* jni, std::string why) {
   // DYPER's detailing for a bounded time: the frames running instrumented code finish in it,
-  // and nobody drains their trees again.
+  // and what they record from now on is no recording's (a later one starts from a baseline:
+  // DrainedTrees::start).
   phase_.store(Phase::kDone, std::memory_order_release);
   stopped_by_ = std::move(why);
   restored_ = retransform_loaded(jni, [this](JNIEnv*, const std::string& name, jobject) {
@@ -297,7 +298,7 @@ std::int64_t CallTreeEngine::detailing_left_ns(JNIEnv* jni) const {
   // duration= counts from the program's first instrumented call, not from the agent's start: a
   // JVM's start-up (slow on a loaded machine) or a program that reaches the named methods late
   // must not eat the detailing's time. Before that call, the time left is all of it.
-  const std::int64_t since = java_.nanos_since_first_call(jni);
+  const std::int64_t since = runtime_->java().nanos_since_first_call(jni);
   return since < 0 ? options_.duration_ns : options_.duration_ns - since;
 }
 
@@ -308,10 +309,12 @@ std::int64_t CallTreeEngine::estimated_cost_ns() const {
 void CallTreeEngine::flush(JNIEnv* jni) {
   ++flushes_;
   std::vector<std::string> names;
-  Status s = java_.snapshot(jni, trees_, names);
-  if (s.ok()) s = drained_.merge(trees_, names, tree_, memory_);
+  Status s = runtime_->snapshot(jni, trees_, names);
+  if (s.ok()) s = drained_.merge(trees_, names, tree_, runtime_->memory());
   if (s.ok()) s = sink_.flush(tree_, [](std::span<const calltree::NodeId>) { return std::vector<AncillaryChunk>(); });
-  counts_ = java_.counts(jni);
+  const std::array<std::int64_t, 4> counts = runtime_->java().counts(jni);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    counts_[i] = std::max<std::int64_t>(0, counts[i] - counts_at_start_[i]);
   if (!s.ok()) report(s.message());
 }
 
@@ -339,10 +342,10 @@ calltree::Metadata CallTreeEngine::metadata(bool final, JNIEnv*) const {
     m.set_extra("methods_named", std::to_string(methods_->size()));
   }
   if (options_.duration_ns > 0) m.set_extra("detailing_duration_ns", std::to_string(options_.duration_ns));
-  m.set_extra("treememory", std::to_string(memory_.bound()));
-  m.set_extra("transformer_jit", transformer_jit_);
+  m.set_extra("treememory", std::to_string(runtime_->memory().bound()));
+  m.set_extra("transformer_jit", runtime_->transformer_jit());
   if (!final) return m;
-  m.set_extra("treememory_peak", std::to_string(memory_.peak()));
+  m.set_extra("treememory_peak", std::to_string(runtime_->memory().peak()));
   m.set_extra("tree_full_threads", std::to_string(drained_.full_threads()));
   m.set_extra("tree_full_calls", std::to_string(drained_.full_calls()));
   m.set_extra("tree_full_entries", std::to_string(drained_.full_entries()));
@@ -377,7 +380,7 @@ void CallTreeEngine::report_summary() const {
          std::to_string(counts_[2]) + " trivial methods skipped, " + std::to_string(counts_[3]) + " classes refused");
   if (drained_.full_threads() > 0)
     report("the call tree of " + std::to_string(drained_.full_threads()) + " threads filled treememory=" +
-           std::to_string(memory_.bound()) + " bytes: " + std::to_string(drained_.full_calls()) +
+           std::to_string(runtime_->memory().bound()) + " bytes: " + std::to_string(drained_.full_calls()) +
            " calls in calling contexts it had no room for are counted under " + std::string(DrainedTrees::kTreeFull));
 }
 

@@ -8,7 +8,9 @@
 // agent thread reads every tree in place at each flush and appends the increments to the profile, so a crash loses at
 // most the last interval. Classes loaded before the engine started are retransformed; with duration= they are all
 // retransformed back to their original bytes at the end (DYPER, seed 001 sec. 3: detailing for
-// a bounded time) and the program runs on at full speed. docs/recorder.md justifies the design.
+// a bounded time) and the program runs on at full speed. A later attach may then detail other
+// methods in the same JVM: the Java side and the trees stay (CallTreeRuntime), and each
+// recording reports only what they gained after its start. docs/recorder.md justifies the design.
 
 #include <jvmti.h>
 
@@ -23,15 +25,14 @@
 #include <vector>
 
 #include "bn/calltree/metadata.h"
+#include "calltree_runtime.h"
 #include "class_filter.h"
 #include "drained_trees.h"
 #include "engine.h"
 #include "engine_factory.h"
 #include "frame_tree.h"
-#include "java_side.h"
 #include "options.h"
 #include "profile_sink.h"
-#include "tree_memory.h"
 
 namespace bn::agent {
 
@@ -92,7 +93,9 @@ class CallTreeEngine final : public Engine {
   std::string command_line_;
 
   std::atomic<Phase> phase_{Phase::kWaiting};
-  JavaSide java_;
+  // The JVM's, shared with its other call-tree recordings; set by start_recording, before the hook
+  // does anything.
+  CallTreeRuntime* runtime_ = nullptr;
   std::mutex instrumented_mutex_;
   std::unordered_set<std::string> instrumented_;  // internal names of the classes given probes
 
@@ -102,21 +105,21 @@ class CallTreeEngine final : public Engine {
   bool restore_on_stop_ = false;  // guarded by mutex_: end_recording(), the VM living on
   bool running_ = false;          // guarded by mutex_: the flusher thread started, not finished
 
-  TreeMemory memory_;  // the per-thread trees' (treememory=); the engine, never freed, outlives every call
   FrameTree tree_{2, FrameTree::Totals::kDropped};  // metric 0: exclusive ns, metric 1: calls (DrainedTrees)
   DrainedTrees drained_;
   ProfileSink sink_;
   std::vector<TreeView> trees_;  // reused between flushes
   std::uint64_t retransformed_at_start_ = 0;
-  std::string transformer_jit_;  // keep_transformer_out_of_c2's outcome, for the metadata
-  std::uint64_t restored_ = 0;   // classes retransformed back (duration=, maxoverhead=)
+  std::uint64_t restored_ = 0;  // classes retransformed back (duration=, maxoverhead=)
   bool restored_all_ = false;
   std::string stopped_by_;                         // why the detailing ended early, for the metadata
   std::int64_t picos_per_call_ = 0;                // maxoverhead=: Calibration.java, measured at start
   std::int64_t flush_cpu_ns_ = 0;                  // the flusher thread's CPU time
   std::atomic<std::int64_t> transform_cpu_ns_{0};  // CPU time in the hook, on the loading threads
   std::uint64_t flushes_ = 0;
-  std::array<std::int64_t, 4> counts_{};  // the transformer's, as of the last flush
+  // The transformer's counts (JavaSide::counts) at start, and what they gained by the last flush.
+  std::array<std::int64_t, 4> counts_at_start_{};
+  std::array<std::int64_t, 4> counts_{};
 };
 
 }  // namespace bn::agent

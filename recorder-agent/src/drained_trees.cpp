@@ -1,6 +1,8 @@
 #include "drained_trees.h"
 
+#include <algorithm>
 #include <atomic>
+#include <utility>
 
 #include "bn/calltree/frame_names.h"
 
@@ -22,7 +24,49 @@ std::int64_t racy(const std::int64_t* word) {
   return std::atomic_ref<std::int64_t>(*const_cast<std::int64_t*>(word)).load(std::memory_order_relaxed);
 }
 
+// A node's parent and method, from its LINK word. Written before the count the snapshot read that
+// covers the node (a volatile read of a volatile write, in Java, on this thread before this call),
+// and never changed: a plain read.
+struct Link {
+  std::uint32_t parent;
+  std::uint32_t method;
+};
+
+Link link_of(const std::int64_t* words, std::size_t node) {
+  const std::int64_t link = words[node * kNodeWords + kLink];
+  return Link{static_cast<std::uint32_t>(link), static_cast<std::uint32_t>(static_cast<std::uint64_t>(link) >> 32)};
+}
+
+Status bad_node(std::size_t node, std::int64_t serial) {
+  return Status::error("call trees: node " + std::to_string(node) + " of thread " + std::to_string(serial) +
+                       " names an unknown parent or method");
+}
+
 }  // namespace
+
+void DrainedTrees::start(std::span<const TreeView> trees, const std::vector<std::string>& names, TreeMemory& memory) {
+  earlier_names_ = names;
+  methods_.assign(names.size(), calltree::kNoMethod);
+  for (const TreeView& view : trees) {
+    if (view.dead) {  // ended before this recording: nothing of it is this recording's
+      memory.release(view.base);
+      continue;
+    }
+    const auto* words = reinterpret_cast<const std::int64_t*>(view.base);
+    const std::size_t count = std::max(static_cast<std::size_t>(view.count), static_cast<std::size_t>(kFirst));
+    Reported& r = threads_[view.serial];
+    r.before_start = true;
+    r.nodes.resize(count, calltree::kNoNode);
+    r.nodes[0] = calltree::kRootNode;
+    r.calls.resize(count, 0);
+    r.nanos.resize(count, 0);
+    for (std::size_t node = 1; node < count; ++node) {
+      r.calls[node] = racy(&words[node * kNodeWords + kCalls]);
+      r.nanos[node] = racy(&words[node * kNodeWords + kSelf]);
+    }
+    r.refused = racy(&words[kOverflow * kNodeWords + kRefused]);
+  }
+}
 
 Status DrainedTrees::merge(std::span<const TreeView> trees, const std::vector<std::string>& new_names, FrameTree& tree,
                            TreeMemory& memory) {
@@ -51,20 +95,38 @@ Status DrainedTrees::merge(std::span<const TreeView> trees, const std::vector<st
   return first_error;
 }
 
+calltree::MethodId DrainedTrees::method(std::uint32_t id, FrameTree& tree) {
+  if (methods_[id] == calltree::kNoMethod) methods_[id] = tree.intern(calltree::normalize_frame(earlier_names_[id]));
+  return methods_[id];
+}
+
+calltree::NodeId DrainedTrees::mapped(const std::int64_t* words, std::size_t node, Reported& r, FrameTree& tree) {
+  // The unmapped nodes from `node` up to the first mapped one (the root at the latest), then
+  // mapped from the top: a parent before its children.
+  std::vector<std::pair<std::size_t, Link>> unmapped;
+  for (std::size_t n = node; r.nodes[n] == calltree::kNoNode;) {
+    const Link link = link_of(words, n);
+    if (link.parent >= n || link.parent == kOverflow || link.method >= methods_.size()) return calltree::kNoNode;
+    unmapped.emplace_back(n, link);
+    n = link.parent;
+  }
+  for (auto it = unmapped.rbegin(); it != unmapped.rend(); ++it)
+    r.nodes[it->first] = tree.child(r.nodes[it->second.parent], method(it->second.method, tree));
+  return r.nodes[node];
+}
+
 Status DrainedTrees::merge_one(const TreeView& view, Reported& r, FrameTree& tree) {
   const auto* words = reinterpret_cast<const std::int64_t*>(view.base);
   const auto count = static_cast<std::size_t>(view.count);
-  // New nodes, in id order, each after its parent. Their LINK words were written before the
-  // count the snapshot read (a volatile read of a volatile write, in Java, on this thread before
-  // this call), and never change: plain reads.
+  // New nodes, in id order, each after its parent (mapped now if it was there before start()).
   for (std::size_t node = r.nodes.size(); node < count; ++node) {
-    const std::int64_t link = words[node * kNodeWords + kLink];
-    const auto parent = static_cast<std::uint32_t>(link);
-    const auto method = static_cast<std::uint32_t>(static_cast<std::uint64_t>(link) >> 32);
-    if (parent >= node || parent == kOverflow || method >= methods_.size())
-      return Status::error("call trees: node " + std::to_string(node) + " of thread " + std::to_string(view.serial) +
-                           " names an unknown parent or method");
-    r.nodes.push_back(tree.child(r.nodes[parent], methods_[method]));
+    const Link link = link_of(words, node);
+    if (link.parent >= node || link.parent == kOverflow || link.method >= methods_.size())
+      return bad_node(node, view.serial);
+    const calltree::NodeId parent =
+        r.nodes[link.parent] != calltree::kNoNode ? r.nodes[link.parent] : mapped(words, link.parent, r, tree);
+    if (parent == calltree::kNoNode) return bad_node(link.parent, view.serial);
+    r.nodes.push_back(tree.child(parent, method(link.method, tree)));
   }
   r.calls.resize(count, 0);
   r.nanos.resize(count, 0);
@@ -76,9 +138,17 @@ Status DrainedTrees::merge_one(const TreeView& view, Reported& r, FrameTree& tre
     const calltree::Cost dc = calls > r.calls[node] ? calls - r.calls[node] : 0;
     const calltree::Cost dt = nanos > r.nanos[node] ? nanos - r.nanos[node] : 0;
     if (dc == 0 && dt == 0) continue;
-    if (r.nodes[node] == calltree::kNoNode) {  // the overflow node's first call
-      r.nodes[node] = tree.child(calltree::kRootNode, tree.intern(kTreeFull));
-      ++full_threads_;
+    if (r.nodes[node] == calltree::kNoNode) {
+      if (node == kOverflow) {  // the overflow node's first call
+        r.nodes[node] = tree.child(calltree::kRootNode, tree.intern(kTreeFull));
+        ++full_threads_;
+      } else if (mapped(words, node, r, tree) == calltree::kNoNode) {  // a node from before start()
+        return bad_node(node, view.serial);
+      }
+    }
+    if (r.before_start) {  // a thread of the baseline is this recording's once it gains counts
+      r.before_start = false;
+      ++threads_seen_;
     }
     tree.add_cost(r.nodes[node], kTimeMetric, dt);
     tree.add_cost(r.nodes[node], kCallsMetric, dc);

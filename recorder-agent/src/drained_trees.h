@@ -9,6 +9,12 @@
 // serial, base address, node count and whether its thread has ended. Per live thread this keeps
 // what was reported so far: its nodes' FrameTree ids and the counts already added (20 bytes per
 // node). An ended thread's state is dropped and its region unmapped once its last nodes are read.
+//
+// One DrainedTrees per recording. The trees outlive a recording (CallTreeRuntime: frames still
+// running instrumented code hold their nodes), so a later recording starts from a baseline
+// (start()): the counts already in the trees are taken as reported, and a node that was there
+// before gets into this recording's FrameTree only once it gains counts, its ancestors first, its
+// method named from the names of every earlier recording.
 
 #include <cstdint>
 #include <span>
@@ -39,6 +45,10 @@ class DrainedTrees {
   // Node 1 of every tree (Nodes.OVERFLOW), named thus in the profile once it has a call.
   static constexpr std::string_view kTreeFull = "(call tree full)";
 
+  // The recording starts: what `trees` hold now is not reported, and `names` (every method
+  // registered so far, by Java id) name their nodes once they gain counts. Before any merge.
+  // Ended threads' regions are released to `memory`.
+  void start(std::span<const TreeView> trees, const std::vector<std::string>& names, TreeMemory& memory);
   // One flush. `new_names`: the methods registered since the previous merge (ids continue),
   // `pkg.Class.m`. A node that names an unknown parent or method is refused (a bug, not a
   // program's doing): its tree's merge stops there, the other trees merge, and the first such
@@ -61,10 +71,18 @@ class DrainedTrees {
     RemappedArray<calltree::Cost> calls;    // counts added so far, per local node
     RemappedArray<calltree::Cost> nanos;
     calltree::Cost refused = 0;
+    bool before_start = false;  // in start()'s baseline, and no counts gained since
   };
   Status merge_one(const TreeView& view, Reported& reported, FrameTree& tree);
+  // The FrameTree node of local node `node` (not the overflow node), mapped now if it is not yet,
+  // its unmapped ancestors first; kNoNode if a link names an unknown parent or method.
+  calltree::NodeId mapped(const std::int64_t* words, std::size_t node, Reported& reported, FrameTree& tree);
+  // The FrameTree method of a Java method id below methods_.size(); an earlier recording's
+  // (start()) is interned at its first use.
+  calltree::MethodId method(std::uint32_t id, FrameTree& tree);
 
-  std::vector<calltree::MethodId> methods_;             // Java method id -> FrameTree method
+  std::vector<calltree::MethodId> methods_;  // Java method id -> FrameTree method (kNoMethod: not yet interned)
+  std::vector<std::string> earlier_names_;   // start()'s names, by Java id, until interned
   std::unordered_map<std::int64_t, Reported> threads_;  // serial -> what was reported
   std::uint64_t threads_seen_ = 0;
   std::uint64_t threads_ended_ = 0;

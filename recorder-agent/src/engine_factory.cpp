@@ -16,10 +16,7 @@ std::unique_ptr<Engine> make(const EngineSetup& setup) {
 constexpr EngineKind kEngines[] = {
     {"sample", "stacks and states of every thread at jittered intervals", make<SampleEngine>},
     {"calltree", "every call of every instrumented method: exact call counts and times per calling context",
-     make<CallTreeEngine>,
-     // The probes' runtime stays in the JVM with each thread's tree (java_side.h): a second
-     // recording would need every tree emptied first, which the probes, running, cannot allow.
-     "the call-tree mode records once per JVM"},
+     make<CallTreeEngine>},
 };
 
 }  // namespace

@@ -1,8 +1,7 @@
 #pragma once
-// The recording modes: one table row per engine, {mode name, description, factory, whether it
-// records once per JVM}. Option parsing validates `mode=` against it (and takes the first row as
-// the default), and the agent builds the engine of the row the parsed options name. Adding an
-// engine is one row in engine_factory.cpp (engine.h says what the class provides).
+// The recording modes: one table row per engine, {mode name, description, factory}. Option parsing validates `mode=`
+// against it (and takes the first row as the default), and the agent builds the engine of the row the parsed options
+// name. Adding an engine is one row in engine_factory.cpp (engine.h says what the class provides).
 
 #include <jvmti.h>
 
@@ -28,9 +27,6 @@ struct EngineKind {
   std::string_view mode;                                        // the value of mode=
   std::string_view description;                                 // what it records, for the message naming the modes
   std::unique_ptr<Engine> (*create)(const EngineSetup& setup);  // may throw std::bad_alloc
-  // Empty if the mode can record again in a JVM where it recorded before (a later attach, once
-  // the recording before has ended); else why it cannot, for the refusal.
-  std::string_view once_per_jvm = {};
 };
 
 // Every engine; the first is the default mode.

@@ -9,7 +9,8 @@ namespace bn::agent {
 namespace {
 
 // TreeMemory.java's natives. JNI gives a native no context of its own: the one TreeMemory of the
-// one recording per JVM, set by JavaSide::load before the natives are registered.
+// JVM's call-tree recordings (CallTreeRuntime), set by JavaSide::load before the natives are
+// registered.
 TreeMemory* g_tree_memory = nullptr;
 
 jlong JNICALL create_region(JNIEnv*, jclass) { return static_cast<jlong>(g_tree_memory->create()); }
@@ -68,10 +69,11 @@ Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_j
   take_names_ = jni->GetStaticMethodID(names_, "takeNew", "()[Ljava/lang/String;");
   picos_ = jni->GetStaticMethodID(calibration_, "picosPerCall", "()J");
   since_first_call_ = jni->GetStaticMethodID(registry_, "nanosSinceFirstCall", "()J");
+  start_recording_ = jni->GetStaticMethodID(registry_, "startRecording", "()V");
   const jmethodID load =
       jni->GetStaticMethodID(loader_class, "load", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Class;");
   if (failed(jni) || snapshot_ == nullptr || take_names_ == nullptr || picos_ == nullptr ||
-      since_first_call_ == nullptr || load == nullptr)
+      since_first_call_ == nullptr || start_recording_ == nullptr || load == nullptr)
     return Status::error("the runtime in '" + runtime_jar + "' is not this agent's version");
   const jstring path = jni->NewStringUTF(transformer_jar.c_str());
   const jstring name = jni->NewStringUTF("bottlenecks.transform.Transformer");
@@ -123,16 +125,24 @@ Status JavaSide::configure(JNIEnv* jni, Options::Trivial trivial, const std::vec
   return Status();
 }
 
+Status JavaSide::start_recording(JNIEnv* jni) const {
+  jni->CallStaticVoidMethod(registry_, start_recording_);
+  if (failed(jni)) return Status::error("cannot start a recording in the runtime");
+  return Status();
+}
+
 Status JavaSide::start_clock(JNIEnv* jni, std::int64_t tick_millis) {
   const LocalFrame frame(jni, 4);
   if (!frame) return Status::error("out of JNI local references");
-  const jclass clock = global_class(jni, jni->FindClass("bottlenecks/runtime/Clock"));
-  const jmethodID start = clock != nullptr ? jni->GetStaticMethodID(clock, "startTicking", "(J)V") : nullptr;
-  const jmethodID stop = start != nullptr ? jni->GetStaticMethodID(clock, "stopTicking", "()V") : nullptr;
-  if (failed(jni) || stop == nullptr) return Status::error("the runtime has no clock=tick (not this agent's version)");
-  clock_ = clock;  // before the start: a start that fails halfway is stopped too
-  stop_ticking_ = stop;
-  jni->CallStaticVoidMethod(clock, start, static_cast<jlong>(tick_millis));
+  if (clock_ == nullptr) {  // the first recording with clock=tick: Clock is looked up once
+    const jclass clock = global_class(jni, jni->FindClass("bottlenecks/runtime/Clock"));
+    start_ticking_ = clock != nullptr ? jni->GetStaticMethodID(clock, "startTicking", "(J)V") : nullptr;
+    stop_ticking_ = start_ticking_ != nullptr ? jni->GetStaticMethodID(clock, "stopTicking", "()V") : nullptr;
+    if (failed(jni) || stop_ticking_ == nullptr)
+      return Status::error("the runtime has no clock=tick (not this agent's version)");
+    clock_ = clock;  // before the start: a start that fails halfway is stopped too
+  }
+  jni->CallStaticVoidMethod(clock_, start_ticking_, static_cast<jlong>(tick_millis));
   if (failed(jni)) return Status::error("cannot start the probes' clock thread");
   return Status();
 }

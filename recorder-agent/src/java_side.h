@@ -34,8 +34,11 @@ class JavaSide {
               TreeMemory& memory);
   // trivial=skip, methods= (null: every method).
   Status configure(JNIEnv* jni, Options::Trivial trivial, const std::vector<std::string>* methods);
+  // A recording starts (Registry.startRecording): nanos_since_first_call counts from its first
+  // instrumented call.
+  Status start_recording(JNIEnv* jni) const;
   // clock=tick: the probes' clock thread ticks every `tick_millis` (Clock.startTicking), until
-  // stop_clock. Without it the clock is exact.
+  // stop_clock; again after a stop. Without it the clock is exact.
   Status start_clock(JNIEnv* jni, std::int64_t tick_millis);
   // The recording is over: the clock thread ends (Clock.stopTicking), and probes still running in
   // instrumented frames read System.nanoTime(). Nothing if the clock never started.
@@ -58,7 +61,7 @@ class JavaSide {
   std::array<std::int64_t, 4> counts(JNIEnv* jni) const;
   // What one instrumented call costs, in picoseconds (Calibration.java); 0 if it failed.
   std::int64_t picos_per_call(JNIEnv* jni) const;
-  // Nanoseconds since the program's first instrumented call on any thread; -1 before it (or if
+  // Nanoseconds since the recording's first instrumented call on any thread; -1 before it (or if
   // the call failed).
   std::int64_t nanos_since_first_call(JNIEnv* jni) const;
   bool loaded() const { return transformer_ != nullptr; }
@@ -78,6 +81,8 @@ class JavaSide {
   jmethodID take_names_ = nullptr;
   jmethodID picos_ = nullptr;
   jmethodID since_first_call_ = nullptr;
+  jmethodID start_recording_ = nullptr;
+  jmethodID start_ticking_ = nullptr;
   jmethodID stop_ticking_ = nullptr;
 };
 

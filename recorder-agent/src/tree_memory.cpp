@@ -82,6 +82,11 @@ std::uint64_t TreeMemory::peak() const {
   return peak_;
 }
 
+void TreeMemory::restart_peak() {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  peak_ = committed_;
+}
+
 std::uint64_t default_tree_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   return pages > 0 ? static_cast<std::uint64_t>(pages) * page_size() / 8 : std::uint64_t{1} << 30;

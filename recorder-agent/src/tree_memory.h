@@ -38,7 +38,10 @@ class TreeMemory {
 
   std::uint64_t bound() const { return bound_; }
   std::uint64_t committed() const;
+  // The most committed at once since construction or the last restart_peak().
   std::uint64_t peak() const;
+  // A new recording's peak starts from what is committed now.
+  void restart_peak();
 
  private:
   struct Region {

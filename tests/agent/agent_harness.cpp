@@ -88,16 +88,24 @@ std::string find_jvm_pid(const std::string& marker) {
   return {};
 }
 
-AttachTarget::AttachTarget(const std::string& name) {
+AttachTarget::AttachTarget(const std::string& name, const std::string& main_class,
+                           const std::vector<std::string>& args) {
   const std::string marker = name + "-" + std::to_string(getpid());
-  thread_ = std::thread([this, marker] {
-    JavaRunOptions o;
-    o.main_class = "Ending";
-    o.args = {"wait", marker};  // Ending ignores the marker
+  JavaRunOptions o;
+  o.main_class = main_class;
+  o.args = args;
+  o.args.push_back(marker);  // the programs ignore it
+  thread_ = std::thread([this, o] {
     run_ = run_java(o);
     exited_ = true;
   });
   pid_ = find_jvm_pid(marker);
+}
+
+JavaRun load_agent(const std::string& pid, const std::string& options) {
+  // jcmd would split an unquoted key=value argument into a named option.
+  return run_command({java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH, "\"" + options + "\""},
+                     std::chrono::seconds(50));
 }
 
 bool AttachTarget::running() const { return !pid_.empty() && !exited_ && ::kill(std::stoi(pid_), 0) == 0; }

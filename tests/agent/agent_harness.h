@@ -63,13 +63,19 @@ Profile load(const std::filesystem::path& file, bool accept_unfinished = false);
 // Whether `file` holds a complete profile (its END chunk written).
 bool is_complete(const std::filesystem::path& file);
 
-// A JVM for the tests that attach to one: Ending "wait" (it spins for a minute unless ended)
-// without the agent, run on a thread of its own and found in `jcmd -l` by a marker made of
-// `name` and this process's pid. end() sends it SIGTERM and waits for it; the destructor does so
-// if the test did not, also when a REQUIRE throws.
+// Loads this build's agent into the running JVM `pid` with `options` (jcmd JVMTI.agent_load). jcmd
+// exits 0 either way: its output says "return code: 0" if the agent started, "-1" if it refused.
+JavaRun load_agent(const std::string& pid, const std::string& options);
+
+// A JVM for the tests that attach to one: by default Ending "wait" (it spins for a minute unless
+// ended), else `main_class` with `args`, without the agent, run on a thread of its own and found
+// in `jcmd -l` by a marker made of `name` and this process's pid (its last argument). end() sends
+// it SIGTERM and waits for it; the destructor does so if the test did not, also when a REQUIRE
+// throws.
 class AttachTarget {
  public:
-  explicit AttachTarget(const std::string& name);
+  explicit AttachTarget(const std::string& name, const std::string& main_class = "Ending",
+                        const std::vector<std::string>& args = {"wait"});
   ~AttachTarget() { end(); }
   AttachTarget(const AttachTarget&) = delete;
   AttachTarget& operator=(const AttachTarget&) = delete;

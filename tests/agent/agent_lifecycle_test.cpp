@@ -164,10 +164,7 @@ TEST_CASE("the agent attaches to a running JVM and records for the requested dur
   bn::test::AttachTarget target("attach-test");
   const std::string pid = target.pid();
   REQUIRE_FALSE(pid.empty());
-  const auto load = bn::test::run_command({bn::test::java_tool("jcmd"), pid, "JVMTI.agent_load", BN_AGENT_PATH,
-                                           // jcmd would split an unquoted key=value argument into a named option.
-                                           "\"file=" + file.string() + ",interval=10ms,duration=1s\""},
-                                          30s);
+  const auto load = bn::test::load_agent(pid, "file=" + file.string() + ",interval=10ms,duration=1s");
   INFO("jcmd: " << load.out << load.err);
   CHECK(load.exit_code == 0);
   // On a loaded machine starting jcmd twice takes seconds, so the target is ended only once

@@ -71,17 +71,40 @@ final class CurrentTree {
     return tree != null && tree.thread == thread ? tree : null;
   }
 
+  // A probe event whose tree was not in its slot: the thread's first since the recording started
+  // (restart), or since a pause, or any event of a thread without a slot. The first of these on a
+  // registered tree (serial > 0) is the recording's first call (Registry.firstCall; nothing if a
+  // call came before).
   private static ThreadTree fromThreadLocal(Thread thread) {
     ThreadTree tree = TREES.get();
     int i = slot(thread, SLOTS);
     // Probe.pause's throwaway trees (no thread) stay out of the array.
-    if (tree.thread == thread && i >= 0) BY_ID[i] = tree;
+    if (tree.thread != thread || i < 0) {
+      if (tree.serial != 0) Registry.firstCall();
+      return tree;
+    }
+    // restart's lock, taken only here, on the slow path: a slot filled before a restart is emptied
+    // by it (this thread comes here again), one filled after it finds its first call forgotten.
+    synchronized (BY_ID) {
+      BY_ID[i] = tree;
+      if (tree.serial != 0) Registry.firstCall();
+    }
     return tree;
+  }
+
+  /** A recording starts: every slot empties, and the recording's first call is to be found again. */
+  static void restart() {
+    synchronized (BY_ID) {
+      Registry.forgetFirstCall();
+      for (int i = 0; i < SLOTS; i++) BY_ID[i] = null;
+    }
   }
 
   /** Until {@link #restore}, the calling thread's events go to {@code other} (Probe.pause). */
   static ThreadTree replace(ThreadTree other) {
-    ThreadTree current = get();
+    // The thread-local, not get(): a class being transformed is no probe event, and must not
+    // count as the recording's first call.
+    ThreadTree current = TREES.get();
     TREES.set(other);
     forget(current);
     return current;

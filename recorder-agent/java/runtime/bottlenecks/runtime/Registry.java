@@ -15,7 +15,7 @@ public final class Registry {
   private static int size;
   private static long serials;
   private static volatile long flushes;
-  // System.nanoTime() at the program's first instrumented call, 0 before it: duration= counts
+  // System.nanoTime() at the recording's first instrumented call, 0 before it: duration= counts
   // from there (docs/recorder.md, "Detailing").
   private static volatile long firstCallNanos;
 
@@ -36,12 +36,29 @@ public final class Registry {
     }
   }
 
-  /** A thread's tree gets its first node: an instrumented call. The first one on any thread counts. */
+  /**
+   * A thread's first probe event since the recording started (CurrentTree: its tree is not in its
+   * slot): an instrumented call. The first one on any thread counts.
+   */
   static void firstCall() {
     if (firstCallNanos == 0) firstCallNanos = System.nanoTime();
   }
 
-  /** Nanoseconds since the program's first instrumented call, or -1 before it. */
+  /**
+   * A recording starts (the agent calls this before it instruments anything): its duration=
+   * counts from its own first instrumented call, not from an earlier recording's. Every thread's
+   * next event looks its tree up the slow way, which tells firstCall (CurrentTree.restart).
+   */
+  public static void startRecording() {
+    CurrentTree.restart();
+  }
+
+  /** Called by CurrentTree.restart only, under its lock. */
+  static void forgetFirstCall() {
+    firstCallNanos = 0;
+  }
+
+  /** Nanoseconds since the recording's first instrumented call, or -1 before it. */
   public static long nanosSinceFirstCall() {
     long first = firstCallNanos;
     return first == 0 ? -1 : System.nanoTime() - first;

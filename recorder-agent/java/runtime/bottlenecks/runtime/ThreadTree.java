@@ -210,7 +210,6 @@ final class ThreadTree {
     if (node == capacity && !grow()) return -1;
     U.putLong(at(node) + Nodes.LINK, Nodes.link(parent, method));
     count = node + 1; // publishes the node's structure to the flusher
-    if (node == Nodes.FIRST && serial != 0) Registry.firstCall(); // not the trees of Probe.pause or Calibration
     return node;
   }
 
