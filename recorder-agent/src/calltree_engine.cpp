@@ -272,6 +272,8 @@ void CallTreeEngine::loop(JNIEnv* jni) {
   // However the recording ended (duration=, maxoverhead=, a stop, the JVM's exit), the program
   // runs on without a thread that wakes every tick: Clock.java.
   runtime_->java().stop_clock(jni);
+  // Nor a call into the agent for every class it loads (the classes were restored first).
+  turn_events_off(jvmti_);
   // The engine outlives its recording (engine.h), and a later recording in this JVM keeps state of
   // its own; only this thread used the merged tree and what was drained per node.
   tree_ = FrameTree(2, FrameTree::Totals::kDropped);
