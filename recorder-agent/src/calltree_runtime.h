@@ -28,8 +28,8 @@ namespace bn::agent {
 class CallTreeRuntime {
  public:
   // The JVM's runtime, made by the first call with the trees' bound `tree_memory` (treememory=,
-  // or default_tree_memory()): later calls get the same one, whatever they ask (recording() says
-  // whether a different treememory= may record). May throw std::bad_alloc.
+  // or default_tree_memory()): later calls get the same one, whatever they ask (start_recording
+  // refuses a different treememory=). May throw std::bad_alloc.
   static CallTreeRuntime& of_jvm(std::uint64_t tree_memory);
 
   CallTreeRuntime(const CallTreeRuntime&) = delete;
