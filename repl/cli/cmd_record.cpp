@@ -141,10 +141,10 @@ std::string java_tool(const char* name) {
   return home != nullptr && *home != '\0' ? std::string(home) + "/bin/" + name : name;
 }
 
-// Whether `file` holds a complete profile (END chunk).
+// Whether `file` holds a complete profile (END chunk). Polled while a recording runs, for hours
+// perhaps, beside the program recorded: the whole file is read only once its tail says END.
 bool is_complete(const fs::path& file) {
-  std::error_code ec;
-  if (!fs::exists(file, ec)) return false;
+  if (!calltree::ends_with_end_chunk(file)) return false;
   try {
     calltree::read_profile(file);
     return true;

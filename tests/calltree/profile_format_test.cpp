@@ -229,6 +229,25 @@ TEST_CASE("is_native_profile recognises the magic bytes, not the extension") {
   CHECK_FALSE(is_native_profile(std::as_bytes(std::span(text))));
 }
 
+TEST_CASE("ends_with_end_chunk tells a finished file from any prefix of it, from its tail alone") {
+  TempDir dir;
+  const auto bytes =
+      stream_bytes([&](ProfileStreamWriter& w) { stream_whole_tree(random_tree(7, 300), w); }, 64);  // many chunks
+  const auto path = dir.path() / "p.bnp";
+  const auto write = [&](std::size_t n) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(n));
+  };
+  CHECK_FALSE(ends_with_end_chunk(path));  // not there yet
+  write(bytes.size());
+  CHECK(ends_with_end_chunk(path));
+  for (std::size_t n = 0; n < bytes.size(); ++n) {  // a recorder still appending, cut anywhere
+    write(n);
+    INFO(n << " of " << bytes.size() << " bytes");
+    CHECK_FALSE(ends_with_end_chunk(path));
+  }
+}
+
 TEST_CASE("write_profile into a missing directory fails clearly and creates nothing") {
   TempDir dir;
   const auto path = dir.path() / "missing" / "p.bnp";

@@ -1,6 +1,7 @@
 #include "bn/calltree/profile_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -318,6 +319,27 @@ std::string read_prefix(std::string_view source_name) {
 
 bool is_native_profile(std::span<const std::byte> head) {
   return head.size() >= kProfileMagic.size() && std::equal(kProfileMagic.begin(), kProfileMagic.end(), head.begin());
+}
+
+bool ends_with_end_chunk(const std::filesystem::path& path) {
+  // The END chunk's payload is one zstd frame of three varints: well under this many bytes.
+  constexpr std::size_t kTail = 256;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  std::array<std::byte, kTail> tail{};
+  std::size_t size = 0;
+  if (std::fseek(f, 0, SEEK_END) == 0) {
+    const long end = std::ftell(f);
+    const long from = std::max<long>(0, end - static_cast<long>(kTail));
+    if (end > 0 && std::fseek(f, from, SEEK_SET) == 0) size = std::fread(tail.data(), 1, tail.size(), f);
+  }
+  std::fclose(f);
+  // A header at i whose tag is END and whose payload runs exactly to the file's end.
+  for (std::size_t i = size >= kChunkHeaderSize ? size - kChunkHeaderSize + 1 : 0; i-- > 0;) {
+    const ChunkHeader h = chunk_header_fields(std::span<const std::byte>(tail).subspan(i, kChunkHeaderSize));
+    if (h.tag == kTagEnd && i + kChunkHeaderSize + h.payload_size == size) return true;
+  }
+  return false;
 }
 
 LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,

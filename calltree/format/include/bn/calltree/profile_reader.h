@@ -42,6 +42,11 @@ class UnfinishedProfileError : public Error {
 LoadedProfile read_profile(const std::filesystem::path& path, const LoadOptions& options = {});
 LoadedProfile read_profile_bytes(std::span<const std::byte> bytes, std::string_view source_name,
                                  const LoadOptions& options = {});
+// Whether the file's last chunk is an END chunk, judged from its last bytes alone: a cheap test
+// for a file a recorder is still appending to (a long recording's file is re-read from byte 0
+// by read_profile). False if the file is missing or shorter. read_profile still decides whether
+// a file that passes is valid.
+bool ends_with_end_chunk(const std::filesystem::path& path);
 // True if `head` (the first bytes of a file, at least 8) starts with the native magic.
 bool is_native_profile(std::span<const std::byte> head);
 
