@@ -110,6 +110,29 @@ void check_java_launcher(const std::string& command) {
                 "launcher, set JAVA_TOOL_OPTIONS=-agentpath:... or attach with --pid)");
 }
 
+// SIGINT and SIGTERM go to `handler` for the object's lifetime (`record` decides what a Ctrl-C
+// means while it waits: forward it to the JVM it started, or ask an attached agent to stop).
+class InterruptsHandled {
+ public:
+  explicit InterruptsHandled(void (*handler)(int)) {
+    struct sigaction action {};
+    action.sa_handler = handler;
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~InterruptsHandled() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  InterruptsHandled(const InterruptsHandled&) = delete;
+  InterruptsHandled& operator=(const InterruptsHandled&) = delete;
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
 // The child being waited for, for the signal handler below.
 volatile sig_atomic_t g_child = 0;
 
@@ -124,14 +147,11 @@ void forward_signal(int sig) {
 int run_and_wait(const std::vector<std::string>& argv) {
   const pid_t child = start_child(argv);
   g_child = child;
-  struct sigaction forward {
-  }, old_int{}, old_term{};
-  forward.sa_handler = forward_signal;
-  sigaction(SIGINT, &forward, &old_int);
-  sigaction(SIGTERM, &forward, &old_term);
-  const int status = wait_child(child);
-  sigaction(SIGINT, &old_int, nullptr);
-  sigaction(SIGTERM, &old_term, nullptr);
+  int status = 0;
+  {
+    const InterruptsHandled forwarded(forward_signal);
+    status = wait_child(child);
+  }
   g_child = 0;
   return status;
 }
@@ -166,28 +186,6 @@ void ask_stop(int sig) {
   sigaction(SIGTERM, &usual, nullptr);
 }
 
-// Installs ask_stop for its lifetime.
-class StopOnSignal {
- public:
-  StopOnSignal() {
-    struct sigaction ask {};
-    ask.sa_handler = ask_stop;
-    ask.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &ask, &old_int_);
-    sigaction(SIGTERM, &ask, &old_term_);
-  }
-  ~StopOnSignal() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  StopOnSignal(const StopOnSignal&) = delete;
-  StopOnSignal& operator=(const StopOnSignal&) = delete;
-
- private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
-};
-
 // `record --pid`: loads the agent into the running JVM and waits until `output` is complete: at
 // --duration's end, when the target exits, or once a Ctrl-C (SIGINT, SIGTERM) or own_end_within()
 // has asked the agent to stop (jcmd returns when the file is complete; the target runs on).
@@ -195,7 +193,7 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
                      const fs::path& output) {
   check_attachable(o.pid);
   const std::string jcmd = java_tool("jcmd");
-  const StopOnSignal stop_on_signal;
+  const InterruptsHandled stop_asked(ask_stop);
   g_stop_signal = 0;
   load_agent(jcmd, o.pid, agent.string(), options);
   // A recording without --duration may run for hours with nothing on the screen: say how it ends.
