@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::test {
 

@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/synthetic_tree.h"
 #include "bn/calltree/tree_filter.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/call_pattern.h"
-#include "bn/iface/error.h"
 #include "repl_timing.h"  // Stopwatch, Time
 
 namespace {

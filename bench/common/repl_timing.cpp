@@ -14,7 +14,7 @@
 #include <fstream>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::bench {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "bn/calltree/tree_profile.h"
 #include "bn/repl/runner.h"
-#include "bn/repl/session.h"
+#include "bn/search/session.h"
 
 namespace bn::bench {
 
@@ -52,7 +52,7 @@ struct Fresh {
   Time run(const std::string& line);
 
   calltree::TreeProfile profile;
-  repl::Session session;
+  search::Session session;
   std::ostringstream out, err;
   repl::Runner runner;
 };

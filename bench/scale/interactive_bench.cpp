@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/tree_profile.h"
-#include "bn/iface/error.h"
 #include "repl_timing.h"
 
 namespace {

@@ -25,11 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/sample_records.h"
 #include "bn/calltree/synthetic_tree.h"
-#include "bn/iface/error.h"
 #include "bn/views/view.h"
 #include "repl_timing.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/iface/overlap.h"
 
 namespace bn::comparative {

@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::comparative {
 namespace {

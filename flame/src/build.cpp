@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "focus_paths.h"
 #include "part_builder.h"
 

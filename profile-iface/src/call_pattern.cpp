@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "bn/base/error.h"
 #include "bn/iface/call_sequence_text.h"
-#include "bn/iface/error.h"
 
 namespace bn::iface {
 namespace {

@@ -1,7 +1,7 @@
 #include "bn/iface/method_pattern.h"
 
-#include "bn/iface/error.h"
-#include "bn/iface/glob.h"
+#include "bn/base/error.h"
+#include "bn/base/glob.h"
 
 namespace bn::iface {
 namespace {
@@ -36,7 +36,7 @@ MethodPattern::MethodPattern(std::string_view text) : text_(text) {
 bool MethodPattern::matches(std::string_view method) const {
   if (regex_) return std::regex_match(method.begin(), method.end(), *regex_);
   for (const std::string& glob : globs_)
-    if (glob_match(glob, method)) return true;
+    if (base::glob_match(glob, method)) return true;
   return false;
 }
 

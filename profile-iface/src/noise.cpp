@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::iface {
 namespace {

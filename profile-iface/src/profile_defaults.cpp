@@ -3,7 +3,7 @@
 // without a faster way still ranks and zooms exactly (seed 004 sec. 2.3).
 #include <string>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/iface/overlap.h"
 #include "bn/iface/profile.h"
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::iface {
 

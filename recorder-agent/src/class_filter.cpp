@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "bn/iface/glob.h"
+#include "bn/base/glob.h"
 
 namespace bn::agent {
 namespace {
@@ -37,7 +37,7 @@ bool ClassFilter::instruments(std::string_view internal_name) const {
   std::string dotted(internal_name);
   std::replace(dotted.begin(), dotted.end(), '/', '.');
   if (never_touched(dotted)) return false;
-  const auto matches = [&](const std::string& glob) { return iface::glob_match(glob, dotted); };
+  const auto matches = [&](const std::string& glob) { return base::glob_match(glob, dotted); };
   if (!include_.empty() && std::none_of(include_.begin(), include_.end(), matches)) return false;
   return std::none_of(exclude_.begin(), exclude_.end(), matches);
 }

@@ -3,7 +3,7 @@
 // instrumented when no never-touched prefix names it, `include=` is empty or one of its globs
 // matches, and no `exclude=` glob matches. (Without `include=` the engine also leaves out the
 // JDK's runtime, by class loader: calltree_engine.h.) Globs: `*` matches any run of characters, dots
-// included, so `com.acme.*` is the package and every package below it (bn/iface/glob.h).
+// included, so `com.acme.*` is the package and every package below it (bn/base/glob.h).
 //
 // Never touched (docs/recorder.md, "The classes never instrumented"), because the probes or the
 // JVM's own start-up run them and an instrumented one would recurse or run before the runtime

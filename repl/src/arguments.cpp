@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "bn/repl/commands.h"
-#include "bn/repl/text.h"
+#include "bn/search/text.h"
 
 namespace bn::repl {
 namespace {
@@ -23,7 +23,7 @@ bool takes_word(const Alternative& a) { return !a.keyword.empty() && !a.placehol
 // The alternative that `typed` names: one whose keyword it is, else the bare placeholder.
 std::optional<std::size_t> find_alternative(const std::vector<Alternative>& alternatives, std::string_view typed) {
   for (std::size_t i = 0; i < alternatives.size(); ++i)
-    if (!alternatives[i].keyword.empty() && equals_nocase(alternatives[i].keyword, typed)) return i;
+    if (!alternatives[i].keyword.empty() && search::equals_nocase(alternatives[i].keyword, typed)) return i;
   for (std::size_t i = 0; i < alternatives.size(); ++i)
     if (alternatives[i].keyword.empty()) return i;
   return std::nullopt;
@@ -51,7 +51,7 @@ std::vector<Alternative> alternatives(const Arg& choice) {
   std::vector<Alternative> out;
   for (std::string_view rest = choice.usage;;) {
     const std::size_t bar = rest.find('|');
-    const auto [first, second] = split_word(rest.substr(0, bar));
+    const auto [first, second] = search::split_word(rest.substr(0, bar));
     out.push_back(is_placeholder(first) ? Alternative{{}, first} : Alternative{first, second});
     if (bar == std::string_view::npos) return out;
     rest.remove_prefix(bar + 1);
@@ -71,7 +71,7 @@ Error Arguments::usage_error(std::size_t index) const {
 Arguments match_arguments(const Command& command, std::string_view typed) {
   Arguments out(command);
   std::optional<Error> wrong_choice;  // reported only once the words are counted right
-  std::string_view rest = trim(typed);
+  std::string_view rest = search::trim(typed);
   for (std::size_t i = 0; i < kMaxArgs && command.args[i].kind != ArgKind::kNone; ++i) {
     const Arg& arg = command.args[i];
     ArgValue& value = out.values_[i];
@@ -83,7 +83,7 @@ Arguments match_arguments(const Command& command, std::string_view typed) {
       value.text = std::exchange(rest, {});
       continue;
     }
-    std::tie(value.text, rest) = split_word(rest);
+    std::tie(value.text, rest) = search::split_word(rest);
     if (arg.kind != ArgKind::kChoice) continue;
     const std::vector<Alternative> options = alternatives(arg);
     const std::optional<std::size_t> found = find_alternative(options, value.text);
@@ -94,7 +94,7 @@ Arguments match_arguments(const Command& command, std::string_view typed) {
     value.choice = *found;
     if (!takes_word(options[*found])) continue;
     if (rest.empty()) throw out.usage_error(i);
-    std::tie(value.param, rest) = split_word(rest);
+    std::tie(value.param, rest) = search::split_word(rest);
   }
   if (!rest.empty()) throw out.usage_error(kMaxArgs);
   if (wrong_choice) throw *wrong_choice;

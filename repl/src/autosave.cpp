@@ -3,8 +3,8 @@
 #include <string>
 #include <system_error>
 
-#include "bn/iface/error.h"
-#include "bn/repl/label_file.h"
+#include "bn/base/error.h"
+#include "bn/search/label_file.h"
 
 namespace bn::repl {
 namespace {
@@ -25,15 +25,16 @@ std::string file_part(std::string_view view) {
 
 }  // namespace
 
-std::vector<std::filesystem::path> autosave_labels(const Session& session, const std::filesystem::path& dir) {
+std::vector<std::filesystem::path> autosave_labels(const search::Session& session, const std::filesystem::path& dir) {
   // Written like `save` writes: with the aspects the labels use, so that `:NAME` reloads.
-  std::vector<LabelFile> views;
-  if (LabelFile in_force = session.label_file(); session.labels_dirty() && !in_force.labels.empty())
+  std::vector<search::LabelFile> views;
+  if (search::LabelFile in_force = session.label_file(); session.labels_dirty() && !in_force.labels.empty())
     views.push_back(std::move(in_force));
   for (const std::string& view : session.dirty_kept_views())
     if (const auto kept = session.kept_labels().find(view); kept != session.kept_labels().end())
-      views.push_back(
-          {view, aspects_used(session.profile(), LabelSet(), kept->second, session.aspects()), kept->second});
+      views.push_back({view,
+                       search::aspects_used(session.profile(), search::LabelSet(), kept->second, session.aspects()),
+                       kept->second});
   if (views.empty()) return {};
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -45,10 +46,10 @@ std::vector<std::filesystem::path> autosave_labels(const Session& session, const
     throw Error("'" + dir.string() + "' already holds " + std::to_string(kMaxNumber) + " unsaved-N.labels files");
   std::vector<std::filesystem::path> written;
   const std::string stem = "unsaved-" + std::to_string(number);
-  for (const LabelFile& labels : views) {
+  for (const search::LabelFile& labels : views) {
     const bool in_force = labels.view == session.view();
     written.push_back(dir / (stem + (in_force ? "" : "." + file_part(labels.view)) + ".labels"));
-    write_label_file(written.back(), labels.view, labels.labels, labels.aspects);
+    search::write_label_file(written.back(), labels.view, labels.labels, labels.aspects);
   }
   return written;
 }

@@ -3,7 +3,7 @@
 
 namespace bn::repl {
 
-const MethodIndex& Context::methods() {
+const search::MethodIndex& Context::methods() {
   if (!methods_) methods_.emplace(session_->profile());
   return *methods_;
 }

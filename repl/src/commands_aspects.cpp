@@ -3,16 +3,16 @@
 #include <algorithm>
 #include <string>
 
-#include "bn/iface/error.h"
-#include "bn/repl/parse.h"
-#include "bn/repl/suggest.h"
+#include "bn/base/error.h"
 #include "bn/repl/views.h"
+#include "bn/search/parse.h"
+#include "bn/search/suggest.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
 namespace {
 
-std::string definitions_text(const AspectTable& aspects) {
+std::string definitions_text(const search::AspectTable& aspects) {
   std::string out;
   for (const auto& [name, pattern] : aspects.all())
     out += (out.empty() ? "" : ", ") + (":" + name) + " = " + pattern->text();
@@ -28,7 +28,7 @@ std::string aspect_name(std::string_view typed) {
 }  // namespace
 
 Output aspect(Context& c, const Arguments& args) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   const std::string name = aspect_name(args[0].text);
   const bool redefined = session.aspects().find(name) != nullptr;
   session.aspects().define(session.profile(), name, args[2].text);
@@ -51,7 +51,7 @@ Output unaspect(Context& c, const Arguments& args) {
 
 // Each aspect as the summary of its pseudo-method, ranked like `suggest` ranks methods.
 Output aspects(Context& c, const Arguments&) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   std::vector<iface::Summary> found;
   std::size_t unmatched = 0;
   for (const auto& [name, pattern] : session.aspects().all()) {
@@ -62,26 +62,27 @@ Output aspects(Context& c, const Arguments&) {
     else
       ++unmatched;
   }
-  const Shortlist ranked = rank_summaries(session.profile(), found, session.settings().suggester);
-  std::string title = session.aspects().all().empty()
-                          ? "no aspects yet: `aspect NAME = PATTERN` defines one"
-                          : "aspects by " +
-                                std::string(session.settings().suggester == Suggester::kHighCum ? "|cum|" : "|base|") +
-                                ": " + definitions_text(session.aspects());
+  const search::Shortlist ranked = search::rank_summaries(session.profile(), found, session.settings().suggester);
+  std::string title =
+      session.aspects().all().empty()
+          ? "no aspects yet: `aspect NAME = PATTERN` defines one"
+          : "aspects by " +
+                std::string(session.settings().suggester == search::Suggester::kHighCum ? "|cum|" : "|base|") + ": " +
+                definitions_text(session.aspects());
   if (unmatched > 0) title += " (" + std::to_string(unmatched) + " match no method)";
   return numbered_list(session, title, ranked.shown);
 }
 
 // Methods whose full or short name matches, as `suggest` ranks them.
 Output find(Context& c, const Arguments& args) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   const iface::MethodPattern pattern(args[0].text);
   std::vector<iface::Summary> found;
   for (const std::string_view name : c.methods().names())
-    if (pattern.matches(name) || pattern.matches(short_name(name)))
+    if (pattern.matches(name) || pattern.matches(search::short_name(name)))
       if (const auto s = session.profile().method_summary(name)) found.push_back(*s);
-  const Shortlist ranked =
-      rank_summaries(session.profile(), found, session.settings().suggester, session.settings().limit);
+  const search::Shortlist ranked =
+      search::rank_summaries(session.profile(), found, session.settings().suggester, session.settings().limit);
   return numbered_list(session,
                        "find " + std::string(args[0].text) + ": " + std::to_string(found.size()) + " methods" +
                            (ranked.more > 0 ? ", the first " + std::to_string(ranked.shown.size()) + " shown" : ""),
@@ -89,7 +90,7 @@ Output find(Context& c, const Arguments& args) {
 }
 
 Output refine(Context& c, const Arguments& args) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   if (!session.current()) throw Error("no current summary yet: `select N` or `path m1;m2;...` first");
   const iface::Summary s = *session.current();
   const bool split = args[0].choice == 1;
@@ -98,15 +99,18 @@ Output refine(Context& c, const Arguments& args) {
     const std::vector<std::size_t> gaps = session.profile().pattern_of(s).gaps();
     if (gaps.empty()) throw Error("the current summary has no gap '..' to split at: `path P1;..;P2` first");
     const std::int64_t k =
-        args[1].text.empty() ? 1 : parse_whole(args[1].text, 1, static_cast<std::int64_t>(gaps.size()), "gap number");
+        args[1].text.empty()
+            ? 1
+            : search::parse_whole(args[1].text, 1, static_cast<std::int64_t>(gaps.size()), "gap number");
     gap = gaps[static_cast<std::size_t>(k - 1)];
   } else if (!args[1].text.empty()) {
     throw args.usage_error(1);
   }
-  const Settings& settings = session.settings();
+  const search::Settings& settings = session.settings();
   return detail(session, s,
-                {refinement(session.profile(), s, split ? NearbyKind::kUpwardSplit : NearbyKind::kExtendedDownward,
-                            settings.zoom, settings.cutoff, settings.limit, gap)});
+                {search::refinement(session.profile(), s,
+                                    split ? search::NearbyKind::kUpwardSplit : search::NearbyKind::kExtendedDownward,
+                                    settings.zoom, settings.cutoff, settings.limit, gap)});
 }
 
 }  // namespace bn::repl::handlers

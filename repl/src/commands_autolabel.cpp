@@ -2,11 +2,11 @@
 
 #include <string>
 
-#include "bn/iface/error.h"
-#include "bn/repl/autolabel.h"
-#include "bn/repl/parse.h"
-#include "bn/repl/suggest.h"
+#include "bn/base/error.h"
 #include "bn/repl/views.h"
+#include "bn/search/autolabel.h"
+#include "bn/search/parse.h"
+#include "bn/search/suggest.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -19,14 +19,14 @@ constexpr std::int64_t kMostProposals = 100;
 constexpr std::size_t kUndo = 1;  // index of "undo" in the row's choice "N|undo"
 
 // "auto-K" for the lowest K >= `from` that names no label yet.
-std::string free_label(const LabelSet& labels, std::size_t& from) {
+std::string free_label(const search::LabelSet& labels, std::size_t& from) {
   for (;; ++from) {
     std::string name = "auto-" + std::to_string(from);
     if (!labels.all().contains(name)) return name;
   }
 }
 
-Output undo(Session& session) {
+Output undo(search::Session& session) {
   auto& added = session.autolabelled();
   if (added.empty()) throw Error("nothing to undo: no labels added by `autolabel` since the last undo or view change");
   std::size_t removed = 0;
@@ -40,20 +40,20 @@ Output undo(Session& session) {
 }  // namespace
 
 Output autolabel(Context& c, const Arguments& args) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   if (!args[0].text.empty() && args[0].choice == kUndo) return undo(session);
   const std::string_view typed = args[0].text;
-  const std::int64_t n = typed.empty() ? kDefaultProposals : parse_whole(typed, 1, kMostProposals, "count");
+  const std::int64_t n = typed.empty() ? kDefaultProposals : search::parse_whole(typed, 1, kMostProposals, "count");
 
-  AutolabelOptions options;
+  search::AutolabelOptions options;
   options.count = static_cast<std::size_t>(n);
   options.cutoff = session.settings().cutoff;
   options.labelled = session.labels().all_summaries();
   if (session.settings().skip_noise) {
     iface::Profile& p = session.profile();
-    options.keep = [&p](iface::Summary s) { return beyond_noise(p, s); };
+    options.keep = [&p](iface::Summary s) { return search::beyond_noise(p, s); };
   }
-  const AutolabelResult found = repl::autolabel(session.profile(), options);
+  const search::AutolabelResult found = search::autolabel(session.profile(), options);
 
   AutolabelOutput out;
   out.asked = options.count;
@@ -65,7 +65,7 @@ Output autolabel(Context& c, const Arguments& args) {
   std::vector<std::pair<std::string, iface::Summary>> added;
   std::vector<iface::Summary> numbered;
   std::size_t next_label = 1;
-  for (const AutolabelProposal& p : found.proposals) {
+  for (const search::AutolabelProposal& p : found.proposals) {
     std::string label = free_label(session.labels(), next_label);
     session.labels().add(label, p.summary);
     added.emplace_back(label, p.summary);

@@ -3,8 +3,8 @@
 // both sides of a comparison; these commands read the sequence as `path` does and carry the
 // labels (Session::switched) and the current summary over to the filtered profile.
 
-#include "bn/iface/error.h"
-#include "bn/repl/method_names.h"
+#include "bn/base/error.h"
+#include "bn/search/method_names.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -14,29 +14,29 @@ using Kind = iface::ProfileFilter::Kind;
 
 // Puts `filters` in force and keeps the current summary when it resolves in the new profile.
 ViewOutput refilter(Context& c, std::vector<iface::ProfileFilter> filters) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   std::vector<std::string> current;
   if (session.current())
     for (std::string_view frame : session.profile().path_of(*session.current())) current.emplace_back(frame);
-  ViewOutput out = switch_profile(c, [&](ProfileSource& source) { source.set_filters(std::move(filters)); });
+  ViewOutput out = switch_profile(c, [&](search::ProfileSource& source) { source.set_filters(std::move(filters)); });
   out.setting = "filters";
   out.value = iface::filters_text(source_of(c).filters());
   if (out.value.empty()) out.value = "none";
   const std::vector<std::string_view> frames(current.begin(), current.end());
-  if (const auto s = summary_of_frames(session.profile(), frames, session.aspects())) {
+  if (const auto s = search::summary_of_frames(session.profile(), frames, session.aspects())) {
     session.make_current(*s);
-    out.current = display_path(session.profile().path_of(*s), session.settings().names);
+    out.current = search::display_path(session.profile().path_of(*s), session.settings().names);
   }
   return out;
 }
 
 Output add_filter(Context& c, const Arguments& args, Kind kind) {
-  Session& session = c.session();
+  search::Session& session = c.session();
   std::vector<iface::ProfileFilter> filters = source_of(c).filters();
   // As `path` reads it, so a typo or a sequence nothing satisfies is refused here.
   const iface::Summary s = [&] {
     try {
-      return resolve_call_sequence(session.profile(), c.methods(), args[0].text, session.aspects());
+      return search::resolve_call_sequence(session.profile(), c.methods(), args[0].text, session.aspects());
     } catch (const Error& e) {
       if (filters.empty()) throw;
       throw Error(std::string(e.what()) + " (in the profile as filtered: `filters` lists the filters in force)");
@@ -57,7 +57,7 @@ Output exclude(Context& c, const Arguments& args) { return add_filter(c, args, K
 Output focus(Context& c, const Arguments& args) { return add_filter(c, args, Kind::focus); }
 
 Output filters(Context& c, const Arguments&) {
-  ProfileSource& source = source_of(c);
+  search::ProfileSource& source = source_of(c);
   const std::string text = iface::filters_text(source.filters());
   ViewOutput out;
   out.setting = "filters";

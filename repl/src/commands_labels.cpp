@@ -2,12 +2,12 @@
 
 #include <set>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/iface/overlap.h"
-#include "bn/repl/label_file.h"
-#include "bn/repl/method_names.h"
-#include "bn/repl/text.h"
 #include "bn/repl/views.h"
+#include "bn/search/label_file.h"
+#include "bn/search/method_names.h"
+#include "bn/search/text.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -15,24 +15,24 @@ namespace {
 
 // The paper writes label ``bottleneck''; accept a name in matching quotes and drop them.
 std::string label_name(const Arguments& args) {
-  const std::string_view name = unquote(args[0].text);
+  const std::string_view name = search::unquote(args[0].text);
   if (name.empty() || name.find_first_of("\n\r") != std::string_view::npos || name.front() == ' ' || name.back() == ' ')
     throw args.usage_error(0);
   return std::string(name);
 }
 
-iface::Summary require_current(const Session& session, std::string_view what) {
+iface::Summary require_current(const search::Session& session, std::string_view what) {
   if (!session.current())
     throw Error("no current summary to " + std::string(what) + ": `select N` or `path m1;m2;...` first");
   return *session.current();
 }
 
-std::string shown(Session& session, iface::Summary s) {
-  return display_path(session.profile().path_of(s), session.settings().names);
+std::string shown(search::Session& session, iface::Summary s) {
+  return search::display_path(session.profile().path_of(s), session.settings().names);
 }
 
 std::string file_argument(const Arguments& args) {
-  const std::string_view file = unquote(args[0].text);
+  const std::string_view file = search::unquote(args[0].text);
   if (file.empty()) throw args.usage_error(0);
   return std::string(file);
 }
@@ -41,7 +41,7 @@ std::string file_argument(const Arguments& args) {
 
 Output label(Context& c, const Arguments& args) {
   const std::string name = label_name(args);
-  Session& session = c.session();
+  search::Session& session = c.session();
   const iface::Summary s = require_current(session, "label");
   const bool added = session.labels().add(name, s);
   if (added) session.set_labels_dirty(true);
@@ -51,7 +51,7 @@ Output label(Context& c, const Arguments& args) {
 
 Output unlabel(Context& c, const Arguments& args) {
   const std::string name = label_name(args);
-  Session& session = c.session();
+  search::Session& session = c.session();
   const iface::Summary s = require_current(session, "unlabel");
   if (!session.labels().remove(name, s)) {
     const std::vector<std::string> carried = session.labels().labels_of(s);
@@ -67,14 +67,14 @@ Output labels(Context& c, const Arguments&) { return labels_report(c.session());
 
 Output save(Context& c, const Arguments& args) {
   const std::string file = file_argument(args);
-  Session& session = c.session();
-  const LabelFile saved = session.label_file();
+  search::Session& session = c.session();
+  const search::LabelFile saved = session.label_file();
   const std::string& view = saved.view;
-  write_label_file(file, view, saved.labels, saved.aspects);
+  search::write_label_file(file, view, saved.labels, saved.aspects);
   session.set_labels_dirty(false);
   const std::size_t count = saved.labels.size();
   std::set<std::string> names;
-  for (const SavedLabel& label : saved.labels) names.insert(label.label);
+  for (const search::SavedLabel& label : saved.labels) names.insert(label.label);
   // Labels belong to a view; the file says which (label_file.h). Those set aside (under a filter)
   // are saved too: a filter changes what is searched, not what the analyst found.
   return MessageOutput{"saved " + std::to_string(count) + " labelled summaries (" + std::to_string(names.size()) +
@@ -84,13 +84,13 @@ Output save(Context& c, const Arguments& args) {
 
 Output load(Context& c, const Arguments& args) {
   const std::string file = file_argument(args);
-  Session& session = c.session();
+  search::Session& session = c.session();
   // Parse everything first: a bad file changes no label.
-  const LabelFile saved = read_label_file(file);
+  const search::LabelFile saved = search::read_label_file(file);
   LoadOutput out{file, 0, {}, saved.view != session.view() ? saved.view : ""};
   // The file's aspects must agree with the session's before any is defined.
-  AspectTable aspects = session.aspects();
-  for (const SavedAspect& a : saved.aspects) {
+  search::AspectTable aspects = session.aspects();
+  for (const search::SavedAspect& a : saved.aspects) {
     const auto known = aspects.find(a.name);
     if (known && known->text() != a.pattern)
       throw Error(file + ":" + std::to_string(a.line) + ": aspect :" + a.name + " is " + a.pattern + " there but " +
@@ -103,23 +103,23 @@ Output load(Context& c, const Arguments& args) {
   }
   // Every sequence is checked before anything changes.
   std::vector<std::optional<iface::Summary>> found;
-  for (const SavedLabel& entry : saved.labels) {
+  for (const search::SavedLabel& entry : saved.labels) {
     const std::vector<std::string_view> calls(entry.calls.begin(), entry.calls.end());
     try {
-      found.push_back(summary_of_frames(session.profile(), calls, aspects));
+      found.push_back(search::summary_of_frames(session.profile(), calls, aspects));
     } catch (const Error& e) {
       throw Error(file + ":" + std::to_string(entry.line) + ": " + e.what());
     }
   }
   session.aspects() = std::move(aspects);
   for (std::size_t i = 0; i < saved.labels.size(); ++i) {
-    const SavedLabel& entry = saved.labels[i];
+    const search::SavedLabel& entry = saved.labels[i];
     if (found[i]) {
       session.labels().add(entry.label, *found[i]);
       ++out.loaded;
     } else {
       const std::vector<std::string_view> calls(entry.calls.begin(), entry.calls.end());
-      out.unresolved.push_back({entry, why_no_root(session.profile(), calls)});
+      out.unresolved.push_back({entry, search::why_no_root(session.profile(), calls)});
     }
   }
   return out;

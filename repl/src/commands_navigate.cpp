@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "bn/iface/error.h"
-#include "bn/repl/parse.h"
-#include "bn/repl/suggest.h"
+#include "bn/base/error.h"
 #include "bn/repl/views.h"
+#include "bn/search/parse.h"
+#include "bn/search/suggest.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -14,12 +14,12 @@ namespace {
 
 constexpr std::int64_t kDefaultSuggestions = 10;
 
-iface::Summary require_current(const Session& session) {
+iface::Summary require_current(const search::Session& session) {
   if (!session.current()) throw Error("no current summary yet: `select N` or `path m1;m2;...` first");
   return *session.current();
 }
 
-Output go_to(Session& session, iface::Summary s) {
+Output go_to(search::Session& session, iface::Summary s) {
   session.make_current(s);
   return detail(session, s);
 }
@@ -28,16 +28,17 @@ Output go_to(Session& session, iface::Summary s) {
 
 Output suggest(Context& c, const Arguments& args) {
   const std::string_view typed = args[0].text;
-  const std::int64_t n = typed.empty() ? kDefaultSuggestions : parse_whole(typed, 1, INT64_MAX, "count");
-  Session& session = c.session();
+  const std::int64_t n = typed.empty() ? kDefaultSuggestions : search::parse_whole(typed, 1, INT64_MAX, "count");
+  search::Session& session = c.session();
   iface::Profile& p = session.profile();
-  const Shortlist ranked = suggest(p, session.settings().suggester, static_cast<std::size_t>(n),
-                                   session.settings().skip_noise ? [&p](iface::Summary s) { return beyond_noise(p, s); }
-                                                                 : std::function<bool(iface::Summary)>{});
+  const search::Shortlist ranked =
+      search::suggest(p, session.settings().suggester, static_cast<std::size_t>(n),
+                      session.settings().skip_noise ? [&p](iface::Summary s) { return search::beyond_noise(p, s); }
+                                                    : std::function<bool(iface::Summary)>{});
   const std::size_t methods = ranked.shown.size() + ranked.more;
-  const bool by_cum = session.settings().suggester == Suggester::kHighCum;
+  const bool by_cum = session.settings().suggester == search::Suggester::kHighCum;
   return numbered_list(session,
-                       std::string(suggester_name(session.settings().suggester)) + ": " +
+                       std::string(search::suggester_name(session.settings().suggester)) + ": " +
                            std::to_string(ranked.shown.size()) + " of " + std::to_string(methods) + " methods by " +
                            (by_cum ? "|cum|" : "|base|") +
                            (session.settings().skip_noise && p.total_noise() ? " beyond noise" : ""),
@@ -50,7 +51,7 @@ Output select(Context& c, const Arguments& args) {
 
 Output path(Context& c, const Arguments& args) {
   return go_to(c.session(),
-               resolve_call_sequence(c.session().profile(), c.methods(), args[0].text, c.session().aspects()));
+               search::resolve_call_sequence(c.session().profile(), c.methods(), args[0].text, c.session().aspects()));
 }
 
 Output show(Context& c, const Arguments& args) {

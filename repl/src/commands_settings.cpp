@@ -1,8 +1,8 @@
 // `set ...`, `help` and `quit`.
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/repl/dispatch.h"
-#include "bn/repl/parse.h"
+#include "bn/search/parse.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -15,13 +15,13 @@ MessageOutput setting(std::string name, std::string value) {
 }  // namespace
 
 Output settings(Context& c, const Arguments&) {
-  const Settings& s = c.session().settings();
-  const std::string suggester(suggester_name(s.suggester));
-  const std::string names(name_style_name(s.names));
+  const search::Settings& s = c.session().settings();
+  const std::string suggester(search::suggester_name(s.suggester));
+  const std::string names(search::name_style_name(s.names));
   const std::string zoom = s.zoom ? "on" : "off";
-  const std::string cutoff = rational_text(s.cutoff);
-  const std::string limit = limit_text(s.limit);
-  const std::string width = width_text(s.width);
+  const std::string cutoff = search::rational_text(s.cutoff);
+  const std::string limit = search::limit_text(s.limit);
+  const std::string width = search::width_text(s.width);
   MessageOutput out{"suggester = " + suggester + "\nzoom = " + zoom + "\ncutoff = " + cutoff + "\nlimit = " + limit +
                         "\nnames = " + names + "\nwidth = " + width,
                     {{"suggester", suggester},
@@ -36,16 +36,16 @@ Output settings(Context& c, const Arguments&) {
     out.text += "\nnoise = " + noise;
     out.fields.emplace_back("noise", noise);
   }
-  if (ProfileSource* source = c.session().source(); source && source->metrics().size() > 1) {
+  if (search::ProfileSource* source = c.session().source(); source && source->metrics().size() > 1) {
     std::string all;
     for (const std::string& m : source->metrics()) all += (all.empty() ? "" : ", ") + m;
-    const std::string value = source->knob(ProfileSource::Knob::metric);
+    const std::string value = source->knob(search::ProfileSource::Knob::metric);
     out.text += "\nmetric = " + value + " (the profile has " + all + ")";
     out.fields.emplace_back("metric", value);
   }
   // The knobs of the views of a recording (seed 000 sec. 4), when the session has them.
-  if (ProfileSource* source = c.session().source(); source && source->has_views()) {
-    using Knob = ProfileSource::Knob;
+  if (search::ProfileSource* source = c.session().source(); source && source->has_views()) {
+    using Knob = search::ProfileSource::Knob;
     for (const auto& [knob, name] : {std::pair{Knob::view, "view"}, std::pair{Knob::model, "model"},
                                      std::pair{Knob::states, "states"}, std::pair{Knob::threads, "threads"}}) {
       const std::string value = source->knob(knob);
@@ -57,9 +57,9 @@ Output settings(Context& c, const Arguments&) {
 }
 
 Output set_suggester(Context& c, const Arguments& args) {
-  Settings& s = c.session().settings();
-  s.suggester = args[0].choice == 0 ? Suggester::kHighCum : Suggester::kHighBase;
-  return setting("suggester", std::string(suggester_name(s.suggester)));
+  search::Settings& s = c.session().settings();
+  s.suggester = args[0].choice == 0 ? search::Suggester::kHighCum : search::Suggester::kHighBase;
+  return setting("suggester", std::string(search::suggester_name(s.suggester)));
 }
 
 Output set_zoom(Context& c, const Arguments& args) {
@@ -68,8 +68,8 @@ Output set_zoom(Context& c, const Arguments& args) {
 }
 
 Output set_cutoff(Context& c, const Arguments& args) {
-  c.session().settings().cutoff = parse_positive_decimal(args[0].text, "cutoff");
-  return setting("cutoff", rational_text(c.session().settings().cutoff));
+  c.session().settings().cutoff = search::parse_positive_decimal(args[0].text, "cutoff");
+  return setting("cutoff", search::rational_text(c.session().settings().cutoff));
 }
 
 Output set_limit(Context& c, const Arguments& args) {
@@ -77,9 +77,10 @@ Output set_limit(Context& c, const Arguments& args) {
   const std::string_view typed = args[0].text;
   if (args[0].choice != kAll && typed.find_first_not_of("0123456789") != std::string_view::npos)
     throw Error("bad limit '" + std::string(typed) + "': expected a whole number >= 1 or all");
-  Settings& s = c.session().settings();
-  s.limit = args[0].choice == kAll ? SIZE_MAX : static_cast<std::size_t>(parse_whole(typed, 1, INT32_MAX, "limit"));
-  return setting("limit", limit_text(s.limit));
+  search::Settings& s = c.session().settings();
+  s.limit =
+      args[0].choice == kAll ? SIZE_MAX : static_cast<std::size_t>(search::parse_whole(typed, 1, INT32_MAX, "limit"));
+  return setting("limit", search::limit_text(s.limit));
 }
 
 Output set_width(Context& c, const Arguments& args) {
@@ -89,9 +90,10 @@ Output set_width(Context& c, const Arguments& args) {
   const std::string_view typed = args[0].text;
   if (args[0].choice != kOff && typed.find_first_not_of("0123456789") != std::string_view::npos)
     throw Error("bad width '" + std::string(typed) + "': expected a whole number of columns >= 40, or off");
-  Settings& s = c.session().settings();
-  s.width = args[0].choice == kOff ? 0 : static_cast<std::size_t>(parse_whole(typed, kNarrowest, 100000, "width"));
-  return setting("width", width_text(s.width));
+  search::Settings& s = c.session().settings();
+  s.width =
+      args[0].choice == kOff ? 0 : static_cast<std::size_t>(search::parse_whole(typed, kNarrowest, 100000, "width"));
+  return setting("width", search::width_text(s.width));
 }
 
 Output set_noise(Context& c, const Arguments& args) {
@@ -100,9 +102,9 @@ Output set_noise(Context& c, const Arguments& args) {
 }
 
 Output set_names(Context& c, const Arguments& args) {
-  Settings& s = c.session().settings();
-  s.names = args[0].choice == 0 ? NameStyle::kShort : NameStyle::kFull;
-  return setting("names", std::string(name_style_name(s.names)));
+  search::Settings& s = c.session().settings();
+  s.names = args[0].choice == 0 ? search::NameStyle::kShort : search::NameStyle::kFull;
+  return setting("names", std::string(search::name_style_name(s.names)));
 }
 
 Output help(Context&, const Arguments& args) {

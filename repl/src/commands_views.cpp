@@ -2,22 +2,22 @@
 // `set threads`; and `set metric`, which switches the tree's metric as a view switch would. The session's source builds
 // the views; these commands only ask it to switch and keep each view's labels (labels belong to a view).
 
-#include "bn/iface/error.h"
-#include "bn/repl/label_file.h"
+#include "bn/base/error.h"
+#include "bn/search/label_file.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
 
-ProfileSource& source_of(Context& c) {
-  if (ProfileSource* source = c.session().source()) return *source;
+search::ProfileSource& source_of(Context& c) {
+  if (search::ProfileSource* source = c.session().source()) return *source;
   throw Error("this session searches one profile and has no views");
 }
 
-ViewOutput switch_profile(Context& c, const std::function<void(ProfileSource&)>& change) {
-  Session& session = c.session();
-  ProfileSource& source = source_of(c);
+ViewOutput switch_profile(Context& c, const std::function<void(search::ProfileSource&)>& change) {
+  search::Session& session = c.session();
+  search::ProfileSource& source = source_of(c);
   const std::string left = source.view();
-  std::vector<SavedLabel> labels = saved_labels(session.profile(), session.labels());
+  std::vector<search::SavedLabel> labels = search::saved_labels(session.profile(), session.labels());
   const std::size_t left_labels = labels.size();
   change(source);  // throws, changing nothing, when the profile cannot be built
   c.profile_changed();
@@ -37,8 +37,8 @@ ViewOutput switch_profile(Context& c, const std::function<void(ProfileSource&)>&
 namespace {
 
 // Sets a knob of the source and moves the session, and its labels, to the profile now in force.
-Output switch_to(Context& c, ProfileSource::Knob knob, std::string_view setting, std::string_view value) {
-  ViewOutput out = switch_profile(c, [&](ProfileSource& source) { source.set(knob, value); });
+Output switch_to(Context& c, search::ProfileSource::Knob knob, std::string_view setting, std::string_view value) {
+  ViewOutput out = switch_profile(c, [&](search::ProfileSource& source) { source.set(knob, value); });
   out.setting = std::string(setting);
   out.value = source_of(c).knob(knob);
   return out;
@@ -57,23 +57,23 @@ std::string chosen(const ArgValue& arg, std::initializer_list<std::string_view> 
 Output threads(Context& c, const Arguments&) { return source_of(c).threads(); }
 
 Output view(Context& c, const Arguments& args) {
-  return switch_to(c, ProfileSource::Knob::view, "view", chosen(args[0], {"server", "thread", "tree"}));
+  return switch_to(c, search::ProfileSource::Knob::view, "view", chosen(args[0], {"server", "thread", "tree"}));
 }
 
 Output set_model(Context& c, const Arguments& args) {
-  return switch_to(c, ProfileSource::Knob::model, "model", chosen(args[0], {"paper", "cpus", "measured"}));
+  return switch_to(c, search::ProfileSource::Knob::model, "model", chosen(args[0], {"paper", "cpus", "measured"}));
 }
 
 Output set_states(Context& c, const Arguments& args) {
-  return switch_to(c, ProfileSource::Knob::states, "states", chosen(args[0], {"running", "runnable", "all"}));
+  return switch_to(c, search::ProfileSource::Knob::states, "states", chosen(args[0], {"running", "runnable", "all"}));
 }
 
 Output set_metric(Context& c, const Arguments& args) {
-  return switch_to(c, ProfileSource::Knob::metric, "metric", args[0].text);
+  return switch_to(c, search::ProfileSource::Knob::metric, "metric", args[0].text);
 }
 
 Output set_threads(Context& c, const Arguments& args) {
-  return switch_to(c, ProfileSource::Knob::threads, "threads", chosen(args[1], {"class", "name"}));
+  return switch_to(c, search::ProfileSource::Knob::threads, "threads", chosen(args[1], {"class", "name"}));
 }
 
 }  // namespace bn::repl::handlers

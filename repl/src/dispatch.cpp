@@ -2,21 +2,21 @@
 
 #include <algorithm>
 
-#include "bn/iface/error.h"
-#include "bn/repl/text.h"
+#include "bn/base/error.h"
+#include "bn/search/text.h"
 
 namespace bn::repl {
 namespace {
 
 std::string word_of(std::string_view name, int index) {
-  const auto [first, rest] = split_word(name);
+  const auto [first, rest] = search::split_word(name);
   return std::string(index == 0 ? first : rest);
 }
 
 std::vector<std::string_view> distinct_words(const std::vector<const Command*>& rows, int index) {
   std::vector<std::string_view> out;
   for (const Command* c : rows) {
-    const auto [first, rest] = split_word(c->name);
+    const auto [first, rest] = search::split_word(c->name);
     const std::string_view w = index == 0 ? first : rest;
     if (!w.empty() && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
   }
@@ -49,8 +49,8 @@ std::string_view resolve_word(std::string_view typed, const std::vector<std::str
                               const std::string& what) {
   std::vector<std::string_view> prefixed;
   for (std::string_view k : known) {
-    if (equals_nocase(k, typed)) return k;
-    if (starts_with_nocase(k, typed)) prefixed.push_back(k);
+    if (search::equals_nocase(k, typed)) return k;
+    if (search::starts_with_nocase(k, typed)) prefixed.push_back(k);
   }
   if (prefixed.size() == 1) return prefixed.front();
   if (prefixed.size() > 1)
@@ -74,7 +74,7 @@ std::vector<const Command*> all_rows() {
 }
 
 void keep_prefixed(std::vector<std::string>& words, std::string_view prefix) {
-  std::erase_if(words, [&](const std::string& w) { return !starts_with_nocase(w, prefix); });
+  std::erase_if(words, [&](const std::string& w) { return !search::starts_with_nocase(w, prefix); });
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
 }
@@ -85,7 +85,7 @@ std::string_view closest_match(std::string_view typed, const std::vector<std::st
   std::string_view best;
   std::size_t best_distance = 0;
   for (std::string_view k : known) {
-    const std::size_t d = edit_distance(lower(typed), lower(k));
+    const std::size_t d = edit_distance(search::lower(typed), search::lower(k));
     if (best.empty() || d < best_distance) {
       best = k;
       best_distance = d;
@@ -96,7 +96,7 @@ std::string_view closest_match(std::string_view typed, const std::vector<std::st
 }
 
 Invocation parse_command(std::string_view line) {
-  const auto [typed_first, rest] = split_word(line);
+  const auto [typed_first, rest] = search::split_word(line);
   const std::string_view first = resolve_word(typed_first, distinct_words(all_rows(), 0), "command");
   const std::vector<const Command*> rows = rows_with_first_word(first);
   const std::vector<std::string_view> seconds = distinct_words(rows, 1);
@@ -105,7 +105,7 @@ Invocation parse_command(std::string_view line) {
     if (word_of(c->name, 1).empty()) bare = c;
   if (seconds.empty() || (rest.empty() && bare)) return {bare, rest};
   if (rest.empty()) throw Error("'" + std::string(first) + "' needs one of: " + join(seconds, ", "));
-  const auto [typed_second, args] = split_word(rest);
+  const auto [typed_second, args] = search::split_word(rest);
   const std::string_view second = resolve_word(typed_second, seconds, "'" + std::string(first) + "' setting");
   for (const Command* c : rows)
     if (word_of(c->name, 1) == second) return {c, args};
@@ -137,7 +137,7 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
   if (!head.empty() && !head.ends_with(std::string(iface::kGapText) + ";")) {
     iface::Profile& profile = context.session().profile();
     try {
-      const std::vector<std::string_view> callees = profile.bottom_extensions(resolve_call_sequence(
+      const std::vector<std::string_view> callees = profile.bottom_extensions(search::resolve_call_sequence(
           profile, context.methods(), head.substr(0, head.size() - 1), context.session().aspects()));
       std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
       if (callees.empty()) std::erase(extra, std::string(iface::kGapText));
@@ -146,7 +146,7 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
     }
   }
   std::vector<std::string> shorts;
-  for (std::string_view name : names) shorts.push_back(short_name(name));
+  for (std::string_view name : names) shorts.push_back(search::short_name(name));
   std::vector<std::string> out;
   for (std::size_t i = 0; i < names.size(); ++i) {
     const bool by_short =
@@ -182,7 +182,7 @@ Completion complete_argument(Context& context, const Arg* arg, std::string_view 
       for (std::string_view w : distinct_words(all_rows(), 0)) out.words.emplace_back(w);
       break;
     case ArgCompletion::kMetrics:
-      if (const ProfileSource* source = context.session().source()) out.words = source->metrics();
+      if (const search::ProfileSource* source = context.session().source()) out.words = source->metrics();
       break;
   }
   keep_prefixed(out.words, current);
@@ -192,9 +192,9 @@ Completion complete_argument(Context& context, const Arg* arg, std::string_view 
 }  // namespace
 
 Completion complete(Context& context, std::string_view before_cursor) {
-  std::vector<std::string_view> done = split_words(before_cursor);
+  std::vector<std::string_view> done = search::split_words(before_cursor);
   std::string_view current;
-  if (!before_cursor.empty() && !is_blank(before_cursor.back())) {
+  if (!before_cursor.empty() && !search::is_blank(before_cursor.back())) {
     current = done.back();
     done.pop_back();
   }
@@ -207,7 +207,7 @@ Completion complete(Context& context, std::string_view before_cursor) {
       if (done.size() >= 2 || words.empty()) {
         const Command& command =
             *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command;
-        done.erase(done.begin(), done.begin() + static_cast<std::ptrdiff_t>(split_words(command.name).size()));
+        done.erase(done.begin(), done.begin() + static_cast<std::ptrdiff_t>(search::split_words(command.name).size()));
         return complete_argument(context, next_arg(command, done), current);
       }
     }

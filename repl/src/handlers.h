@@ -15,8 +15,8 @@ namespace bn::repl::handlers {
 // commands_filters.cpp): the session's source, or an error for a session on one profile; and
 // change(source), which throws, changing nothing, when the profile cannot be built, followed by
 // moving the session and its labels to the profile now in force (Session::switched).
-ProfileSource& source_of(Context& c);
-ViewOutput switch_profile(Context& c, const std::function<void(ProfileSource&)>& change);
+search::ProfileSource& source_of(Context& c);
+ViewOutput switch_profile(Context& c, const std::function<void(search::ProfileSource&)>& change);
 
 Output suggest(Context& c, const Arguments& args);
 Output select(Context& c, const Arguments& args);

@@ -55,10 +55,10 @@ void fill(json& j, const DetailOutput& o, const RenderContext& c) {
   j["nearby"] = json::object();
   j["more"] = json::object();
   for (const NearbyRows& g : o.nearby) {
-    json& listed = j["nearby"][std::string(nearby_kind_key(g.kind))] = rows(g.rows, c);
+    json& listed = j["nearby"][std::string(search::nearby_kind_key(g.kind))] = rows(g.rows, c);
     for (std::size_t i = 0; g.pending && i < g.pending->listing->size(); ++i)
       listed.push_back(row(g.pending->row(i), c));
-    j["more"][std::string(nearby_kind_key(g.kind))] = g.more;
+    j["more"][std::string(search::nearby_kind_key(g.kind))] = g.more;
   }
 }
 
@@ -107,10 +107,10 @@ void fill(json& j, const ViewOutput& o, const RenderContext&) {
   if (!o.current.empty()) j["current"] = o.current;
 }
 
-void fill(json& j, const ThreadsOutput& o, const RenderContext&) {
+void fill(json& j, const search::ThreadsOutput& o, const RenderContext&) {
   j["header"] = o.header;
   j["classes"] = json::array();
-  for (const ThreadClassLine& r : o.rows) {
+  for (const search::ThreadClassLine& r : o.rows) {
     json time = json::object();
     for (std::size_t i = 0; i < o.types.size(); ++i) time[o.types[i]] = iface::exact_string(r.time[i], o.denominator);
     j["classes"].push_back({{"class", r.name},
@@ -122,13 +122,13 @@ void fill(json& j, const ThreadsOutput& o, const RenderContext&) {
   }
 }
 
-std::string_view move_key(AutolabelMove move) {
+std::string_view move_key(search::AutolabelMove move) {
   switch (move) {
-    case AutolabelMove::kSuggestion:
+    case search::AutolabelMove::kSuggestion:
       return "suggestion";
-    case AutolabelMove::kCallers:
+    case search::AutolabelMove::kCallers:
       return "callers";
-    case AutolabelMove::kCallees:
+    case search::AutolabelMove::kCallees:
       return "callees";
   }
   return "";
@@ -147,7 +147,7 @@ void fill(json& j, const AutolabelOutput& o, const RenderContext& c) {
     p["covered"] = exact(r.covered, c);
     json suggestion = json::array();
     for (std::string_view m : r.suggestion) suggestion.push_back(std::string(m));
-    p["why"] = {{"suggester", std::string(suggester_name(r.origin.suggester))},
+    p["why"] = {{"suggester", std::string(search::suggester_name(r.origin.suggester))},
                 {"rank", r.origin.rank},
                 {"suggestion", suggestion},
                 {"move", std::string(move_key(r.origin.move))}};

@@ -2,9 +2,9 @@
 #include <string>
 
 #include "bn/repl/elide.h"
-#include "bn/repl/method_names.h"
 #include "bn/repl/render.h"
-#include "bn/repl/text.h"
+#include "bn/search/method_names.h"
+#include "bn/search/text.h"
 
 namespace bn::repl {
 namespace {
@@ -15,13 +15,13 @@ constexpr std::string_view kReset = "\033[0m";
 
 // Everything printed that came from a profile, a label file or the user (names, labels, files,
 // messages that quote them) goes through terminal_safe: a profile must not drive the terminal.
-std::string safe(std::string_view s) { return terminal_safe(s); }
+std::string safe(std::string_view s) { return search::terminal_safe(s); }
 
 // "[a;b;c]" made safe, in at most `columns` columns when the width is limited (elide.h).
 std::string path_text(const std::vector<std::string_view>& path, const RenderContext& c, std::size_t columns) {
-  if (c.width == 0) return safe(display_path(path, c.names));
+  if (c.width == 0) return safe(search::display_path(path, c.names));
   std::vector<std::string> frames;
-  for (std::string_view m : path) frames.push_back(safe(display_name(m, c.names)));
+  for (std::string_view m : path) frames.push_back(safe(search::display_name(m, c.names)));
   return fit_path(frames, columns);
 }
 
@@ -154,7 +154,7 @@ void call_path(const std::vector<std::string_view>& path, const RenderContext& c
       i = path.size() - kEnds - 1;
       continue;
     }
-    const std::string name = safe(display_name(path[i], c.names));
+    const std::string name = safe(search::display_name(path[i], c.names));
     out << kIndent << (c.width == 0 ? name : elide_middle(name, room(c, kIndent.size()))) << "\n";
   }
 }
@@ -200,7 +200,7 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
     if (group.pending) w.fit(*group.pending, c);
   }
   for (const NearbyRows& group : o.nearby) {
-    out << "  " << nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
+    out << "  " << search::nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
     rows(group.rows, w, shown, "    ", out, group.pending);
     if (group.more > 0) out << "    ... and " << group.more << " more (`set limit N` or `set limit all` lists them)\n";
   }
@@ -238,14 +238,14 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
 
 // Why autolabel proposed a summary: the suggestion it started from and the move that led here.
 std::string origin_text(const AutolabelRow& r, const RenderContext& c) {
-  std::string text = std::string(suggester_name(r.origin.suggester)) + " #" + std::to_string(r.origin.rank) + " " +
-                     safe(display_path(r.suggestion, c.names));
+  std::string text = std::string(search::suggester_name(r.origin.suggester)) + " #" + std::to_string(r.origin.rank) +
+                     " " + safe(search::display_path(r.suggestion, c.names));
   switch (r.origin.move) {
-    case AutolabelMove::kSuggestion:
+    case search::AutolabelMove::kSuggestion:
       return text + " itself";
-    case AutolabelMove::kCallers:
+    case search::AutolabelMove::kCallers:
       return text + ", extended through its callers while one held the cutoff share (bottom-up)";
-    case AutolabelMove::kCallees:
+    case search::AutolabelMove::kCallees:
       return text + ", extended through its callees while one held the cutoff share (top-down)";
   }
   return text;
@@ -277,12 +277,13 @@ void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out)
     out << "  " << pad_left(std::to_string(r.row.number), w.number) << "  " << pad_left(value(r.row.cum, c), w.cum)
         << " " << pad_left(share(r.row.cum, c), w.cum_share) << "  " << pad_left(value(r.covered, c), covered) << " "
         << pad_left(share(r.covered, c), covered_share) << "  " << pad_left(safe(r.label), label) << "  "
-        << safe(display_path(r.row.path, c.names)) << (r.row.unreliable ? kUnreliable : "") << noise_mark(r.row)
+        << safe(search::display_path(r.row.path, c.names)) << (r.row.unreliable ? kUnreliable : "") << noise_mark(r.row)
         << "\n";
     out << "  " << std::string(w.number, ' ') << "  why: " << origin_text(r, c) << "\n";
     if (r.instead_of)
-      out << "  " << std::string(w.number, ' ') << "  preferred to " << safe(display_path(r.instead_of->path, c.names))
-          << " (cum " << value(r.instead_of->cum, c) << "), which overlaps it: the set covers more without it\n";
+      out << "  " << std::string(w.number, ' ') << "  preferred to "
+          << safe(search::display_path(r.instead_of->path, c.names)) << " (cum " << value(r.instead_of->cum, c)
+          << "), which overlaps it: the set covers more without it\n";
   }
   out << "percentages are of " << c.percent_base.name << "; `labels` shows the coverage, `autolabel undo` removes "
       << "these labels\n";
@@ -340,11 +341,11 @@ void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
 // A share of a class's time, "12.5%".
 std::string typed_share(Amount part, Amount whole) { return iface::percent_string(part, whole); }
 
-void render(const ThreadsOutput& o, const RenderContext&, std::ostream& out) {
+void render(const search::ThreadsOutput& o, const RenderContext&, std::ostream& out) {
   for (const std::string& line : o.header) out << safe(line) << "\n";
   std::vector<std::vector<std::string>> table{{"class", "threads", "instances", "lifetime"}};
   for (const std::string& t : o.types) table.front().push_back(t);
-  for (const ThreadClassLine& r : o.rows) {
+  for (const search::ThreadClassLine& r : o.rows) {
     std::vector<std::string> cells{safe(r.name), std::to_string(r.threads), std::to_string(r.instances),
                                    iface::decimal_string(r.lifetime_ns, 1'000'000'000, 3) + " s"};
     for (const Amount t : r.time) cells.push_back(typed_share(t, r.total));

@@ -2,19 +2,19 @@
 
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/repl/dispatch.h"
 #include "bn/repl/render.h"
-#include "bn/repl/text.h"
+#include "bn/search/text.h"
 
 namespace bn::repl {
-Runner::Runner(Session& session, std::ostream& out, std::ostream& err, RunOptions options)
+Runner::Runner(search::Session& session, std::ostream& out, std::ostream& err, RunOptions options)
     : session_(session), context_(session), out_(out), err_(err), options_(options) {}
 
 RenderContext Runner::render_context() const {
   iface::Profile& p = session_.profile();
   std::vector<std::string> filters;
-  if (const ProfileSource* source = session_.source())
+  if (const search::ProfileSource* source = session_.source())
     for (const iface::ProfileFilter& f : source->filters()) filters.push_back(f.text());
   return {p.total(),
           p.percent_base(),
@@ -28,14 +28,14 @@ RenderContext Runner::render_context() const {
 }
 
 LineResult Runner::run_line(std::string_view raw, std::string_view location, std::string_view hint) {
-  const std::string_view line = trim(raw);
+  const std::string_view line = search::trim(raw);
   if (line.empty()) return LineResult::kOk;
   const bool text = !options_.json;
   if (line.front() == '#') {
-    if (text && options_.echo) out_ << terminal_safe(line) << "\n";
+    if (text && options_.echo) out_ << search::terminal_safe(line) << "\n";
     return LineResult::kOk;
   }
-  if (text && options_.echo) out_ << kPrompt << terminal_safe(line) << "\n";
+  if (text && options_.echo) out_ << kPrompt << search::terminal_safe(line) << "\n";
   try {
     const Invocation invocation = parse_command(line);
     const Output output = call(context_, invocation);
@@ -61,8 +61,8 @@ LineResult Runner::fail(std::string_view line, std::string_view location, std::s
   // Errors go to their own stream; flush first so a merged transcript keeps the order.
   out_.flush();
   // Messages quote names from the profile: never raw to a terminal.
-  err_ << "bottlenecks: error: " << terminal_safe(location) << (location.empty() ? "" : ": ") << terminal_safe(message)
-       << "\n";
+  err_ << "bottlenecks: error: " << search::terminal_safe(location) << (location.empty() ? "" : ": ")
+       << search::terminal_safe(message) << "\n";
   err_.flush();
   if (!options_.json && options_.echo) out_ << "\n";
   return LineResult::kFailed;
@@ -137,9 +137,9 @@ namespace {
 // ';' too, so this is only said when the word after it names a command.
 std::string separator_hint(std::string_view command) {
   for (std::size_t semi = command.find(';'); semi != std::string_view::npos; semi = command.find(';', semi + 1)) {
-    const std::string_view word = split_word(command.substr(semi + 1)).first;
+    const std::string_view word = search::split_word(command.substr(semi + 1)).first;
     for (const Command& row : command_table())
-      if (!word.empty() && equals_nocase(split_word(row.name).first, word))
+      if (!word.empty() && search::equals_nocase(search::split_word(row.name).first, word))
         return " (in -c, commands are separated by '; ', a semicolon and a blank: ';" + std::string(word) +
                "' does not start a command)";
   }

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bn/repl/dispatch.h"
-#include "bn/repl/text.h"
+#include "bn/search/text.h"
 
 namespace bn::repl {
 namespace {
@@ -57,9 +57,10 @@ QuitAnswer ask_quit_without_labels() {
     std::cout << "\n";
     return QuitAnswer::kNoAnswer;
   }
-  const std::string answer(trim(raw));
+  const std::string answer(search::trim(raw));
   std::free(raw);
-  return equals_nocase(answer, "y") || equals_nocase(answer, "yes") ? QuitAnswer::kDiscard : QuitAnswer::kStay;
+  return search::equals_nocase(answer, "y") || search::equals_nocase(answer, "yes") ? QuitAnswer::kDiscard
+                                                                                    : QuitAnswer::kStay;
 }
 
 std::string history_file() {
@@ -106,7 +107,7 @@ bool run_terminal(Runner& runner, std::string_view banner) {
     } else {
       std::cout << "\n";
     }
-    if (trim(line).empty()) continue;
+    if (search::trim(line).empty()) continue;
     if (typed) {
       add_history(line.c_str());
       if (!history.empty()) write_history(history.c_str());

@@ -18,7 +18,7 @@ std::pair<iface::Amount, iface::Amount> heaviness(iface::Amount cum, iface::Amou
 
 }  // namespace
 
-Row make_row(Session& session, iface::Summary s, int number) {
+Row make_row(search::Session& session, iface::Summary s, int number) {
   iface::Profile& p = session.profile();
   Row row{number, s, p.path_of(s), p.cum_of(s), p.base_of(s), false, p.sides(s), p.noise(s)};
   const iface::MetricInfo m = p.metric();
@@ -27,7 +27,7 @@ Row make_row(Session& session, iface::Summary s, int number) {
   return row;
 }
 
-ListOutput numbered_list(Session& session, std::string title, const std::vector<iface::Summary>& summaries) {
+ListOutput numbered_list(search::Session& session, std::string title, const std::vector<iface::Summary>& summaries) {
   ListOutput out{std::move(title), {}};
   for (std::size_t i = 0; i < summaries.size(); ++i)
     out.rows.push_back(make_row(session, summaries[i], static_cast<int>(i)));
@@ -35,12 +35,12 @@ ListOutput numbered_list(Session& session, std::string title, const std::vector<
   return out;
 }
 
-DetailOutput detail(Session& session, iface::Summary s) {
-  const Settings& settings = session.settings();
-  return detail(session, s, nearby(session.profile(), s, settings.zoom, settings.cutoff, settings.limit));
+DetailOutput detail(search::Session& session, iface::Summary s) {
+  const search::Settings& settings = session.settings();
+  return detail(session, s, search::nearby(session.profile(), s, settings.zoom, settings.cutoff, settings.limit));
 }
 
-DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup> groups) {
+DetailOutput detail(search::Session& session, iface::Summary s, std::vector<search::NearbyGroup> groups) {
   DetailOutput out;
   out.summary = make_row(session, s, -1);
   out.labels = session.labels().labels_of(s);
@@ -54,9 +54,9 @@ DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup>
   // Columns are sized from amounts known before the rows are made: a comparative profile's
   // rows also have each side's values, so its lists are made here, whole.
   const bool stream = !out.summary.sides;
-  std::vector<Session::NumberedPart> numbered(1);
+  std::vector<search::Session::NumberedPart> numbered(1);
   int number = 0;
-  for (NearbyGroup& group : groups) {
+  for (search::NearbyGroup& group : groups) {
     NearbyRows rows{group.kind, {}, group.more, std::nullopt};
     std::vector<iface::Summary> summaries = std::move(group.summaries);
     if (group.listing && stream) {
@@ -78,7 +78,7 @@ DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup>
   return out;
 }
 
-LabelsOutput labels_report(Session& session) {
+LabelsOutput labels_report(search::Session& session) {
   LabelsOutput out;
   for (const auto& [name, members] : session.labels().all()) {
     iface::SummarySet& set = session.label_set(name);

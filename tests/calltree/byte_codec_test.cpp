@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 using namespace bn::calltree;
 

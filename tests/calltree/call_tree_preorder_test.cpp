@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <string>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/synthetic_tree.h"
-#include "bn/iface/error.h"
 
 using namespace bn::calltree;
 

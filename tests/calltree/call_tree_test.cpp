@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_builder.h"
-#include "bn/iface/error.h"
 
 using namespace bn::calltree;
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_builder.h"
 #include "bn/calltree/utf8.h"
-#include "bn/iface/error.h"
 #include "compress_util.h"
 #include "stack_counts.h"
 

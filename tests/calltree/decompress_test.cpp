@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "compress_util.h"
 
 using namespace bn::calltree;

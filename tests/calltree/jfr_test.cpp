@@ -6,7 +6,7 @@
 #include <random>
 #include <string>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "compress_util.h"
 #include "jfr_writer.h"
 #include "stack_counts.h"

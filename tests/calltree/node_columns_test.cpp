@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "byte_codec.h"
 #include "growing_payload.h"
 #include "profile_chunks.h"

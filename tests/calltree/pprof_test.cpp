@@ -10,8 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "bn/base/error.h"
 #include "bn/calltree/collapsed.h"
-#include "bn/iface/error.h"
 #include "compress_util.h"
 #include "profile.pb.h"
 #include "stack_counts.h"

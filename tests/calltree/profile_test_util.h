@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
 #include "bn/calltree/profile_writer.h"
-#include "bn/iface/error.h"
 #include "byte_codec.h"
 #include "chunk_framing.h"
 #include "temp_dir.h"

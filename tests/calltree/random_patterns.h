@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/iface/call_pattern.h"
-#include "bn/iface/error.h"
 #include "naive_patterns.h"
 #include "random_stacks.h"
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
-#include "bn/iface/error.h"
 #include "profile_test_util.h"
 
 namespace ct = bn::calltree;

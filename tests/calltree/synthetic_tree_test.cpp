@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_stats.h"
-#include "bn/iface/error.h"
 
 using namespace bn::calltree;
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_filter.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/call_pattern.h"
-#include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "naive_patterns.h"
 #include "random_patterns.h"

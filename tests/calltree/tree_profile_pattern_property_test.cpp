@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/call_pattern.h"
 #include "bn/iface/coverage.h"
-#include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "bn/iface/refinements.h"
 #include "naive_patterns.h"

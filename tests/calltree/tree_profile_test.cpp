@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/iface/coverage.h"
-#include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 #include "stack_tree.h"
 

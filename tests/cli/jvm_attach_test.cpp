@@ -2,7 +2,7 @@
 // are jcmd's own (OpenJDK 17), copied from runs against a live JVM; the end-to-end cases, with a
 // real JVM and a real jcmd, are in tests/agent/agent_record_cli_test.cpp.
 
-#include "jvm_attach.h"
+#include "record/jvm_attach.h"
 
 #include <doctest/doctest.h>
 #include <sys/wait.h>
@@ -10,7 +10,7 @@
 
 #include <string>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 using bn::cli::attach_failure;
 

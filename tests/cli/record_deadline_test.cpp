@@ -1,6 +1,6 @@
 // How long `record --pid` lets a recording take to end by itself before asking the agent to stop.
 
-#include "record_deadline.h"
+#include "record/record_deadline.h"
 
 #include <doctest/doctest.h>
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "../calltree/stack_tree.h"
+#include "bn/base/error.h"
 #include "bn/calltree/tree_builder.h"
 #include "bn/calltree/tree_profile.h"
-#include "bn/iface/error.h"
 #include "bn/iface/overlap.h"
 
 namespace {

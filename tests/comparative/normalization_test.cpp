@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 using bn::comparative::Normalization;
 using bn::comparative::parse_scale_factor;

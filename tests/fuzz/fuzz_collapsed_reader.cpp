@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "bn/base/error.h"
 #include "bn/calltree/collapsed.h"
-#include "bn/iface/error.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <span>
 
+#include "bn/base/error.h"
 #include "bn/calltree/jfr.h"
-#include "bn/iface/error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);

@@ -11,8 +11,8 @@
 #include <span>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
-#include "bn/iface/error.h"
 #include "chunk_framing.h"
 
 namespace {

@@ -11,9 +11,9 @@
 #include <span>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/sample_records.h"
 #include "bn/calltree/tree_builder.h"
-#include "bn/iface/error.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <doctest/doctest.h>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 using bn::iface::CallPattern;
 using bn::iface::MethodPattern;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/iface/coverage.h"
-#include "bn/iface/error.h"
 
 using namespace bn::iface;
 

@@ -10,14 +10,14 @@
 #include "../temp_dir.h"
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/tree_profile.h"
-#include "bn/repl/label_file.h"
 #include "bn/repl/runner.h"
+#include "bn/search/label_file.h"
 
 namespace {
 
 struct Run {
   explicit Run(bn::iface::Profile& profile) : session(profile), runner(session, out, err, {}) {}
-  bn::repl::Session session;
+  bn::search::Session session;
   std::ostringstream out, err;
   bn::repl::Runner runner;
   void operator()(const std::string& commands) {
@@ -37,7 +37,7 @@ TEST_CASE("autosaved labels carry the aspects they use and load into a new sessi
   first("aspect :cd = c|d\npath a;..;:cd\nlabel deep\npath a;b\nlabel plain\n");
   const auto written = bn::repl::autosave_labels(first.session, dir.path());
   REQUIRE(written.size() == 1);
-  const bn::repl::LabelFile file = bn::repl::read_label_file(written[0]);
+  const bn::search::LabelFile file = bn::search::read_label_file(written[0]);
   REQUIRE(file.aspects.size() == 1);
   CHECK(file.aspects[0].name == "cd");
   CHECK(file.aspects[0].pattern == "c|d");

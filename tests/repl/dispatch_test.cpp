@@ -2,8 +2,8 @@
 
 #include <doctest/doctest.h>
 
-#include "bn/iface/error.h"
-#include "fake_profile.h"
+#include "../search/fake_profile.h"
+#include "bn/base/error.h"
 
 using bn::repl::parse_command;
 
@@ -36,8 +36,8 @@ TEST_CASE("a plausible typo is recognised only within a third of the word") {
 }
 
 TEST_CASE("completion offers commands, settings, choices, labels and methods from the table") {
-  bn::repl::testing::FakeProfile p({{"org.x.Foo.run;org.x.Foo.call", 3}, {"org.y.Bar.go", 1}});
-  bn::repl::Session session(p);
+  bn::search::testing::FakeProfile p({{"org.x.Foo.run;org.x.Foo.call", 3}, {"org.y.Bar.go", 1}});
+  bn::search::Session session(p);
   bn::repl::Context context(session);
   using Words = std::vector<std::string>;
   CHECK(bn::repl::complete(context, "sel").words == Words{"select"});
@@ -65,16 +65,16 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
 }
 
 TEST_CASE("a short name shared by two methods completes to their full names") {
-  bn::repl::testing::FakeProfile p({{"org.x.Foo.run", 3}, {"org.y.Foo.run", 1}, {"org.y.Foo.rest", 1}});
-  bn::repl::Session session(p);
+  bn::search::testing::FakeProfile p({{"org.x.Foo.run", 3}, {"org.y.Foo.run", 1}, {"org.y.Foo.rest", 1}});
+  bn::search::Session session(p);
   bn::repl::Context context(session);
   using Words = std::vector<std::string>;
   CHECK(bn::repl::complete(context, "path Foo.r").words == Words{"Foo.rest", "org.x.Foo.run", "org.y.Foo.run"});
 }
 
 TEST_CASE("completion offers what the argument under the cursor takes, and nothing past the last one") {
-  bn::repl::testing::FakeProfile p({{"a;b", 1}});
-  bn::repl::Session session(p);
+  bn::search::testing::FakeProfile p({{"a;b", 1}});
+  bn::search::Session session(p);
   bn::repl::Context context(session);
   using Words = std::vector<std::string>;
   CHECK(bn::repl::complete(context, "set limit a").words == Words{"all"});

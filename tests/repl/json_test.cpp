@@ -29,7 +29,7 @@ int check_row(bn::iface::Profile& p, const nlohmann::json& row) {
 TEST_CASE("--json prints one parsable object per command with exact cum and base for every summary") {
   auto opened = bn::calltree::open_profile(BN_SOURCE_DIR "/samples/figure2/figure2.collapsed");
   bn::calltree::TreeProfile profile(opened.loaded.tree);
-  bn::repl::Session session(profile);
+  bn::search::Session session(profile);
   std::ostringstream out, err;
   bn::repl::Runner runner(session, out, err, {.json = true});
   std::istringstream script(

@@ -1,4 +1,4 @@
-// Long nearby lists are built as they are printed (bn/repl/listing.h): what the user sees, the
+// Long nearby lists are built as they are printed (bn/search/listing.h): what the user sees, the
 // JSON and the numbers `select` takes must be exactly those of the same lists built up front.
 #include <doctest/doctest.h>
 
@@ -6,13 +6,13 @@
 #include <sstream>
 #include <string>
 
+#include "bn/base/error.h"
 #include "bn/calltree/synthetic_tree.h"
 #include "bn/calltree/tree_profile.h"
-#include "bn/iface/error.h"
-#include "bn/repl/nearby.h"
 #include "bn/repl/render.h"
-#include "bn/repl/session.h"
 #include "bn/repl/views.h"
+#include "bn/search/nearby.h"
+#include "bn/search/session.h"
 
 namespace {
 
@@ -31,10 +31,10 @@ struct Shown {
   std::string text, json;
 };
 
-Shown shown(bn::repl::Session& session, bn::iface::Summary s, std::size_t built_up_front, std::size_t width) {
+Shown shown(bn::search::Session& session, bn::iface::Summary s, std::size_t built_up_front, std::size_t width) {
   bn::iface::Profile& p = session.profile();
   const bn::repl::DetailOutput out =
-      bn::repl::detail(session, s, bn::repl::nearby(p, s, false, 1, SIZE_MAX, built_up_front));
+      bn::repl::detail(session, s, bn::search::nearby(p, s, false, 1, SIZE_MAX, built_up_front));
   bn::repl::RenderContext c;
   c.total = p.total();
   c.percent_base = p.percent_base();
@@ -51,11 +51,11 @@ Shown shown(bn::repl::Session& session, bn::iface::Summary s, std::size_t built_
 TEST_CASE("a long nearby list printed as it is built reads exactly as one built up front") {
   const CallTree tree = bn::calltree::generate_synthetic_tree({20'000, 3, false});
   bn::calltree::TreeProfile profile(tree);
-  bn::repl::Session session(profile);
+  bn::search::Session session(profile);
   const bn::iface::Summary s = *profile.method_summary(hot_method(tree));
-  const auto groups = bn::repl::nearby(profile, s, false, 1, SIZE_MAX);
+  const auto groups = bn::search::nearby(profile, s, false, 1, SIZE_MAX);
   REQUIRE(groups.front().listing != nullptr);  // the case under test: built as printed
-  REQUIRE(groups.front().listing->size() > bn::repl::kBuiltUpFront);
+  REQUIRE(groups.front().listing->size() > bn::search::kBuiltUpFront);
 
   for (const std::size_t width : {std::size_t{0}, std::size_t{80}}) {
     const Shown up_front = shown(session, s, SIZE_MAX, width);
@@ -68,7 +68,7 @@ TEST_CASE("a long nearby list printed as it is built reads exactly as one built 
         break;
       }
     }
-    const Shown streamed = shown(session, s, bn::repl::kBuiltUpFront, width);
+    const Shown streamed = shown(session, s, bn::search::kBuiltUpFront, width);
     CHECK(streamed.text == up_front.text);
     CHECK(streamed.json == up_front.json);
     for (std::size_t k = numbered.size(); k-- > 0;)  // from the last: built on demand, in order
@@ -80,10 +80,10 @@ TEST_CASE("a long nearby list printed as it is built reads exactly as one built 
 TEST_CASE("a summary numbered in a long list can be selected before its row was printed") {
   const CallTree tree = bn::calltree::generate_synthetic_tree({20'000, 3, false});
   bn::calltree::TreeProfile profile(tree);
-  bn::repl::Session session(profile);
+  bn::search::Session session(profile);
   const bn::iface::Summary s = *profile.method_summary(hot_method(tree));
   // Detail made but never rendered: no row of the listing built yet.
-  const bn::repl::DetailOutput out = bn::repl::detail(session, s, bn::repl::nearby(profile, s, false, 1, SIZE_MAX));
+  const bn::repl::DetailOutput out = bn::repl::detail(session, s, bn::search::nearby(profile, s, false, 1, SIZE_MAX));
   REQUIRE(out.nearby.front().pending.has_value());
   const std::size_t last = out.nearby.front().pending->listing->size() - 1;
   const bn::iface::Summary t = session.numbered_summary(std::to_string(last));

@@ -25,7 +25,7 @@ RenderContext context() {
   c.total = 8;
   c.percent_base = {8, "total"};
   c.denominator = 4;
-  c.names = bn::repl::NameStyle::kShort;
+  c.names = bn::search::NameStyle::kShort;
   return c;
 }
 

@@ -4,15 +4,15 @@
 
 #include <sstream>
 
-#include "fake_profile.h"
+#include "../search/fake_profile.h"
 
-using bn::repl::testing::FakeProfile;
+using bn::search::testing::FakeProfile;
 
 namespace {
 
 struct RunnerHarness {
-  FakeProfile profile{bn::repl::testing::figure2()};
-  bn::repl::Session session{profile};
+  FakeProfile profile{bn::search::testing::figure2()};
+  bn::search::Session session{profile};
   std::ostringstream out, err;
   bn::repl::Runner runner{session, out, err, {}};
 };
@@ -85,7 +85,7 @@ TEST_CASE("a failing -c command with ';' before a command's name says how comman
 TEST_CASE("the ten-samples rule marks sample counts under 10 as unreliable, and only sample counts") {
   auto suggestions = [](bool samples) {
     FakeProfile tiny({{"x", 3}, {"x;y", 4}, {"x;z", 30}}, 1, samples);
-    bn::repl::Session session(tiny);
+    bn::search::Session session(tiny);
     std::ostringstream out, err;
     bn::repl::Runner runner(session, out, err, {});
     runner.run_line("suggest", "");

@@ -8,14 +8,14 @@
 #include <memory>
 #include <sstream>
 
-#include "bn/iface/error.h"
+#include "../search/fake_profile.h"
+#include "bn/base/error.h"
 #include "bn/repl/dispatch.h"
-#include "bn/repl/profile_source.h"
 #include "bn/repl/runner.h"
-#include "fake_profile.h"
+#include "bn/search/profile_source.h"
 
-using bn::repl::ProfileSource;
-using bn::repl::testing::FakeProfile;
+using bn::search::ProfileSource;
+using bn::search::testing::FakeProfile;
 
 namespace {
 
@@ -44,17 +44,17 @@ class FakeSource final : public ProfileSource {
   // Any filter gives the tree view the profile without [d], as `exclude d` would.
   const std::vector<bn::iface::ProfileFilter>& filters() const override { return filters_; }
   void set_filters(std::vector<bn::iface::ProfileFilter> filters) override { filters_ = std::move(filters); }
-  bn::repl::ThreadsOutput threads() override {
+  bn::search::ThreadsOutput threads() override {
     return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
   }
-  bn::repl::FlameResult draw_flame(const bn::repl::FlameRequest& request) override {
+  bn::search::FlameResult draw_flame(const bn::search::FlameRequest& request) override {
     drawn.push_back(request);
     return {"html", 7, 0};
   }
-  std::vector<bn::repl::FlameRequest> drawn;  // what `flame` asked for
+  std::vector<bn::search::FlameRequest> drawn;  // what `flame` asked for
 
  private:
-  FakeProfile tree_{bn::repl::testing::figure2()};
+  FakeProfile tree_{bn::search::testing::figure2()};
   FakeProfile server_{{{"a;c", 4}, {"a;b", 1}}};
   FakeProfile thin_{{{"a;c", 4}, {"a;b", 1}}};
   std::string view_ = "tree";
@@ -65,7 +65,7 @@ class FakeSource final : public ProfileSource {
 struct SessionHarness {
   explicit SessionHarness(bool json = false) : runner{session, out, err, {.json = json}} {}
   FakeSource source;
-  bn::repl::Session session{source};
+  bn::search::Session session{source};
   std::ostringstream out, err;
   bn::repl::Runner runner;
 
@@ -106,7 +106,7 @@ TEST_CASE("flame asks the source to draw the current summary, or the whole profi
   REQUIRE(h.source.drawn.size() == 2);
   CHECK(h.source.drawn[0].focus.empty());
   CHECK(h.source.drawn[0].file == "flame.html");
-  const bn::repl::FlameRequest& second = h.source.drawn[1];
+  const bn::search::FlameRequest& second = h.source.drawn[1];
   CHECK(second.file == "x y.html");
   CHECK(second.focus == std::vector<std::string>{"a"});
   REQUIRE(second.labels.size() == 1);
@@ -139,7 +139,7 @@ TEST_CASE("labels set aside under a filter come back when it is dropped, and sav
   CHECK(filtered.find("current summary: [a;c]") != std::string::npos);  // kept across the rebuild
   CHECK(h.session.labels().all().count("hot") == 0);
   // Saved with the labels in force, so quitting under a filter loses nothing.
-  const bn::repl::LabelFile saved = h.session.label_file();
+  const bn::search::LabelFile saved = h.session.label_file();
   REQUIRE(saved.labels.size() == 2);
   CHECK(saved.labels[1].label == "hot");
   const std::string dropped = h.run("unfilter");
@@ -214,8 +214,8 @@ TEST_CASE("threads lists each class with its share of each type of time") {
 }
 
 TEST_CASE("a session on one profile has no views to switch") {
-  FakeProfile p(bn::repl::testing::figure2());
-  bn::repl::Session session(p);
+  FakeProfile p(bn::search::testing::figure2());
+  bn::search::Session session(p);
   std::ostringstream out, err;
   bn::repl::Runner runner(session, out, err, {});
   CHECK(runner.run_line("view server", "") == bn::repl::LineResult::kFailed);

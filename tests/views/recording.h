@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/sample_data.h"
 #include "bn/calltree/tree_builder.h"
-#include "bn/iface/error.h"
 
 namespace bn::test {
 

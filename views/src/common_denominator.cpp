@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::views::detail {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "thread_state.h"
 
 namespace bn::views::detail {

@@ -4,7 +4,7 @@
 #include <limits>
 #include <optional>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/views/thread_classes.h"
 #include "bn/views/view.h"
 #include "common_denominator.h"

@@ -4,7 +4,7 @@
 #include <optional>
 #include <set>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "bn/views/view.h"
 #include "common_denominator.h"
 #include "measured_time.h"

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::views {
 namespace {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <numeric>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::views::detail {
 

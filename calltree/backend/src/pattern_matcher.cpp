@@ -4,7 +4,7 @@
 #include <bit>
 #include <string>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree {
 

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <string>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "node_sweep.h"
 
 namespace bn::calltree {

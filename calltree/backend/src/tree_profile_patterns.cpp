@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_profile.h"
-#include "bn/iface/error.h"
 #include "pattern_matcher.h"
 
 namespace bn::calltree {

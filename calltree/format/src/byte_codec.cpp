@@ -1,6 +1,6 @@
 #include "byte_codec.h"
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree {
 

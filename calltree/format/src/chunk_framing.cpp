@@ -9,7 +9,7 @@
 #include <memory>
 #include <new>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree {
 namespace {

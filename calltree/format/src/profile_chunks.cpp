@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "bn/base/error.h"
 #include "bn/calltree/profile_format.h"
-#include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace {

@@ -10,7 +10,7 @@
 #include <optional>
 #include <span>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "byte_codec.h"
 #include "chunk_framing.h"
 #include "chunk_prefetch.h"

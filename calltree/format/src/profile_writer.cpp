@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "bn/iface/error.h"
-#include "bn/io/output_file.h"
+#include "bn/base/error.h"
+#include "bn/base/output_file.h"
 #include "byte_codec.h"
 #include "chunk_framing.h"
 #include "profile_chunks.h"
@@ -185,7 +185,7 @@ void ProfileStreamWriter::finish() {
 }
 
 void write_profile(const CallTree& tree, const std::filesystem::path& path, std::span<const AncillaryChunk> ancillary) {
-  io::OutputFile file(path);  // its errors name the path; its destructor removes the temporary file
+  base::OutputFile file(path);  // its errors name the path; its destructor removes the temporary file
   try {
     ProfileStreamWriter writer(file.stream());
     writer.write_metadata(tree.metadata());

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "byte_codec.h"
 
 namespace bn::calltree {

@@ -7,11 +7,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
 #include "bn/calltree/tree_builder.h"
 #include "bn/iface/call_sequence_text.h"
-#include "bn/iface/error.h"
 #include "input_limits.h"
 
 namespace bn::calltree {

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
 #include "bn/iface/call_sequence_text.h"
-#include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree {
 namespace {

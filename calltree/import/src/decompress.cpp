@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree {
 namespace {

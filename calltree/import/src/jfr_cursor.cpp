@@ -1,6 +1,6 @@
 #include "jfr_cursor.h"
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree::jfr {
 namespace {

@@ -8,11 +8,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/decompress.h"
 #include "bn/calltree/frame_names.h"
 #include "bn/calltree/jfr.h"
 #include "bn/calltree/tree_builder.h"
-#include "bn/iface/error.h"
 #include "input_limits.h"
 #include "jfr_cursor.h"
 #include "jfr_metadata.h"

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "bn/base/error.h"
 #include "bn/calltree/pprof.h"
-#include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace pprof_input {

@@ -15,11 +15,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/decompress.h"
 #include "bn/calltree/frame_names.h"
 #include "bn/calltree/pprof.h"
 #include "bn/calltree/tree_builder.h"
-#include "bn/iface/error.h"
 #include "input_limits.h"
 #include "pprof_fields.h"
 #include "pprof_input.h"

@@ -10,8 +10,8 @@
 #include <limits>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/pprof.h"
-#include "bn/iface/error.h"
 #include "pprof_fields.h"
 #include "pprof_units.h"
 #include "profile.pb.h"

@@ -7,11 +7,11 @@
 #include <fstream>
 #include <new>
 
+#include "bn/base/error.h"
 #include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
 #include "bn/calltree/jfr.h"
 #include "bn/calltree/pprof.h"
-#include "bn/iface/error.h"
 
 namespace bn::calltree {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 #include "closing_walk.h"
 
 namespace bn::calltree {

@@ -1,6 +1,6 @@
 #include "bn/calltree/tree_builder.h"
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::calltree {
 

@@ -24,8 +24,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/comparative/normalization.h"
-#include "bn/iface/error.h"
 #include "bn/iface/profile.h"
 
 namespace bn::comparative {

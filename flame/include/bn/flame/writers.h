@@ -1,5 +1,5 @@
 #pragma once
-// The two outputs of a flame graph. Both write to a stream the caller opened (io::OutputFile).
+// The two outputs of a flame graph. Both write to a stream the caller opened (base::OutputFile).
 //
 // HTML: one self-contained page (no network, no external script): the picture's data as JSON
 // and the viewer (web/flame.js, web/flame.css, embedded at build time) that draws it, zooms on a

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bn/iface/error.h"
+#include "bn/base/error.h"
 
 namespace bn::repl {
 

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "bn/repl/session.h"
+#include "bn/search/session.h"
 
 namespace bn::repl {
 
@@ -14,6 +14,6 @@ namespace bn::repl {
 // view in force in `unsaved-N.labels`, those kept for another view V in `unsaved-N.V.labels`, N
 // the first number whose file does not exist yet. Views whose labels were all removed are
 // skipped. Returns the files written; throws bn::Error naming what could not be written.
-std::vector<std::filesystem::path> autosave_labels(const Session& session, const std::filesystem::path& dir);
+std::vector<std::filesystem::path> autosave_labels(const search::Session& session, const std::filesystem::path& dir);
 
 }  // namespace bn::repl

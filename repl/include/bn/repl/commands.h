@@ -24,25 +24,25 @@
 #include <string_view>
 
 #include "bn/repl/arguments.h"
-#include "bn/repl/method_names.h"
 #include "bn/repl/output.h"
-#include "bn/repl/session.h"
+#include "bn/search/method_names.h"
+#include "bn/search/session.h"
 
 namespace bn::repl {
 
 // What a handler works on: the session plus caches derived from its profile.
 class Context {
  public:
-  explicit Context(Session& session) : session_(&session) {}
-  Session& session() const { return *session_; }
+  explicit Context(search::Session& session) : session_(&session) {}
+  search::Session& session() const { return *session_; }
   // The profile's method names, indexed on first use.
-  const MethodIndex& methods();
+  const search::MethodIndex& methods();
   // After the session's source switched its profile: the caches go.
   void profile_changed() { methods_.reset(); }
 
  private:
-  Session* session_;
-  std::optional<MethodIndex> methods_;
+  search::Session* session_;
+  std::optional<search::MethodIndex> methods_;
 };
 
 struct Command {

@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
-#include "bn/repl/autolabel.h"
-#include "bn/repl/label_file.h"
-#include "bn/repl/listing.h"
-#include "bn/repl/nearby.h"
-#include "bn/repl/profile_source.h"
-#include "bn/repl/settings.h"
+#include "bn/search/autolabel.h"
+#include "bn/search/label_file.h"
+#include "bn/search/listing.h"
+#include "bn/search/nearby.h"
+#include "bn/search/profile_source.h"
+#include "bn/search/settings.h"
 
 namespace bn::repl {
 
@@ -51,13 +51,13 @@ struct LabelOverlap {
 // (nearby.h, Listing): a renderer asks row(i) for i = 0, 1, ... in order; cum and base of
 // every one are known before, for the column widths.
 struct PendingRows {
-  std::shared_ptr<Listing> listing;
+  std::shared_ptr<search::Listing> listing;
   int first_number = 0;                 // the number of row 0
   std::function<Row(std::size_t)> row;  // made from the session when asked
 };
 
 struct NearbyRows {
-  NearbyKind kind;
+  search::NearbyKind kind;
   std::vector<Row> rows;
   std::size_t more = 0;                // summaries of this group left out by `set limit`
   std::optional<PendingRows> pending;  // instead of rows, for a long list
@@ -107,7 +107,7 @@ struct MessageOutput {
 };
 
 struct UnresolvedLabel {
-  SavedLabel saved;
+  search::SavedLabel saved;
   std::string reason;
 };
 
@@ -138,7 +138,7 @@ struct AutolabelRow {
   Row row;                    // numbered for `select`
   std::string label;          // the label it was given
   iface::Amount covered = 0;  // total_cum_of this proposal and the ones before it
-  AutolabelOrigin origin;
+  search::AutolabelOrigin origin;
   std::vector<std::string_view> suggestion;  // the origin's suggested method, as a call path
   std::optional<Row> instead_of;             // a heavier candidate it was preferred to
 };
@@ -165,7 +165,7 @@ struct QuitOutput {
 };
 
 using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutput, LoadOutput, HelpOutput, QuitOutput,
-                            ViewOutput, ThreadsOutput, AutolabelOutput>;
+                            ViewOutput, search::ThreadsOutput, AutolabelOutput>;
 
 // What the renderers need besides an Output: profile-wide facts and the display settings.
 struct RenderContext {
@@ -173,7 +173,7 @@ struct RenderContext {
   iface::Profile::PercentBase percent_base;  // what text percentages are of ("of total", "of A")
   iface::Amount denominator = 1;
   iface::MetricInfo metric;
-  NameStyle names = NameStyle::kFull;
+  search::NameStyle names = search::NameStyle::kFull;
   bool color = false;
   std::size_t width = 0;             // columns text output fits in (`set width`); 0: no limit
   std::string view;                  // the view the numbers are of (JSON "view"); empty for a session on one profile

@@ -9,7 +9,7 @@
 
 #include "bn/repl/commands.h"
 #include "bn/repl/output.h"
-#include "bn/repl/session.h"
+#include "bn/search/session.h"
 
 namespace bn::repl {
 
@@ -23,7 +23,7 @@ enum class LineResult { kOk, kFailed, kQuit };
 
 class Runner {
  public:
-  Runner(Session& session, std::ostream& out, std::ostream& err, RunOptions options);
+  Runner(search::Session& session, std::ostream& out, std::ostream& err, RunOptions options);
 
   // Runs one line; blank lines and '#' comments do nothing. Errors are printed to `err` as one
   // line prefixed with `location` ("walk.cmds:3"; empty at the terminal), and in JSON mode also
@@ -41,7 +41,7 @@ class Runner {
   RenderContext render_context() const;
   LineResult fail(std::string_view line, std::string_view location, std::string_view message);
 
-  Session& session_;
+  search::Session& session_;
   Context context_;
   std::ostream& out_;
   std::ostream& err_;

@@ -6,18 +6,18 @@
 #include <vector>
 
 #include "bn/repl/output.h"
-#include "bn/repl/session.h"
+#include "bn/search/session.h"
 
 namespace bn::repl {
 
-Row make_row(Session& session, iface::Summary s, int number);
+Row make_row(search::Session& session, iface::Summary s, int number);
 // A titled, numbered list (`suggest`, `history`); the list becomes the session's numbering.
-ListOutput numbered_list(Session& session, std::string title, const std::vector<iface::Summary>& summaries);
+ListOutput numbered_list(search::Session& session, std::string title, const std::vector<iface::Summary>& summaries);
 // The details of s (seed 004 sec. 2.3, `select`); its nearby summaries become the numbering.
-DetailOutput detail(Session& session, iface::Summary s);
+DetailOutput detail(search::Session& session, iface::Summary s);
 // The same with these groups in place of the nearby summaries (`refine`).
-DetailOutput detail(Session& session, iface::Summary s, std::vector<NearbyGroup> groups);
+DetailOutput detail(search::Session& session, iface::Summary s, std::vector<search::NearbyGroup> groups);
 // Every label with its summaries (numbered) and totals, and the coverage of all labels.
-LabelsOutput labels_report(Session& session);
+LabelsOutput labels_report(search::Session& session);
 
 }  // namespace bn::repl

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/call_tree.h"
 #include "bn/calltree/profile_format.h"
-#include "bn/iface/error.h"
 
 namespace bn::calltree {
 

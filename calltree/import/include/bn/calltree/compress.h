@@ -22,7 +22,7 @@ std::filesystem::path uncompressed_name(const std::filesystem::path& path);
 
 class CompressingStreambuf : public std::streambuf {
  public:
-  // Writes to `file` (not owned; the caller closes it, e.g. io::OutputFile). `name` labels errors;
+  // Writes to `file` (not owned; the caller closes it, e.g. base::OutputFile). `name` labels errors;
   // `progress`, if set, is told the bytes written to the file so far (total 0: unknown).
   CompressingStreambuf(std::FILE* file, Compression kind, std::string name, ProgressFn progress = {});
   CompressingStreambuf(const CompressingStreambuf&) = delete;

@@ -1,0 +1,86 @@
+// `bottlenecks flame PROFILE -o out.html|out.svg`: a flame graph of the whole profile, or of one
+// call sequence in context (--focus: its callers above, its callees below), of one run or of A
+// minus B (--base). HTML is one self-contained page that zooms, searches and shows exact costs;
+// SVG is a static picture for reports. Labels from a `save`d file are drawn in their own colours.
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "bn/base/error.h"
+#include "bn/search/label_file.h"
+#include "commands.h"
+#include "flame_drawing.h"
+#include "search_source.h"
+
+namespace bn::cli {
+namespace {
+
+struct FlameOptions {
+  SearchOptions search;
+  std::string output;
+  std::string focus;   // m1;m2;...
+  std::string labels;  // a label file
+  double min_width_px = 0.1;
+  int width = 1200;
+};
+
+std::vector<std::string> split_calls(std::string_view focus) {
+  std::vector<std::string> calls;
+  for (std::string_view rest = focus;;) {
+    const std::size_t semi = rest.find(';');
+    calls.emplace_back(rest.substr(0, semi));
+    if (calls.back().empty()) throw Error("--focus '" + std::string(focus) + "': an empty method name");
+    if (semi == std::string_view::npos) return calls;
+    rest.remove_prefix(semi + 1);
+  }
+}
+
+// The labels of a `save`d file, grouped by name in file order.
+std::vector<search::FlameRequest::Label> labels_from(const std::string& file) {
+  std::vector<search::FlameRequest::Label> labels;
+  for (const search::SavedLabel& saved : search::read_label_file(file).labels) {
+    auto it = std::find_if(labels.begin(), labels.end(), [&](const auto& l) { return l.name == saved.label; });
+    if (it == labels.end()) it = labels.insert(labels.end(), {saved.label, {}});
+    it->sequences.push_back(saved.calls);
+  }
+  return labels;
+}
+
+void run_flame(const FlameOptions& options) {
+  search::FlameRequest request;
+  request.file = options.output;
+  if (!options.focus.empty()) request.focus = split_calls(options.focus);
+  if (!options.labels.empty()) request.labels = labels_from(options.labels);
+  SearchSource search(options.search);
+  draw_flame_graph(search, request, {.min_width = options.min_width_px / options.width, .svg_width = options.width});
+}
+
+}  // namespace
+
+void setup_flame(CLI::App& app) {
+  auto options = std::make_shared<FlameOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "flame", "Draw a flame graph: the whole profile or one call sequence in context, as HTML or SVG");
+  add_profile_options(*sub, options->search.profile);
+  add_view_options(*sub, options->search);
+  add_compare_options(*sub, options->search.compare);
+  sub->add_option("-o,--output", options->output,
+                  "File to write: NAME.svg a static SVG, any other name a self-contained HTML page (zoom, search, "
+                  "exact costs on hover); .gz or .zst compresses")
+      ->required();
+  sub->add_option("--focus", options->focus,
+                  "Draw this call sequence (m1;m2;..., full method names) with its callers above and its callees "
+                  "below, instead of the whole profile");
+  sub->add_option("--labels", options->labels, "Colour the paths of the labels in FILE (written by the REPL's `save`)");
+  sub->add_option("--min-width", options->min_width_px,
+                  "Merge frames narrower than this many pixels of the full width into one per parent (default 0.1; "
+                  "0 keeps every frame)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--width", options->width, "Width of the picture in pixels, for the bound and the SVG (default 1200)")
+      ->check(CLI::Range(100, 100000));
+  sub->callback([options] { run_flame(*options); });
+}
+
+}  // namespace bn::cli

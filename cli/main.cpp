@@ -1,0 +1,45 @@
+// Thin entry point: builds the command table and reports errors once.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "bn/base/error.h"
+#include "bn/search/text.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"bottlenecks: find the few execution paths worth optimising in Java programs"};
+  app.set_version_flag("--version", "bottlenecks 0.1.0");
+  app.require_subcommand(1);
+  bn::cli::setup_info(app);
+  bn::cli::setup_convert(app);
+  bn::cli::setup_record(app);
+  bn::cli::setup_repl(app);
+  bn::cli::setup_generate(app);
+  bn::cli::setup_flame(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {
+    // A command that already reported its errors and only sets the exit status.
+    return e.get_exit_code();
+  } catch (const CLI::ParseError& e) {
+    // One line, like every other error (CLI11's own report adds a second line).
+    std::fprintf(stderr, "bottlenecks: error: %s (see --help)\n", e.what());
+    return e.get_exit_code();
+  } catch (const bn::Error& e) {
+    // Readers quote what they found in the file: never raw to a terminal.
+    std::fprintf(stderr, "bottlenecks: error: %s\n", bn::search::terminal_safe(e.what()).c_str());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "bottlenecks: error: out of memory\n");
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,43 @@
+#pragma once
+// Options every command that reads a profile shares, registered in one place.
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "bn/base/error.h"
+#include "bn/calltree/profile_loader.h"
+
+namespace bn::cli {
+
+struct ProfileOptions {
+  std::string path;
+  bool partial = false;
+  bool keep_signatures = false;
+  std::string sample_type;
+  bool thread_frames = false;
+  std::string metric;  // empty: the profile's metric 0
+};
+
+// Runs a parse of a library, naming the command-line option whose value it refused:
+// "--model: bad model 'fast': ...".
+template <class F>
+auto parsing_option(const char* option, F&& parse) {
+  try {
+    return parse();
+  } catch (const Error& e) {
+    throw Error(std::string(option) + ": " + e.what());
+  }
+}
+
+// Adds the positional PROFILE and the loading flags to `sub`.
+void add_profile_options(CLI::App& sub, ProfileOptions& options);
+// Opens the profile, with a progress line on a terminal for a long read, and makes the metric
+// asked for its metric 0 (the one every backend reads). Throws bn::Error naming the file and
+// listing its metrics if it has no such metric.
+calltree::OpenedProfile open_profile_from(const ProfileOptions& options);
+// The metrics of `tree` for messages: "time (ns), calls (count)".
+std::string metric_list(const calltree::CallTree& tree);
+// The index of metric `name` in `tree`; throws bn::Error "no metric 'x' in WHERE (it has ...)".
+std::size_t find_metric_or_throw(const calltree::CallTree& tree, std::string_view name, std::string_view where);
+
+}  // namespace bn::cli

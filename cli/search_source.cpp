@@ -1,0 +1,304 @@
+#include "search_source.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "bn/base/error.h"
+#include "bn/views/thread_table.h"
+#include "flame_drawing.h"
+
+namespace bn::cli {
+namespace {
+
+Wanted wanted_of(const SearchOptions& o) {
+  Wanted w;
+  w.view = o.view;
+  if (!o.model.empty()) w.model = parsing_option("--model", [&] { return views::parse_model(o.model); });
+  w.states = parsing_option("--states", [&] { return views::parse_states(o.states); });
+  w.grouping = parsing_option("--thread-classes", [&] { return views::parse_grouping(o.threads); });
+  return w;
+}
+
+}  // namespace
+
+void add_view_options(CLI::App& sub, SearchOptions& options) {
+  sub.add_option("--view", options.view, "What to search: " + view_help() + " (default tree; docs/views.md)");
+  sub.add_option("--model", options.model,
+                 "Typed time: paper (Table 1, one CPU), 'cpus N' or measured (schedstat ns); default: measured "
+                 "when the recording has CPU figures");
+  sub.add_option("--states", options.states, "The tree view of running threads only, runnable ones, or all (default)")
+      ->check(CLI::IsMember({"running", "runnable", "all"}));
+  sub.add_option("--thread-classes", options.threads,
+                 "Thread classes of the views by the Thread object's class (default) or by name with numbers folded")
+      ->check(CLI::IsMember({"class", "name"}));
+}
+
+struct SearchSource::OpenedRun {
+  std::shared_ptr<OpenedFile> file;
+  OpenedView opened;
+};
+
+struct SearchSource::State {
+  Wanted wanted;                // as in force: a thread view names its class in full
+  std::vector<OpenedRun> a, b;  // PROFILE and RUNS; b only with --base
+  std::unique_ptr<comparative::ComparativeProfile> comparison;
+};
+
+SearchSource::SearchSource(const SearchOptions& options) : options_(options) {
+  // Options are checked before the slow loads.
+  const Wanted wanted = wanted_of(options);
+  compare_ = to_compare_options(options.compare);
+  a_files_.push_back(std::make_shared<OpenedFile>(open_profile_from(options.profile), options.profile.path));
+  // Every other run is loaded as PROFILE is.
+  const auto load = [&](const std::string& path) {
+    ProfileOptions loading = options.profile;
+    loading.path = path;
+    return std::make_shared<OpenedFile>(open_profile_from(loading), path);
+  };
+  for (const std::string& path : options.compare.more) a_files_.push_back(load(path));
+  for (const std::string& path : options.compare.base) b_files_.push_back(load(path));
+  state_ = open(wanted);
+}
+
+SearchSource::~SearchSource() = default;
+
+std::unique_ptr<SearchSource::State> SearchSource::open(const Wanted& wanted) const {
+  auto s = std::make_unique<State>();
+  s->wanted = wanted;
+  s->a.push_back({a_files_.front(), open_view(*a_files_.front(), wanted)});
+  if (const views::View* v = s->a.front().opened.view.get(); v && v->spec.kind == views::ViewKind::thread)
+    s->wanted.view = "thread " + v->spec.thread_class;
+  if (b_files_.empty()) return s;
+  // Every other run is seen as PROFILE is: the same view under the same model, even where its
+  // own default would differ.
+  Wanted for_others = s->wanted;
+  if (const views::View* v = s->a.front().opened.view.get()) for_others.model = v->spec.model;
+  const auto open_run = [&](const std::shared_ptr<OpenedFile>& file, const std::string& option) {
+    try {
+      return OpenedRun{file, open_view(*file, for_others)};
+    } catch (const Error& e) {
+      throw Error(option + file->path + ": " + e.what());
+    }
+  };
+  for (std::size_t i = 1; i < a_files_.size(); ++i) s->a.push_back(open_run(a_files_[i], ""));
+  for (const auto& file : b_files_) s->b.push_back(open_run(file, "--base "));
+  const auto profiles = [](const std::vector<OpenedRun>& runs) {
+    std::vector<iface::Profile*> out;
+    for (const OpenedRun& r : runs) out.push_back(r.opened.profile.get());
+    return out;
+  };
+  s->comparison = make_comparison(profiles(s->a), profiles(s->b), compare_, options_.compare, profile_name());
+  return s;
+}
+
+iface::Profile& SearchSource::profile() {
+  return state_->comparison ? *state_->comparison : *state_->a.front().opened.profile;
+}
+
+bool SearchSource::has_views() { return views::has_records(a_files_.front()->samples()); }
+
+std::string SearchSource::view() const { return state_->wanted.view; }
+
+const std::string& SearchSource::format() const { return a_files_.front()->file.format; }
+
+const calltree::CallTree& SearchSource::tree() const { return state_->a.front().opened.tree(*a_files_.front()); }
+
+namespace {
+
+template <class Runs>
+std::vector<const calltree::CallTree*> trees_of(const Runs& runs) {
+  std::vector<const calltree::CallTree*> trees;
+  for (const auto& r : runs) trees.push_back(&r.opened.tree(*r.file));
+  return trees;
+}
+
+}  // namespace
+
+std::vector<const calltree::CallTree*> SearchSource::a_trees() const { return trees_of(state_->a); }
+
+std::vector<const calltree::CallTree*> SearchSource::base_trees() const { return trees_of(state_->b); }
+
+std::vector<std::string> SearchSource::a_paths() const {
+  std::vector<std::string> paths{options_.profile.path};
+  paths.insert(paths.end(), options_.compare.more.begin(), options_.compare.more.end());
+  return paths;
+}
+
+std::string SearchSource::profile_name() const { return joined(a_paths()); }
+
+std::string SearchSource::base_name() const { return joined(options_.compare.base); }
+
+Side SearchSource::side_of(const std::vector<OpenedRun>& runs) {
+  Side side;
+  for (const OpenedRun& r : runs) side.push_back({r.file->path, r.opened.profile->total()});
+  return side;
+}
+
+const comparative::ComparativeProfile* SearchSource::comparison() const { return state_->comparison.get(); }
+
+search::FlameResult SearchSource::draw_flame(const search::FlameRequest& request) {
+  return draw_flame_graph(*this, request);
+}
+
+const views::View* SearchSource::built_view() const { return state_->a.front().opened.view.get(); }
+
+calltree::MetricSpec SearchSource::metric_in_force() const {
+  const calltree::CallTree& recorded = a_files_.front()->file.loaded.tree;
+  const std::string& wanted = state_->wanted.metric;
+  return recorded.metric_spec(wanted.empty() ? 0 : *recorded.find_metric(wanted));
+}
+
+std::string SearchSource::metric_line() const {
+  const calltree::MetricSpec m = metric_in_force();
+  return "metric: " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")") + ", one of " +
+         metric_list(a_files_.front()->file.loaded.tree) + "; `set metric NAME` switches";
+}
+
+std::vector<std::string> SearchSource::metrics() const {
+  const calltree::CallTree& recorded = a_files_.front()->file.loaded.tree;
+  std::vector<std::string> names{metric_in_force().name};
+  for (std::size_t k = 0; k < recorded.metric_count(); ++k)
+    if (recorded.metric_spec(k).name != names.front()) names.push_back(recorded.metric_spec(k).name);
+  return names;
+}
+
+std::vector<std::string> SearchSource::header() const {
+  std::vector<std::string> lines;
+  if (a_files_.front()->file.loaded.tree.metric_count() > 1) lines.push_back(metric_line());
+  for (const std::string& line : state_->a.front().opened.header) lines.push_back(line);
+  if (state_->comparison)
+    for (std::string& line : comparison_header(*state_->comparison, side_of(state_->a), side_of(state_->b)))
+      lines.push_back(std::move(line));
+  if (!filters().empty()) lines.push_back(filters_line());
+  return lines;
+}
+
+std::string SearchSource::filters_line() const {
+  const auto kept = [](const OpenedView& run) {
+    iface::Profile& p = *run.profile;
+    const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
+    return iface::decimal_string(p.total(), p.denominator()) + " of " +
+           iface::decimal_string(run.unfiltered_total, p.denominator()) + unit + " (" +
+           iface::percent_string(p.total(), run.unfiltered_total) + ")";
+  };
+  // Run by run: each run has its own denominator, so their kept shares are not added up.
+  const auto kept_side = [&](const std::vector<OpenedRun>& runs) {
+    std::string text;
+    for (const OpenedRun& r : runs) text += (text.empty() ? "" : ", ") + kept(r.opened);
+    return text;
+  };
+  const std::string what = state_->comparison ? "A keeps " + kept_side(state_->a) + ", B keeps " + kept_side(state_->b)
+                                              : kept_side(state_->a) + " kept";
+  return "filters: " + iface::filters_text(filters()) + ": " + what +
+         "; percentages are of what is kept (`filters` lists them, `unfilter` drops the last)";
+}
+
+const std::vector<iface::ProfileFilter>& SearchSource::filters() const { return state_->wanted.filters; }
+
+void SearchSource::set_filters(std::vector<iface::ProfileFilter> filters) {
+  Wanted next = state_->wanted;
+  next.filters = std::move(filters);
+  std::unique_ptr<State> filtered = open(next);
+  const auto all_empty = [](const std::vector<OpenedRun>& runs) {
+    return std::all_of(runs.begin(), runs.end(),
+                       [](const OpenedRun& r) { return r.opened.tree(*r.file).node_count() == 1; });
+  };
+  const auto names = [](std::vector<std::string> paths) {
+    for (std::string& p : paths) p = file_name(p);
+    return joined(paths);
+  };
+  if (!next.filters.empty() && all_empty(filtered->a) && (b_files_.empty() || all_empty(filtered->b))) {
+    throw Error(next.filters.back().text() + ": no measurement of " + names(a_paths()) +
+                (b_files_.empty() ? "" : " or " + names(options_.compare.base)) + " would be left");
+  }
+  state_ = std::move(filtered);
+}
+
+std::string SearchSource::header_json() const {
+  std::string out;
+  if (a_files_.front()->file.loaded.tree.metric_count() > 1) {
+    const calltree::MetricSpec m = metric_in_force();
+    out = nlohmann::json{{"command", "metric"}, {"ok", true},           {"metric", m.name},
+                         {"unit", m.unit},      {"metrics", metrics()}, {"header", {metric_line()}}}
+              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  if (!state_->a.front().opened.header.empty())
+    out += std::string(out.empty() ? "" : "\n") + nlohmann::json{{"command", "view"},
+                                                                 {"ok", true},
+                                                                 {"view", view()},
+                                                                 {"model", knob(Knob::model)},
+                                                                 {"header", state_->a.front().opened.header}}
+                                                      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (state_->comparison)
+    out +=
+        (out.empty() ? "" : "\n") + comparison_header_json(*state_->comparison, side_of(state_->a), side_of(state_->b));
+  return out;
+}
+
+std::string SearchSource::knob(Knob knob) const {
+  const Wanted& w = state_->wanted;
+  switch (knob) {
+    case Knob::view:
+      return w.view;
+    case Knob::model:
+      if (const views::View* v = state_->a.front().opened.view.get()) return views::to_string(*v->spec.model);
+      return w.model ? views::to_string(*w.model) : "default";
+    case Knob::states:
+      return std::string(views::to_string(w.states));
+    case Knob::threads:
+      return std::string(views::to_string(w.grouping));
+    case Knob::metric:
+      return metric_in_force().name;
+  }
+  return "";
+}
+
+void SearchSource::set(Knob knob, std::string_view value) {
+  Wanted next = state_->wanted;
+  switch (knob) {
+    case Knob::view:
+      next.view = std::string(value);
+      break;
+    case Knob::model:
+      next.model = views::parse_model(value);
+      break;
+    case Knob::states:
+      next.states = views::parse_states(value);
+      break;
+    case Knob::threads:
+      next.grouping = views::parse_grouping(value);
+      break;
+    case Knob::metric:
+      next.metric = std::string(value);
+      break;
+  }
+  try {
+    state_ = open(next);
+  } catch (const Error& e) {
+    // A thread view names a class of one grouping; the other grouping has other classes.
+    if (knob == Knob::threads && next.view.starts_with("thread "))
+      throw Error(std::string(e.what()) +
+                  "; `view server` or `view tree` first, then `set threads` and `view thread "
+                  "CLASS`");
+    throw;
+  }
+}
+
+search::ThreadsOutput SearchSource::threads() {
+  const Wanted& w = state_->wanted;
+  const views::View* v = state_->a.front().opened.view.get();
+  const views::ThreadTable table = views::thread_table(a_files_.front()->file.loaded.tree, a_files_.front()->samples(),
+                                                       w.grouping, v ? v->spec.model : w.model);
+  search::ThreadsOutput out;
+  out.header.push_back("thread classes of " + file_name(a_files_.front()->path) + " (grouped by " +
+                       std::string(views::to_string(w.grouping)) + "), model " + views::to_string(table.model) + " (" +
+                       table.model_why + "); time as its Thread View counts it");
+  for (const std::string& note : table.notes) out.header.push_back("note: " + note);
+  for (const views::TimeType t : views::kAllTimeTypes) out.types.emplace_back(views::name_of(t));
+  out.denominator = table.denominator;
+  for (const views::ThreadClassRow& r : table.rows)
+    out.rows.push_back({r.name, r.threads, r.instances, r.lifetime_ns, {r.time.begin(), r.time.end()}, r.total});
+  return out;
+}
+
+}  // namespace bn::cli

@@ -1,0 +1,98 @@
+#pragma once
+// Automatic bottleneck sets (issue 17): the search the expert of seed 004 sec. 3.1 did by hand in
+// 151 commands, done with the REPL's own moves on the profile interface alone. Candidates are the
+// summaries the paper's two searches stop at (sec. 2.3): from each of the first suggestions of
+// HighBase and HighCum, zooming through callers (bottom-up) or callees (top-down) until the cost
+// splits. Of those, it proposes at most N that are pairwise non-overlapping (cum_overlap, sec.
+// 2.1, is 0 for every pair and with every summary already labelled), not too general (below), and
+// that together cover as much of the profile's cost as it can find. docs/autolabel.md states the
+// algorithm, what it guarantees and its limits.
+//
+// Too general: a summary whose innermost method is a trunk method. A method is a trunk method
+// when it has no caller in the profile (a stack's outermost frame: a thread's root, the program's
+// entry point), or when its one caller (calls of its own name aside: overloads) is a trunk method
+// whose cost it carries, the cutoff share of it as zooming would (Thread.run → Worker.run →
+// runWorker, main → App.run). Such a summary's cum is (nearly) the whole of the threads under it:
+// nothing to act on. Below the first method that splits its caller's cost, nothing is trunk.
+// Also too general: a summary of typed-time pseudo-methods alone ([:RUN], [:MONITOR;:THREAD C] in
+// a view of seed 000 sec. 4): a kind of time, not code; the zooms from it are candidates.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "bn/iface/profile.h"
+#include "bn/search/settings.h"
+
+namespace bn::search {
+
+// How a candidate was reached from a suggestion.
+enum class AutolabelMove {
+  kSuggestion,  // the suggested method itself
+  kCallers,     // zoomed through top extensions until no one caller holds the cutoff (bottom-up)
+  kCallees,     // zoomed through bottom extensions likewise (top-down)
+};
+
+struct AutolabelOrigin {
+  Suggester suggester = Suggester::kHighBase;
+  std::size_t rank = 0;  // the suggestion's number in `suggest`
+  iface::Summary suggestion;
+  AutolabelMove move = AutolabelMove::kSuggestion;
+};
+
+struct AutolabelProposal {
+  iface::Summary summary;
+  AutolabelOrigin origin;
+  // total_cum_of of this proposal and every one before it: the coverage so far.
+  iface::Amount covered = 0;
+  // The heaviest candidate not proposed that overlaps this one and weighs at least as much:
+  // proposing it instead would have covered less. Each is named once, at the heaviest proposal
+  // it overlaps.
+  std::optional<iface::Summary> instead_of;
+};
+
+struct AutolabelOptions {
+  std::size_t count = 15;  // N: at most this many proposals
+  iface::Rational cutoff{19, 20};
+  // Summaries already labelled: proposals overlap none of them.
+  std::vector<iface::Summary> labelled;
+  // When set, candidates it rejects are not proposed (differences within noise).
+  std::function<bool(iface::Summary)> keep;
+};
+
+struct AutolabelResult {
+  std::vector<AutolabelProposal> proposals;  // heaviest first
+  std::size_t candidates = 0;                // distinct candidates of positive weight considered
+  std::size_t too_general = 0;               // candidates ending in a trunk method, or typed time alone
+  std::size_t overlapping_labels = 0;        // candidates overlapping a labelled summary
+  std::size_t within_noise = 0;              // candidates `keep` rejected
+  // True when the search proved the proposals the heaviest non-overlapping set of at most N
+  // candidates; false when it stopped at its step budget with the best set found by then.
+  bool best_of_candidates = true;
+};
+
+struct AutolabelCandidate {
+  iface::Summary summary;
+  AutolabelOrigin origin;
+  iface::Amount weight = 0;  // autolabel_weight, > 0
+};
+
+struct AutolabelCandidates {
+  std::vector<AutolabelCandidate> list;  // distinct, heaviest first (sort_by_cum's order)
+  std::size_t too_general = 0, overlapping_labels = 0, within_noise = 0;
+};
+
+// The candidates autolabel chooses among (autolabel_candidates.cpp), with what it filtered out.
+AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options);
+
+// Deterministic: the same profile and options give the same proposals.
+AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& options);
+
+// The weight autolabel maximises, the cost a summary adds to coverage: its cum, taken in the
+// direction of the profile's total (a comparison whose total difference is negative is explained
+// by summaries that are negative too); |cum| when the total is 0.
+iface::Amount autolabel_weight(iface::Profile& profile, iface::Summary s);
+
+}  // namespace bn::search

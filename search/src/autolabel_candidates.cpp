@@ -1,0 +1,164 @@
+// Candidates of autolabel: the summaries where the searches of seed 004 sec. 2.3 stop. The
+// expert's bottom-up search starts at a HighBase suggestion and extends at the top while one
+// caller carries the cost; a top-down search starts at a HighCum suggestion and extends at the
+// bottom likewise. Zooming is exactly that walk, so a candidate is where zooming stops.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string_view>
+
+#include "bn/iface/overlap.h"
+#include "bn/search/autolabel.h"
+#include "bn/search/nearby.h"
+#include "bn/search/suggest.h"
+
+namespace bn::search {
+namespace {
+
+// Suggestions taken from each suggester per proposal asked for: enough that the best N are
+// rarely missed, few enough that the pairwise overlaps stay cheap (docs/autolabel.md, "Limits").
+constexpr std::size_t kSuggestionsPerProposal = 2;
+
+// Trunk methods (autolabel.h), decided once per method by walking up single callers that call
+// nothing else.
+class Trunk {
+ public:
+  Trunk(iface::Profile& profile, const iface::Rational& cutoff) : profile_(profile), cutoff_(cutoff) {}
+
+  bool contains(std::string_view method) {
+    std::vector<std::string_view> walked;
+    std::string_view m = method;
+    bool trunk = true;
+    for (;;) {
+      if (const auto known = known_.find(m); known != known_.end()) {
+        trunk = known->second;
+        break;
+      }
+      // A method seen twice on one walk is its own only caller (recursion): no other entry.
+      if (std::find(walked.begin(), walked.end(), m) != walked.end()) break;
+      walked.push_back(m);
+      const std::optional<iface::Summary> s = profile_.method_summary(m);
+      std::vector<std::string_view> callers = s ? profile_.top_extensions(*s) : std::vector<std::string_view>{};
+      // A method calling itself (Java overloads share a name: compile(args) calls compile(args,
+      // context)) is no choice of work: its other callers decide.
+      std::erase(callers, m);
+      if (callers.empty()) break;
+      // Not trunk: several callers, or a caller whose cost m does not carry (a choice of work).
+      const std::optional<iface::Summary> caller = profile_.method_summary(callers.front());
+      if (callers.size() > 1 || !caller || !carries(*s, *caller)) {
+        trunk = false;
+        break;
+      }
+      m = callers.front();
+    }
+    for (std::string_view w : walked) known_.emplace(w, trunk);
+    return trunk;
+  }
+
+ private:
+  // Whether `callee`, called only from `caller`, carries the cutoff share of the caller's cost,
+  // as zooming would pass through it (sec. 2.3): a side call of 0.5% from main's one method does
+  // not make it a choice of work.
+  bool carries(iface::Summary callee, iface::Summary caller) {
+    const iface::Amount whole = iface::abs_amount(profile_.cum_of(caller));
+    return whole == 0
+               ? profile_.bottom_extensions(caller).size() <= 1
+               : iface::to_rational(iface::abs_amount(profile_.cum_of(callee))) >= cutoff_ * iface::to_rational(whole);
+  }
+
+  iface::Profile& profile_;
+  iface::Rational cutoff_;
+  std::map<std::string_view, bool> known_;
+};
+
+// Whether every method of the sequence is a pseudo-method of a typed-time view (views/pseudo_names.h:
+// :RUN, :LOAD, :PRIO, :MONITOR, :WAIT, :THREAD CLASS, :UNKNOWN; no Java frame begins with ':'). Such
+// a summary names a kind of time, or whom it was spent behind, not code to change: in a Server View
+// [:RUN] is the whole profile. Zooming from it reaches the code (the callers that ran, the
+// holder's frames), so it is still a start, never a proposal.
+bool typed_time_only(const std::vector<std::string_view>& path) {
+  return std::all_of(path.begin(), path.end(), [](std::string_view m) { return m.starts_with(':'); });
+}
+
+// Where zooming from s at one end stops: the last summary zoomed through when the chain ran out,
+// the summary whose candidates split the cost, or s itself when nothing concentrates it.
+iface::Summary zoom_stop(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff) {
+  const Shortlist zoomed = zoom(profile, s, kind, cutoff, 1);
+  if (zoomed.shown.empty()) return s;
+  if (zoomed.more == 0) return zoomed.shown.front();  // a chain that ran out ends on its last summary
+  const iface::End end = kind == NearbyKind::kTopExtensions ? iface::End::top : iface::End::bottom;
+  return *profile.trim(zoomed.shown.front(), end);  // the summary the split candidates extend
+}
+
+}  // namespace
+
+AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options) {
+  const std::size_t per_suggester = std::max<std::size_t>(options.count * kSuggestionsPerProposal, 1);
+  Trunk trunk(profile, options.cutoff);
+  std::set<iface::Summary> trunk_starts;
+  // Thread roots rank high by cum but are never proposed: they take no suggestion's place. Each
+  // start keeps its number in `suggest`.
+  using Starts = std::vector<std::pair<iface::Summary, std::size_t>>;
+  const auto starts = [&](Suggester suggester) {
+    Starts out;
+    const std::vector<iface::Summary> ranked = suggest(profile, suggester, 2 * per_suggester, options.keep).shown;
+    for (std::size_t rank = 0; rank < ranked.size() && out.size() < per_suggester; ++rank)
+      if (!trunk.contains(profile.path_of(ranked[rank]).front()))
+        out.emplace_back(ranked[rank], rank);
+      else
+        trunk_starts.insert(ranked[rank]);
+    return out;
+  };
+  const Starts by_base = starts(Suggester::kHighBase);
+  const Starts by_cum = starts(Suggester::kHighCum);
+
+  // Every candidate once, with the first way it was reached: suggestions in rank order,
+  // HighBase before HighCum at each rank.
+  std::vector<std::pair<iface::Summary, AutolabelOrigin>> reached;
+  std::set<iface::Summary> seen;
+  const auto reach = [&](iface::Summary s, const AutolabelOrigin& origin) {
+    if (seen.insert(s).second) reached.emplace_back(s, origin);
+  };
+  for (std::size_t i = 0; i < std::max(by_base.size(), by_cum.size()); ++i)
+    for (const Suggester suggester : {Suggester::kHighBase, Suggester::kHighCum}) {
+      const Starts& list = suggester == Suggester::kHighBase ? by_base : by_cum;
+      if (i >= list.size()) continue;
+      const auto [s, rank] = list[i];
+      AutolabelOrigin origin{suggester, rank, s, AutolabelMove::kSuggestion};
+      reach(s, origin);
+      origin.move = AutolabelMove::kCallers;
+      reach(zoom_stop(profile, s, NearbyKind::kTopExtensions, options.cutoff), origin);
+      origin.move = AutolabelMove::kCallees;
+      reach(zoom_stop(profile, s, NearbyKind::kBottomExtensions, options.cutoff), origin);
+    }
+
+  AutolabelCandidates out;
+  out.too_general = trunk_starts.size();
+  std::map<iface::Summary, std::pair<AutolabelOrigin, iface::Amount>> kept;
+  for (const auto& [s, origin] : reached) {
+    const iface::Amount weight = autolabel_weight(profile, s);
+    if (weight <= 0) continue;
+    if (options.keep && !options.keep(s)) {
+      ++out.within_noise;
+      continue;
+    }
+    if (const std::vector<std::string_view> path = profile.path_of(s);
+        trunk.contains(path.back()) || typed_time_only(path)) {
+      ++out.too_general;
+      continue;
+    }
+    if (!options.labelled.empty() && iface::cum_overlap(profile, s, options.labelled) != 0) {
+      ++out.overlapping_labels;
+      continue;
+    }
+    kept.emplace(s, std::pair(origin, weight));
+  }
+  std::vector<iface::Summary> order;
+  for (const auto& entry : kept) order.push_back(entry.first);
+  // Positive weights are |cum| (autolabel_weight), so the zooming order is the weight order.
+  sort_by_cum(profile, order);
+  for (iface::Summary s : order) out.list.push_back({s, kept.at(s).first, kept.at(s).second});
+  return out;
+}
+
+}  // namespace bn::search

@@ -1,0 +1,39 @@
+#include "bn/search/labels.h"
+
+#include <algorithm>
+
+namespace bn::search {
+
+bool LabelSet::add(const std::string& name, iface::Summary s) {
+  std::vector<iface::Summary>& members = labels_[name];
+  if (std::find(members.begin(), members.end(), s) != members.end()) return false;
+  members.push_back(s);
+  return true;
+}
+
+bool LabelSet::remove(const std::string& name, iface::Summary s) {
+  auto it = labels_.find(name);
+  if (it == labels_.end()) return false;
+  auto pos = std::find(it->second.begin(), it->second.end(), s);
+  if (pos == it->second.end()) return false;
+  it->second.erase(pos);
+  if (it->second.empty()) labels_.erase(it);
+  return true;
+}
+
+std::vector<std::string> LabelSet::labels_of(iface::Summary s) const {
+  std::vector<std::string> names;
+  for (const auto& [name, members] : labels_)
+    if (std::find(members.begin(), members.end(), s) != members.end()) names.push_back(name);
+  return names;
+}
+
+std::vector<iface::Summary> LabelSet::all_summaries() const {
+  std::vector<iface::Summary> out;
+  for (const auto& [name, members] : labels_)
+    for (iface::Summary s : members)
+      if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  return out;
+}
+
+}  // namespace bn::search
