@@ -59,6 +59,8 @@ void fill(json& j, const DetailOutput& o, const RenderContext& c) {
     for (std::size_t i = 0; g.pending && i < g.pending->listing->size(); ++i)
       listed.push_back(row(g.pending->row(i), c));
     j["more"][std::string(search::nearby_kind_key(g.kind))] = g.more;
+    if (!g.recursive_method.empty())
+      j["zoom_stopped_at_recursion"][std::string(search::nearby_kind_key(g.kind))] = g.recursive_method;
   }
 }
 

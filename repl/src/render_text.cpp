@@ -202,6 +202,10 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
   for (const NearbyRows& group : o.nearby) {
     out << "  " << search::nearby_kind_name(group.kind) << (o.zoomed ? " (zoomed)" : "") << ":\n";
     rows(group.rows, w, shown, "    ", out, group.pending);
+    if (!group.recursive_method.empty())
+      out << "    zooming stops at recursion: this calls "
+          << safe(search::display_name(group.recursive_method, c.names))
+          << " again (select it to go one call deeper)\n";
     if (group.more > 0) out << "    ... and " << group.more << " more (`set limit N` or `set limit all` lists them)\n";
   }
 }

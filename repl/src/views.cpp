@@ -57,7 +57,7 @@ DetailOutput detail(search::Session& session, iface::Summary s, std::vector<sear
   std::vector<search::Session::NumberedPart> numbered(1);
   int number = 0;
   for (search::NearbyGroup& group : groups) {
-    NearbyRows rows{group.kind, {}, group.more, std::nullopt};
+    NearbyRows rows{group.kind, {}, group.more, std::nullopt, group.recursive_method};
     std::vector<iface::Summary> summaries = std::move(group.summaries);
     if (group.listing && stream) {
       rows.pending = PendingRows{group.listing, number, [&session, listing = group.listing, number](std::size_t k) {

@@ -81,11 +81,13 @@ bool typed_time_only(const std::vector<std::string_view>& path) {
 }
 
 // Where zooming from s at one end stops: the last summary zoomed through when the chain ran out,
-// the summary whose candidates split the cost, or s itself when nothing concentrates it.
+// the summary whose candidates split the cost or whose one candidate calls a method of it again
+// (recursion), or s itself when nothing concentrates it.
 iface::Summary zoom_stop(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff) {
-  const Shortlist zoomed = zoom(profile, s, kind, cutoff, 1);
+  const Zoomed zoomed = zoom(profile, s, kind, cutoff, 1);
   if (zoomed.shown.empty()) return s;
-  if (zoomed.more == 0) return zoomed.shown.front();  // a chain that ran out ends on its last summary
+  // a chain that ran out ends on its last summary
+  if (zoomed.more == 0 && zoomed.recursive_method.empty()) return zoomed.shown.front();
   const iface::End end = kind == NearbyKind::kTopExtensions ? iface::End::top : iface::End::bottom;
   return *profile.trim(zoomed.shown.front(), end);  // the summary the split candidates extend
 }

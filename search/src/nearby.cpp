@@ -88,6 +88,8 @@ class Ranked {
     const auto shown = prefix(std::min(n, limit));
     return {{shown.begin(), shown.end()}, n - shown.size()};
   }
+  // The method the i-th candidate adds to the sequence; empty for a trimming, which adds none.
+  std::string_view added_method(std::size_t i) { return of_extensions_ ? extension(i).method : std::string_view(); }
   // The first n candidates as summaries.
   std::span<const iface::Summary> prefix(std::size_t n) {
     while (built_.size() < n) {
@@ -162,6 +164,12 @@ Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind, std::s
     default:
       return Ranked(profile, one_step(profile, s, kind));
   }
+}
+
+// Whether s's call sequence holds the method m.
+bool calls(iface::Profile& profile, iface::Summary s, std::string_view m) {
+  const auto path = profile.path_of(s);
+  return std::find(path.begin(), path.end(), m) != path.end();
 }
 
 // The fewest leading candidates whose |total_cum_of| reaches C (0 when none does), by a scan
@@ -261,23 +269,28 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
   return out;
 }
 
-Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
-               std::size_t limit, std::size_t gap) {
+Zoomed zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
+            std::size_t limit, std::size_t gap) {
   const Threshold C(cutoff, profile.cum_of(s));
   bool zoomed_through = false;
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
-  // that exist in the profile, so the chain is finite.
+  // that exist in the profile, and an extension never repeats a method, so the chain is at most
+  // as long as the profile has distinct methods.
   for (;;) {
     // An upward split inserts its method after the gap, so the next split is at the same gap.
     Ranked sorted = ranked(profile, s, kind, gap);
     const std::size_t n = concentrate(profile, sorted, C);
     if (n == 1) {
+      if (const std::string_view m = sorted.added_method(0); !m.empty() && calls(profile, s, m)) {
+        Zoomed out{sorted.first(1, limit), std::string(m)};
+        return out;
+      }
       s = sorted.prefix(1).front();
       zoomed_through = true;
       continue;
     }
-    if (n == 0 && zoomed_through) return {{s}, 0};
-    return sorted.first(n, limit);
+    if (n == 0 && zoomed_through) return {{{s}, 0}, {}};
+    return {sorted.first(n, limit), {}};
   }
 }
 
@@ -302,16 +315,16 @@ class RankedListing final : public Listing {
 NearbyGroup refinement(iface::Profile& profile, iface::Summary s, NearbyKind kind, bool zoomed,
                        const iface::Rational& cutoff, std::size_t limit, std::size_t gap, std::size_t built_up_front) {
   if (zoomed) {
-    Shortlist list = zoom(profile, s, kind, cutoff, limit, gap);
-    return {kind, std::move(list.shown), list.more, nullptr};
+    Zoomed list = zoom(profile, s, kind, cutoff, limit, gap);
+    return {kind, std::move(list.shown), list.more, nullptr, std::move(list.recursive_method)};
   }
   // The heaviest `limit` of all candidates, only those built; a long list as it is printed.
   auto sorted = std::make_unique<Ranked>(ranked(profile, s, kind, gap));
   const std::size_t shown = std::min(sorted->size(), limit), more = sorted->size() - shown;
   if (shown > built_up_front && sorted->amounts_known())
-    return {kind, {}, more, std::make_shared<RankedListing>(std::move(sorted), shown)};
+    return {kind, {}, more, std::make_shared<RankedListing>(std::move(sorted), shown), {}};
   Shortlist list = sorted->first(sorted->size(), limit);
-  return {kind, std::move(list.shown), list.more, nullptr};
+  return {kind, std::move(list.shown), list.more, nullptr, {}};
 }
 
 std::vector<NearbyGroup> nearby(iface::Profile& profile, iface::Summary s, bool zoomed, const iface::Rational& cutoff,

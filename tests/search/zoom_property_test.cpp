@@ -30,7 +30,8 @@ namespace {
 
 using Stacks = std::vector<std::pair<std::string, bn::iface::Amount>>;
 
-// The definition, step by step: no bounds, no bisection, every candidate built and sorted.
+// The definition, step by step: no bounds, no bisection, every candidate built and sorted; a
+// single candidate that calls a method of the sequence again is returned, not zoomed through.
 std::vector<Summary> zoom_by_definition(Profile& p, Summary s, NearbyKind kind, const Rational& cutoff) {
   const Rational C = cutoff * bn::iface::to_rational(bn::iface::abs_amount(p.cum_of(s)));
   bool zoomed_through = false;
@@ -42,6 +43,12 @@ std::vector<Summary> zoom_by_definition(Profile& p, Summary s, NearbyKind kind, 
       if (bn::iface::to_rational(bn::iface::abs_amount(total)) >= C) n = k;
     }
     if (n == 1) {
+      // Recursion: the one candidate adds a method the sequence already calls.
+      const auto before = p.path_of(s), after = p.path_of(sorted.front());
+      if (after.size() > before.size()) {
+        const std::string_view added = kind == NearbyKind::kTopExtensions ? after.front() : after.back();
+        if (std::find(before.begin(), before.end(), added) != before.end()) return {sorted.front()};
+      }
       s = sorted.front();
       zoomed_through = true;
       continue;

@@ -61,6 +61,7 @@ struct NearbyRows {
   std::vector<Row> rows;
   std::size_t more = 0;                // summaries of this group left out by `set limit`
   std::optional<PendingRows> pending;  // instead of rows, for a long list
+  std::string recursive_method;        // zooming stopped at a call of this method again
 };
 
 // `select`, `path`, `show`, `back`: seed 004 sec. 2.3's list of details, in its order.

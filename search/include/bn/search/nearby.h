@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,11 +36,19 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
 // As ../shared/GUIDE.md sec. 2 requires, a chain that runs out of candidates after zooming
 // through at least one summary ends on the last summary reached rather than on an empty list:
 // the user was "almost certain to choose" it, so it must stay selectable.
+// Zooming stops at recursion: a single candidate that adds a method already in the sequence is
+// returned, not zoomed through. Through a recursive method every step adds one more call of it
+// and leaves the cum nearly unchanged, so the chain would be as long as the recursion is deep
+// (10^4 steps over ever longer paths in a recursive-descent parser) and end on a path of
+// thousands of calls of one method: the user is not "almost certain" to want each level.
 // Returns the first `limit` of the result, in one_step's order, and how many more there are;
 // only the ones returned are built as summaries.
 // `gap`: for kUpwardSplit, the index in pattern_of(s) of the gap to split at.
-Shortlist zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
-               std::size_t limit = SIZE_MAX, std::size_t gap = 0);
+struct Zoomed : Shortlist {
+  std::string recursive_method;  // set when zooming stopped at a call of this method again
+};
+Zoomed zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const iface::Rational& cutoff,
+            std::size_t limit = SIZE_MAX, std::size_t gap = 0);
 
 // Unzoomed lists longer than this are built as they are printed: the first row of 10^5 at once.
 inline constexpr std::size_t kBuiltUpFront = 100;
@@ -50,6 +59,7 @@ struct NearbyGroup {
   std::size_t more = 0;                   // how many were left out
   // Instead of `summaries`, for a long list: the shown ones, built as they are printed.
   std::shared_ptr<Listing> listing;
+  std::string recursive_method;  // zoomed: the chain stopped at a call of this method again
 };
 
 // A refinement of any kind, zoomed or not, cut to `limit` (kUpwardSplit at the gap `gap`).
