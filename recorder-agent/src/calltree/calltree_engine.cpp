@@ -46,9 +46,6 @@ constexpr std::int64_t kTickMillis = 1;
 // own thread (docs/performance.md, "A real source tree").
 constexpr std::int64_t kFlushCostRatio = 20;
 
-// Metric 1 (DrainedTrees::kCallsMetric); metric 0 is the metadata's: exclusive time.
-const calltree::MetricSpec kExtraMetrics[] = {{"calls", "count"}};
-
 std::string seconds(std::int64_t ns) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e9);
@@ -74,11 +71,14 @@ std::string trivial_rule(Options::Trivial trivial) {
 }  // namespace
 
 CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
-    : jvmti_(setup.jvmti),
+    : Engine(setup),
+      jvmti_(setup.jvmti),
       options_(setup.options),
       filter_(options_.include, options_.exclude),
       start_ns_(monotonic_ns()),
-      start_unix_ns_(realtime_ns()) {}
+      start_unix_ns_(realtime_ns()),
+      sink_(setup.sink, setup.part),
+      drained_(sink_.metric(0)) {}
 
 Engine::Needs CallTreeEngine::needs() const {
   Needs needs;
@@ -176,7 +176,7 @@ Status CallTreeEngine::start_recording(JNIEnv* jni) {
     if (Status s = runtime_->start_recording(jvmti_, jni, options_, methods_ ? &*methods_ : nullptr, drained_); !s.ok())
       return s;
     counts_at_start_ = runtime_->java().counts(jni);
-    if (Status s = sink_.open(options_.file, metadata(false, jni), kExtraMetrics); !s.ok()) return s;
+    if (Status s = sink_.open(metadata(false, jni)); !s.ok()) return s;
     if (!options_.exact_clock)
       if (Status s = runtime_->java().start_clock(jni, kTickMillis); !s.ok()) return s;
     phase_.store(Phase::kInstrumenting, std::memory_order_release);
@@ -273,11 +273,11 @@ void CallTreeEngine::loop(JNIEnv* jni) {
   // runs on without a thread that wakes every tick: Clock.java.
   runtime_->java().stop_clock(jni);
   // Nor a call into the agent for every class it loads (the classes were restored first).
-  turn_events_off(jvmti_);
+  turn_events_off();
   // The engine outlives its recording (engine.h), and a later recording in this JVM keeps state of
-  // its own; only this thread used the merged tree and what was drained per node.
-  tree_ = FrameTree(2, FrameTree::Totals::kDropped);
-  drained_ = DrainedTrees();
+  // its own; only this thread used what was drained per node (the sink gave back the tree once
+  // the file was complete).
+  drained_ = DrainedTrees(sink_.metric(0));
   std::vector<TreeView>().swap(trees_);
   set_running(false);
 }
@@ -312,8 +312,11 @@ void CallTreeEngine::flush(JNIEnv* jni) {
   ++flushes_;
   std::vector<std::string> names;
   Status s = runtime_->snapshot(jni, trees_, names);
-  if (s.ok()) s = drained_.merge(trees_, names, tree_, runtime_->memory());
-  if (s.ok()) s = sink_.flush(tree_, [](std::span<const calltree::NodeId>) { return std::vector<AncillaryChunk>(); });
+  if (s.ok()) {
+    const auto tree_lock = sink_.lock_tree();
+    s = drained_.merge(trees_, names, sink_.tree(), runtime_->memory());
+  }
+  if (s.ok()) s = sink_.flush([](std::span<const calltree::NodeId>) { return std::vector<AncillaryChunk>(); });
   const std::array<std::int64_t, 4> counts = runtime_->java().counts(jni);
   for (std::size_t i = 0; i < counts.size(); ++i)
     counts_[i] = std::max<std::int64_t>(0, counts[i] - counts_at_start_[i]);

@@ -29,8 +29,6 @@
 #include "calltree/class_filter.h"
 #include "calltree/drained_trees.h"
 #include "core/engine.h"
-#include "core/engine_factory.h"
-#include "core/frame_tree.h"
 #include "core/options.h"
 #include "core/profile_sink.h"
 
@@ -105,9 +103,10 @@ class CallTreeEngine final : public Engine {
   bool restore_on_stop_ = false;  // guarded by mutex_: end_recording(), the VM living on
   bool running_ = false;          // guarded by mutex_: the flusher thread started, not finished
 
-  FrameTree tree_{2, FrameTree::Totals::kDropped};  // metric 0: exclusive ns, metric 1: calls (DrainedTrees)
+  // Its metrics in the recording's tree: exclusive ns, then calls (DrainedTrees), merged into the
+  // tree under sink_.lock_tree() at each flush.
+  SinkPart sink_;
   DrainedTrees drained_;
-  ProfileSink sink_;
   std::vector<TreeView> trees_;  // reused between flushes
   std::uint64_t retransformed_at_start_ = 0;
   std::uint64_t restored_ = 0;  // classes retransformed back (duration=, maxoverhead=)

@@ -150,8 +150,8 @@ Status DrainedTrees::merge_one(const TreeView& view, Reported& r, FrameTree& tre
       r.before_start = false;
       ++threads_seen_;
     }
-    tree.add_cost(r.nodes[node], kTimeMetric, dt);
-    tree.add_cost(r.nodes[node], kCallsMetric, dc);
+    tree.add_cost(r.nodes[node], first_metric_ + kTimeMetric, dt);
+    tree.add_cost(r.nodes[node], first_metric_ + kCallsMetric, dc);
     r.calls[node] += dc;
     r.nanos[node] += dt;
     calls_ += static_cast<std::uint64_t>(dc);

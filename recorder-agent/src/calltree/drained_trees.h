@@ -2,7 +2,8 @@
 // Merges what the per-thread trees of mode=calltree gained since the last flush into the agent's
 // FrameTree: every thread's calling contexts into one tree, so the same path run by several
 // threads is one node with their calls and times added (seed 004 sec. 3: a call tree of calling
-// contexts). Metric 0 is exclusive nanoseconds, metric 1 calls.
+// contexts). Its metrics are exclusive nanoseconds, then calls: the tree's metrics
+// first_metric + kTimeMetric and first_metric + kCallsMetric.
 //
 // The trees are read in place, in the native memory the runtime writes them to
 // (bottlenecks.runtime.Nodes: eight longs a node), from Registry.snapshot()'s list: per tree its
@@ -45,6 +46,10 @@ class DrainedTrees {
   // Node 1 of every tree (Nodes.OVERFLOW), named thus in the profile once it has a call.
   static constexpr std::string_view kTreeFull = "(call tree full)";
 
+  // `first_metric`: where its metrics start among the tree's (those of the engines before it in
+  // the recording come first).
+  explicit DrainedTrees(std::size_t first_metric = 0) : first_metric_(first_metric) {}
+
   // The recording starts: what `trees` hold now is not reported, and `names` (every method
   // registered so far, by Java id) name their nodes once they gain counts. Before any merge.
   // Ended threads' regions are released to `memory`.
@@ -81,6 +86,7 @@ class DrainedTrees {
   // (start()) is interned at its first use.
   calltree::MethodId method(std::uint32_t id, FrameTree& tree);
 
+  std::size_t first_metric_;
   std::vector<calltree::MethodId> methods_;  // Java method id -> FrameTree method (kNoMethod: not yet interned)
   std::vector<std::string> earlier_names_;   // start()'s names, by Java id, until interned
   std::unordered_map<std::int64_t, Reported> threads_;  // serial -> what was reported

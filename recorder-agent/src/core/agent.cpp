@@ -13,56 +13,56 @@
 #include "core/engine.h"
 #include "core/engine_factory.h"
 #include "core/options.h"
+#include "core/recording.h"
 #include "core/report.h"
 
 namespace bn::agent {
 namespace {
 
 // The agent's one JVMTI environment, made by the first load: a second one would have the same
-// callbacks, and every event would reach the engine twice.
+// callbacks, and every event would reach the engines twice.
 jvmtiEnv* g_jvmti = nullptr;
-// The engine of the current recording, or of the last one. Engines are never freed: JVMTI
-// callbacks may still be in flight on other threads after VMDeath, or after a newer recording's
-// engine took over, and a freed engine would turn them into crashes (engine.h: an ended engine
-// gives back its tree). The rest is touched only in load(), which the JVM never runs twice at
-// once (Agent_OnLoad at start-up; the attach listener runs one Agent_OnAttach at a time).
-std::atomic<Engine*> g_engine{nullptr};
-std::string g_file;                // the file= of g_engine's recording, for a refusal
-std::vector<jvmtiEvent> g_events;  // enabled for g_engine, besides VMInit and VMDeath
+// The current recording, or the last one. Recordings and their engines are never freed: JVMTI
+// callbacks may still be in flight on other threads after VMDeath, or after a newer recording
+// took over, and a freed engine would turn them into crashes (engine.h: an ended engine gives
+// back its memory). The rest is touched only in load(), which the JVM never runs twice at once
+// (Agent_OnLoad at start-up; the attach listener runs one Agent_OnAttach at a time).
+std::atomic<Recording*> g_recording{nullptr};
+std::vector<jvmtiEvent> g_events;  // enabled for g_recording, besides VMInit and VMDeath
 
-Engine* engine() { return g_engine.load(std::memory_order_acquire); }
+Recording* recording() { return g_recording.load(std::memory_order_acquire); }
 
-void start_engine(JNIEnv* jni) {
-  if (Engine* e = engine(); e != nullptr) {
-    if (Status s = e->start(jni); !s.ok()) report(s.message() + "; the program runs without profiling");
+void start_recording(JNIEnv* jni) {
+  if (Recording* r = recording(); r != nullptr) {
+    if (Status s = r->start(jni); !s.ok()) report(s.message() + "; the program runs without profiling");
   }
 }
 
-// The one callback table: VMInit and VMDeath start and stop the engine; every other event
-// reaches the engine only if it asked for it (Engine::Needs::events).
-void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread) { start_engine(jni); }
+// The one callback table: VMInit and VMDeath start and stop the recording's engines; every other
+// event reaches the engines that asked for it (Engine::Needs::events, Recording's forwarders).
+void JNICALL on_vm_init(jvmtiEnv*, JNIEnv* jni, jthread) { start_recording(jni); }
 
 void JNICALL on_vm_death(jvmtiEnv*, JNIEnv*) {
-  if (Engine* e = engine(); e != nullptr) e->stop();
+  if (Recording* r = recording(); r != nullptr) r->stop();
 }
 
 void JNICALL on_thread_start(jvmtiEnv*, JNIEnv* jni, jthread thread) {
-  if (Engine* e = engine(); e != nullptr) e->thread_started(jni, thread);
+  if (Recording* r = recording(); r != nullptr) r->thread_started(jni, thread);
 }
 
 void JNICALL on_thread_end(jvmtiEnv*, JNIEnv* jni, jthread thread) {
-  if (Engine* e = engine(); e != nullptr) e->thread_ended(jni, thread);
+  if (Recording* r = recording(); r != nullptr) r->thread_ended(jni, thread);
 }
 
 void JNICALL on_class_prepare(jvmtiEnv*, JNIEnv* jni, jthread thread, jclass klass) {
-  if (Engine* e = engine(); e != nullptr) e->class_prepared(jni, thread, klass);
+  if (Recording* r = recording(); r != nullptr) r->class_prepared(jni, thread, klass);
 }
 
 void JNICALL on_class_file_load_hook(jvmtiEnv*, JNIEnv* jni, jclass being_redefined, jobject loader, const char* name,
                                      jobject, jint length, const unsigned char* data, jint* new_length,
                                      unsigned char** new_data) {
-  if (Engine* e = engine(); e != nullptr)
-    e->class_file_loaded(jni, being_redefined, loader, name, length, data, new_length, new_data);
+  if (Recording* r = recording(); r != nullptr)
+    r->class_file_loaded(jni, being_redefined, loader, name, length, data, new_length, new_data);
 }
 
 // Enabled only for their effect on HotSpot, never forwarded:
@@ -90,21 +90,21 @@ jvmtiEventCallbacks callbacks() {
   return c;
 }
 
-// Adds the engine's capabilities: the required ones all at once, or an error; then each
-// optional group, whole or not at all. Tells the engine what the environment now holds.
-Status add_capabilities(jvmtiEnv* jvmti, Engine& engine, const Engine::Needs& needs, const std::string& mode) {
+// Adds the recording's capabilities: the required ones all at once, or an error; then each
+// optional group, whole or not at all. Tells the engines what the environment now holds.
+Status add_capabilities(jvmtiEnv* jvmti, Recording& recording, const Engine::Needs& needs, const std::string& mode) {
   if (const jvmtiError e = jvmti->AddCapabilities(&needs.required); e != JVMTI_ERROR_NONE)
     return Status::error("this JVM cannot grant the JVMTI capabilities mode=" + mode + " needs (error " +
                          std::to_string(e) + ")");
-  // A refused group is the engine's business: granted() tells it what it holds.
+  // A refused group is its engine's business: granted() tells it what it holds.
   for (const jvmtiCapabilities& group : needs.optional) jvmti->AddCapabilities(&group);
   jvmtiCapabilities possessed = no_capabilities();
   jvmti->GetCapabilities(&possessed);
-  engine.granted(possessed);
+  recording.granted(possessed);
   return Status();
 }
 
-// Enables the events the new engine asks for, then disables those only the engine before it had.
+// Enables the events the new recording asks for, then disables those only the one before it had.
 void switch_events(const std::vector<jvmtiEvent>& next) {
   for (const jvmtiEvent event : next) g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, event, nullptr);
   for (const jvmtiEvent event : g_events)
@@ -115,8 +115,8 @@ void switch_events(const std::vector<jvmtiEvent>& next) {
 
 // Why a new recording cannot start in this JVM now; empty if it can.
 std::string busy_reason() {
-  if (Engine* e = engine(); e != nullptr && e->recording())
-    return "a recording is in progress in this JVM (file=" + g_file + "); a new one can start when it ends";
+  if (Recording* r = recording(); r != nullptr && r->recording())
+    return "a recording is in progress in this JVM (file=" + r->file() + "); a new one can start when it ends";
   return "";
 }
 
@@ -126,11 +126,11 @@ std::string busy_reason() {
 template <class Refuse>
 jint stop_recording(const Options& options, bool attached, const Refuse& refused) {
   if (!attached) return refused("option stop ends a recording in progress: give it to jcmd JVMTI.agent_load", "");
-  Engine* e = engine();
-  if (e == nullptr || !e->recording()) return refused("no recording in progress in this JVM", "");
-  if (options.file_given && options.file != g_file)
-    return refused("the recording in progress writes " + g_file + ", not " + options.file, "");
-  e->end_recording();
+  Recording* r = recording();
+  if (r == nullptr || !r->recording()) return refused("no recording in progress in this JVM", "");
+  if (options.file_given && options.file != r->file())
+    return refused("the recording in progress writes " + r->file() + ", not " + options.file, "");
+  r->end_recording();
   return JNI_OK;
 }
 
@@ -168,24 +168,21 @@ jint load(JavaVM* vm, const char* text, bool attached) {
     g_jvmti->SetEventCallbacks(&table, sizeof table);
     g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, nullptr);
   }
-  std::unique_ptr<Engine> created;
-  Engine::Needs needs;
+  // mode= names one engine; a recording of several would list their kinds here.
+  const EngineKind* const kinds[] = {kind};
+  std::unique_ptr<Recording> created;
   try {
-    created = kind->create(EngineSetup{vm, g_jvmti, parsed.options, attached});
-    needs = created->needs();
+    created = std::make_unique<Recording>(kinds, vm, g_jvmti, parsed.options, attached);
   } catch (const std::exception&) {
     return refused("out of memory", without);
   }
+  const Engine::Needs& needs = created->needs();
   if (Status s = add_capabilities(g_jvmti, *created, needs, parsed.options.mode); !s.ok()) {
     return refused(s.message(), without);
   }
-  try {
-    g_file = parsed.options.file;
-  } catch (const std::exception&) {
-    return refused("out of memory", without);
-  }
-  g_engine.store(created.release(), std::memory_order_release);  // the engine before it has ended
-  switch_events(needs.events);
+  Recording* const current = created.release();
+  g_recording.store(current, std::memory_order_release);  // the recording before it has ended
+  switch_events(current->needs().events);
   if (!attached) {
     g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_INIT, nullptr);
     return JNI_OK;
@@ -194,12 +191,12 @@ jint load(JavaVM* vm, const char* text, bool attached) {
   if (vm->GetEnv(reinterpret_cast<void**>(&jni), JNI_VERSION_1_8) != JNI_OK) {
     return refused("cannot reach JNI from the attach thread", without);
   }
-  if (Status s = engine()->start(jni); !s.ok()) return refused(s.message(), without);
+  if (Status s = current->start(jni); !s.ok()) return refused(s.message(), without);
   return JNI_OK;
 }
 
 void unload() {
-  if (Engine* e = engine(); e != nullptr) e->stop();
+  if (Recording* r = recording(); r != nullptr) r->stop();
 }
 
 }  // namespace bn::agent

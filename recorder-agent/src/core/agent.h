@@ -1,7 +1,8 @@
 #pragma once
-// The agent's one piece of global state: the Engine of the chosen mode (engine_factory.h). Here
-// the JVMTI capabilities it needs are added and the one event callback table is set; the events
-// the engine asks for are enabled and forwarded to it. vm_entry.cpp calls in here.
+// The agent's one piece of global state: the Recording of the chosen mode's engine (recording.h,
+// engine_factory.h). Here the JVMTI capabilities its engines need are added and the one event
+// callback table is set; the events they ask for are enabled and forwarded to the recording.
+// vm_entry.cpp calls in here.
 
 #include <jni.h>
 
@@ -10,7 +11,7 @@ namespace bn::agent {
 // Agent_OnLoad (attached = false) and Agent_OnAttach (attached = true). Bad options print one
 // line naming the option and leave the JVM running unprofiled (JNI_OK) unless strict=true.
 jint load(JavaVM* vm, const char* options, bool attached);
-// Agent_OnUnload: the VM is gone; make sure the sampler has stopped.
+// Agent_OnUnload: the VM is gone; make sure every engine has stopped.
 void unload();
 
 }  // namespace bn::agent

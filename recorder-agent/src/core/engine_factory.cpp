@@ -12,11 +12,16 @@ std::unique_ptr<Engine> make(const EngineSetup& setup) {
   return std::make_unique<E>(setup);
 }
 
+constexpr EngineMetric kSampleMetrics[] = {{"samples", "samples"}};
+// Exclusive ("self") nanoseconds, then calls (DrainedTrees::kTimeMetric, kCallsMetric).
+constexpr EngineMetric kCallTreeMetrics[] = {{"time", "ns"}, {"calls", "count"}};
+
 // The first row is the default mode. docs/recorder.md lists the modes for users.
 constexpr EngineKind kEngines[] = {
-    {"sample", "stacks and states of every thread at jittered intervals", make<SampleEngine>},
+    {"sample", "stacks and states of every thread at jittered intervals", make<SampleEngine>, kSampleMetrics,
+     /*keeps_totals=*/true},
     {"calltree", "every call of every instrumented method: exact call counts and times per calling context",
-     make<CallTreeEngine>},
+     make<CallTreeEngine>, kCallTreeMetrics},
 };
 
 }  // namespace

@@ -1,7 +1,9 @@
 #pragma once
-// The recording modes: one table row per engine, {mode name, description, factory}. Option parsing validates `mode=`
-// against it (and takes the first row as the default), and the agent builds the engine of the row the parsed options
-// name. Adding an engine is one row in engine_factory.cpp (engine.h says what the class provides).
+// The recording engines: one table row per engine, {mode name, description, factory, metrics}.
+// Option parsing validates `mode=` against it (and takes the first row as the default), and the
+// agent builds a recording of the engines of the rows the parsed options name (today one: the
+// row of `mode=`). Adding an engine is one row in engine_factory.cpp (engine.h says what the
+// class provides).
 
 #include <jvmti.h>
 
@@ -13,20 +15,23 @@
 
 namespace bn::agent {
 
-struct Options;
-
-// What an engine is built from, in Agent_OnLoad/OnAttach.
-struct EngineSetup {
-  JavaVM* vm;
-  jvmtiEnv* jvmti;
-  const Options& options;  // valid only during the call: an engine copies what it keeps
-  bool attached;           // Agent_OnAttach: the VM is live and start() follows at once
+// A metric an engine adds to every node of the recording's tree (calltree/model metric.h): a name
+// and a unit, e.g. {"calls", "count"}.
+struct EngineMetric {
+  std::string_view name;
+  std::string_view unit;
 };
 
 struct EngineKind {
   std::string_view mode;                                        // the value of mode=
   std::string_view description;                                 // what it records, for the message naming the modes
   std::unique_ptr<Engine> (*create)(const EngineSetup& setup);  // may throw std::bad_alloc
+  // The metrics its costs go in, the first the one it counts in (FrameTree metric 0 of a
+  // recording it is the first engine of); they follow the metrics of the engines before it.
+  std::span<const EngineMetric> metrics = {};
+  // Whether it needs each node's total cost, not only what was added since the last flush
+  // (FrameTree::Totals): for snapshots of the tree so far.
+  bool keeps_totals = false;
 };
 
 // Every engine; the first is the default mode.

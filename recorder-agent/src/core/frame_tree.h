@@ -64,6 +64,13 @@ class FrameTree {
   // hundreds of MB, and fresh pages for them at every flush were a seventh of the call-tree
   // flusher's page zeroing; docs/performance.md, "The flusher's fresh pages").
   void take_pending(Pending& into);
+  // Nodes so far (the root not counted), and the parents of nodes first + 1, first + 2, ...:
+  // what an engine's ancillary chunk that names nodes carries when other engines' flushes wrote
+  // some of them (ProfileSink::flush). The tree's own column: valid until the next child().
+  std::size_t nodes() const { return parents_.size(); }
+  std::span<const calltree::NodeId> parents_from(std::size_t first) const {
+    return {parents_.begin() + first, parents_.end()};
+  }
 
   // The whole tree so far with metric 0's costs (for snapshots). Throws std::logic_error for a
   // tree made with Totals::kDropped.

@@ -37,7 +37,8 @@ int usable_cpus(int online) {
 }  // namespace
 
 SampleEngine::SampleEngine(const EngineSetup& setup)
-    : vm_(setup.vm),
+    : Engine(setup),
+      vm_(setup.vm),
       jvmti_(setup.jvmti),
       options_(setup.options),
       attached_(setup.attached),
@@ -45,6 +46,9 @@ SampleEngine::SampleEngine(const EngineSetup& setup)
       start_ns_(monotonic_ns()),
       start_unix_ns_(realtime_ns()),
       registry_(setup.jvmti, start_ns_),
+      sink_(setup.sink, setup.part),
+      tree_(sink_.tree()),
+      samples_metric_(sink_.metric(0)),
       lock_owners_(setup.jvmti, registry_, cpus_),
       pacer_(options_.interval_ns, options_.max_overhead,
              static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {}
@@ -142,7 +146,7 @@ Status SampleEngine::start(JNIEnv* jni) {
       else
         report(s.message() + "; taking every stack with a handshake (GetStackTrace), which costs more");
     }
-    if (Status s = sink_.open(options_.file, metadata(false)); !s.ok()) return s;
+    if (Status s = sink_.open(metadata(false)); !s.ok()) return s;
     if (!attached_) {  // VMInit runs on the main thread, which never sends ThreadStart
       jthread self = nullptr;
       if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) {
@@ -233,8 +237,7 @@ void SampleEngine::loop(JNIEnv* jni) {
         if (options_.snapshot_ns > 0 && now - last_snapshot_ns_ >= options_.snapshot_ns) {
           last_snapshot_ns_ = now;
           end_ns_ = now - start_ns_;
-          if (Status s = write_snapshot(options_.file + ".snapshot", tree_, metadata(true)); !s.ok())
-            report(s.message());
+          if (Status s = sink_.snapshot(options_.file + ".snapshot", metadata(true)); !s.ok()) report(s.message());
         }
         const bool live = start_tick(jni, first, held_ns);
         const std::int64_t cpu_after = thread_cpu_ns();
@@ -262,10 +265,9 @@ void SampleEngine::loop(JNIEnv* jni) {
     report(std::string("sampler stopped: ") + e.what());
   }
   // The engine outlives its recording (engine.h): nothing of it may stay busy in the JVM. Only
-  // this thread used the tree and records.
-  turn_events_off(jvmti_);
+  // this thread used the records; the sink gave back the tree once the file was complete.
+  turn_events_off();
   registry_.release(jni);
-  tree_ = FrameTree();
   std::vector<calltree::SampleTick>().swap(ticks_);
   std::vector<calltree::SampleRecord>().swap(records_);
   std::vector<calltree::SampleRecord>().swap(open_records_);
@@ -307,7 +309,7 @@ void SampleEngine::report_summary(const calltree::Metadata& m) const {
 void SampleEngine::flush() {
   last_flush_ns_ = monotonic_ns();
   const std::vector<calltree::ThreadEntry> threads = registry_.take_changed();
-  const Status s = sink_.flush(tree_, [&](std::span<const calltree::NodeId> new_parents) {
+  const Status s = sink_.flush([&](std::span<const calltree::NodeId> new_parents) {
     std::vector<AncillaryChunk> chunks;
     // Thread entries before the records that name them; the parents of the new nodes travel
     // with the records so the reader can map file node ids to the loaded tree's preorder ids.
@@ -322,6 +324,7 @@ void SampleEngine::flush() {
 }
 
 bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
+  const auto tree_lock = sink_.lock_tree();
   const std::int64_t now = monotonic_ns();
   if (jni->PushLocalFrame(16) != 0) {
     jni->ExceptionClear();
@@ -362,6 +365,7 @@ bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
 
 void SampleEngine::finish_tick(JNIEnv* jni, std::int64_t& held_ns) {
   if (!open_.open) return;
+  const auto tree_lock = sink_.lock_tree();
   collect_signalled_stacks(jni, held_ns);
   // Records whose stack never came (the thread ended, the JVM refused, out of memory; each
   // counted) go.

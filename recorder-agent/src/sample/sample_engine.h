@@ -19,7 +19,6 @@
 #include "bn/calltree/metadata.h"
 #include "bn/calltree/sample_records.h"
 #include "core/engine.h"
-#include "core/engine_factory.h"
 #include "core/frame_tree.h"
 #include "core/options.h"
 #include "core/profile_sink.h"
@@ -111,8 +110,12 @@ class SampleEngine final : public Engine {
   bool running_ = false;  // guarded by mutex_: the sampler thread started, not finished
 
   ThreadRegistry registry_;
-  FrameTree tree_;
-  ProfileSink sink_;
+  SinkPart sink_;
+  // The recording's tree (ProfileSink), touched only under sink_.lock_tree(), which a tick holds
+  // from start_tick() and from finish_tick() to their ends: another engine of the recording may
+  // add to it between ticks.
+  FrameTree& tree_;
+  std::size_t samples_metric_;  // the tree's metric of samples: this engine's first
   LockOwners lock_owners_;
   Pacer pacer_;
   SignalStacks signals_;

@@ -252,7 +252,7 @@ void SampleEngine::collect_signalled_stacks(JNIEnv* jni, std::int64_t& held_ns) 
 void SampleEngine::complete(calltree::SampleRecord& r, ThreadRecord* record, calltree::NodeId node, jint state,
                             std::int64_t cpu_ns) {
   r.node = node;
-  tree_.add_sample(node);
+  tree_.add_cost(node, samples_metric_, 1);
   ++sample_count_;
   if (cpu_ns >= 0) {  // a fresh stack: remember it for reuse
     record->has_stack = true;
