@@ -19,7 +19,7 @@ void check_attachable(int pid);
 void load_agent(const std::string& jcmd, int pid, const std::string& agent, const std::string& options);
 
 // The agent's reason for refusing, from the output of `jcmd PID VM.system_properties` (the
-// property bottlenecks.agent.refused, recorder-agent/src/attach_refusal.h, unescaped as
+// property bottlenecks.agent.refused, recorder-agent/src/core/attach_refusal.h, unescaped as
 // java.util.Properties writes it); empty if it is not there.
 std::string refusal_reason(const std::string& properties);
 

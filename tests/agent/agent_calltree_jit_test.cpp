@@ -1,5 +1,5 @@
 // End-to-end: mode=calltree keeps its transformer (bottlenecks.transform, with ASM relocated
-// inside) out of C2 with a compiler directive (recorder-agent/src/compiler_directives.h), and only
+// inside) out of C2 with a compiler directive (recorder-agent/src/calltree/compiler_directives.h), and only
 // where C1 then compiles it: with C2 alone, an excluded method would stay interpreted. The
 // directive matches class names, so it must leave a program's own org.objectweb.asm to C2.
 

@@ -1,6 +1,6 @@
 // The call-tree mode's class filter: globs, include/exclude, and the never-touched set.
 
-#include "class_filter.h"
+#include "calltree/class_filter.h"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
-// The RUNNABLE split (recorder-agent/src/cpu_split.cpp): per-sample deltas of a thread's
+// The RUNNABLE split (recorder-agent/src/sample/cpu_split.cpp): per-sample deltas of a thread's
 // schedstat counters, with readings skipped while the thread's CPU clock stands still.
 
-#include "cpu_split.h"
+#include "sample/cpu_split.h"
 
 #include <doctest/doctest.h>
 

@@ -1,10 +1,10 @@
-// DrainedTrees (recorder-agent/src/drained_trees.cpp): what each per-thread tree gained since the
+// DrainedTrees (recorder-agent/src/calltree/drained_trees.cpp): what each per-thread tree gained since the
 // last flush is added to the merged FrameTree once, an ended thread's region is released, a
 // tree with a bad node stops only its own merge, and a recording started after another
 // (DrainedTrees::start) reports only what the trees gained since its start, checked against a
 // naive recomputation on random trees.
 
-#include "drained_trees.h"
+#include "calltree/drained_trees.h"
 
 #include <doctest/doctest.h>
 
@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "frame_tree.h"
-#include "tree_memory.h"
+#include "calltree/tree_memory.h"
+#include "core/frame_tree.h"
 
 using bn::agent::DrainedTrees;
 using bn::agent::FrameTree;

@@ -1,8 +1,8 @@
-// The recorder's merged tree (recorder-agent/src/frame_tree.cpp): FrameTree::child finds a
+// The recorder's merged tree (recorder-agent/src/core/frame_tree.cpp): FrameTree::child finds a
 // node's children by walking them, and through a table once a node has more than a few. Random
 // calls are checked against a plain map of (parent, method) to child.
 
-#include "frame_tree.h"
+#include "core/frame_tree.h"
 
 #include <doctest/doctest.h>
 

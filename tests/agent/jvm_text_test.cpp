@@ -1,7 +1,7 @@
 // Modified UTF-8 from JVMTI to the standard UTF-8 the profile format requires
-// (recorder-agent/src/jvm_text.cpp).
+// (recorder-agent/src/core/jvm_text.cpp).
 
-#include "jvm_text.h"
+#include "core/jvm_text.h"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // methods=: reading a REPL label file in the agent (the golden test in agent_calltree_test.cpp
 // reads one the REPL saved).
 
-#include "label_methods.h"
+#include "calltree/label_methods.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>

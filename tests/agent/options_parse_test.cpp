@@ -1,4 +1,4 @@
-// The agent's option parser (recorder-agent/src/options.cpp): every option of docs/recorder.md,
+// The agent's option parser (recorder-agent/src/core/options.cpp): every option of docs/recorder.md,
 // its default, and a message naming the option for every bad value.
 
 #include <doctest/doctest.h>
@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "engine_factory.h"
-#include "options.h"
+#include "core/engine_factory.h"
+#include "core/options.h"
 
 namespace {
 

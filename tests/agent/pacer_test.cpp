@@ -1,7 +1,7 @@
-// The sampler's pacing (recorder-agent/src/pacer.cpp): intervals jittered uniformly around the
+// The sampler's pacing (recorder-agent/src/sample/pacer.cpp): intervals jittered uniformly around the
 // mean (seed 000 sec. 5.1), stretched to keep a measured cost under maxoverhead (seed 001).
 
-#include "pacer.h"
+#include "sample/pacer.h"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
-// RemappedArray (recorder-agent/src/remapped_array.h): random appends and resizes, small and past
+// RemappedArray (recorder-agent/src/core/remapped_array.h): random appends and resizes, small and past
 // glibc's mmap threshold (where realloc moves the mapping), against a std::vector doing the same.
 
-#include "remapped_array.h"
+#include "core/remapped_array.h"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
-// The signal hand-off of recorder-agent/src/signal_stacks.cpp, without a JVM: real threads, real
+// The signal hand-off of recorder-agent/src/sample/signal_stacks.cpp, without a JVM: real threads, real
 // SIGPROF, and a stand-in for AsyncGetCallTrace that reports which thread ran it. The end-to-end
 // tests (agent_sampling_test.cpp) run the real AsyncGetCallTrace.
 
-#include "signal_stacks.h"
+#include "sample/signal_stacks.h"
 
 #include <doctest/doctest.h>
 #include <pthread.h>
@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "os_thread.h"
+#include "core/os_thread.h"
 
 using bn::agent::AsyncFrame;
 using bn::agent::AsyncTrace;

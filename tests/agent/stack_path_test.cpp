@@ -1,7 +1,7 @@
-// Following a thread's stack from its previous one (recorder-agent/src/stack_path.h) gives the
+// Following a thread's stack from its previous one (recorder-agent/src/sample/stack_path.h) gives the
 // same node as following every frame from the root: a property test against the naive walk.
 
-#include "stack_path.h"
+#include "sample/stack_path.h"
 
 #include <doctest/doctest.h>
 

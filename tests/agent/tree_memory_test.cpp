@@ -1,8 +1,8 @@
-// TreeMemory (recorder-agent/src/tree_memory.cpp): the per-thread trees' regions grow by doubling
+// TreeMemory (recorder-agent/src/calltree/tree_memory.cpp): the per-thread trees' regions grow by doubling
 // until the bound, the first page of each is granted past it, and a released region's bytes
 // count for others again.
 
-#include "tree_memory.h"
+#include "calltree/tree_memory.h"
 
 #include <doctest/doctest.h>
 

@@ -22,7 +22,7 @@ import org.objectweb.asm.commons.Remapper;
  * Build tool: writes one jar of the classes of the given directories and jars with every class
  * under {@code FROM} moved under {@code TO}, references included. It puts ASM into the call-tree
  * transformer's jar as {@code bottlenecks/transform/asm/...}, so that the compiler directive that
- * keeps the transformer out of C2 (recorder-agent/src/compiler_directives.h) names only our own
+ * keeps the transformer out of C2 (recorder-agent/src/calltree/compiler_directives.h) names only our own
  * classes, never a program's own {@code org.objectweb.asm}. Everything but class files (manifests,
  * module-info) is left out. Entries are sorted and dated 1980, so the jar is the same every build.
  *

@@ -1,0 +1,20 @@
+#pragma once
+// The files mode=calltree needs besides the agent itself: its two jars, installed beside
+// libbottlenecks-agent.so (the build puts them there; the transformer's holds ASM, relocated). A
+// user loads only -agentpath:...; the agent finds the rest from its own location.
+
+#include <string>
+
+#include "core/status.h"
+
+namespace bn::agent {
+
+struct AgentFiles {
+  std::string runtime_jar;      // bottlenecks-runtime.jar: on the boot class path
+  std::string transformer_jar;  // bottlenecks-transformer.jar: the transformer and ASM
+};
+
+// Not ok if a file is missing: the message names it.
+Status find_agent_files(AgentFiles& out);
+
+}  // namespace bn::agent

@@ -1,0 +1,52 @@
+#pragma once
+// Agent options, `-agentpath:libbottlenecks-agent.so=key=value,key=value` (docs/recorder.md
+// lists every option with its default). Parsing returns an error value instead of throwing:
+// it runs inside Agent_OnLoad, where nothing may throw.
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "core/status.h"
+
+namespace bn::agent {
+
+struct EngineKind;
+
+struct Options {
+  std::string mode;  // a row of the engine table; parse_options defaults it to the first
+  std::string file = "bottlenecks.bnp";
+  bool file_given = false;                // file= was among the options (stop: which recording it means)
+  std::int64_t interval_ns = 20'000'000;  // mean of the jittered sampling interval
+  double max_overhead = 0;                // fraction of one CPU; 0 = no bound
+  std::int64_t delay_ns = 0;              // wait before the first sample
+  std::int64_t duration_ns = 0;           // stop sampling after this long; 0 = until VM exit
+  std::int64_t flush_ns = 1'000'000'000;  // stream data to the file this often
+  std::int64_t snapshot_ns = 0;           // also rewrite FILE.snapshot this often; 0 = never
+  std::uint32_t max_depth = 2048;         // deeper stacks keep their innermost frames
+  bool signal_stacks = true;              // stacks=signal: running threads walk their own stack
+  bool strict = false;                    // bad options stop the JVM instead of running unprofiled
+  bool quiet = false;                     // no summary line on stderr at exit
+  bool stop = false;                      // attach only: end the recording in progress now
+  // mode=calltree (docs/recorder.md): which classes and methods get probes.
+  std::string include;  // class globs separated by ':'; empty = every class
+  std::string exclude;  // class globs separated by ':'
+  // trivial=: which tiny methods get no probes (docs/recorder.md, "Trivial methods").
+  enum class Trivial { kCount, kSkip, kWrappers };
+  Trivial trivial = Trivial::kSkip;
+  bool exact_clock = false;       // clock=exact (true: the clock read at every event) or clock=tick
+  std::string methods_file;       // methods=: a REPL label file; only its methods are instrumented
+  std::uint64_t tree_memory = 0;  // treememory=: bytes the per-thread trees may commit; 0 = the default
+};
+
+struct ParsedOptions {
+  Options options;
+  Status status;  // ok when every option was understood; else names the first bad one
+};
+
+// `text` may be null (no options). `mode=` must name one of `engines` (engine_factory.h: the
+// agent passes engine_kinds(); not empty, the first is the default). The `strict` flag is
+// honoured even when another option is bad, so the caller can decide whether to stop the JVM.
+ParsedOptions parse_options(const char* text, std::span<const EngineKind> engines);
+
+}  // namespace bn::agent
