@@ -1,8 +1,8 @@
 #!/bin/sh
-# Every figure of docs/performance.md's "Interactive scale", "Labels" and "Long listings" (all
-# three from bench/scale), "Opening a profile" (both shapes), "Importing collapsed stacks" and
-# "Against pprof" sections, in one sitting (issue 20): run it on an idle machine and paste the
-# output beside the docs' tables.
+# Every figure of docs/performance.md's "Interactive scale" and "Labels" (both from bench/scale),
+# "Opening a profile" (both shapes) and "Importing, and against pprof" (but the pprof import)
+# sections, in one go (issue 20): run it on an idle machine and compare the output with the
+# docs' tables.
 #
 #   bench/run_all.sh [BUILD_DIR]      (default: build-bench next to this checkout's sources)
 #

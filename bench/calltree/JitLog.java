@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 
 /**
  * What C2 did in two runs of one program, from HotSpot's -XX:+LogCompilation files (issue 15:
- * why C2 works harder under the call-tree agent; docs/performance.md, "Call-tree mode", eleventh
- * round). Run by bench/calltree/jit_log.sh; by hand: {@code java JitLog.java BASE.log AGENT.log}.
+ * why C2 works harder under the call-tree agent; bench/LOG.md, "Call-tree mode", "Eleventh
+ * round"). Run by bench/calltree/jit_log.sh; by hand: {@code java JitLog.java BASE.log AGENT.log}.
  *
  * <p>Per log: C2's compilations (a task without a {@code level} attribute is C2's), how long they
  * took (each task's start to its {@code task_done}, wall time), how much of the run C2 was busy,

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# What C2 does with and without an agent (issue 15; docs/performance.md, "Call-tree mode",
-# eleventh round): runs one Java command twice, without the agent and with AGENT_FLAG, each with
-# HotSpot's -XX:+LogCompilation, then compares the two logs (JitLog.java: C2's compilations and
-# their time, how busy C2 was and its queue, the uncommon traps that ran, recompilations, and the
-# methods only one run compiled).
+# What C2 does with and without an agent (issue 15; docs/performance.md, "Call-tree mode";
+# bench/LOG.md, "Eleventh round"): runs one Java command twice, without the agent and with
+# AGENT_FLAG, each with HotSpot's -XX:+LogCompilation, then compares the two logs (JitLog.java:
+# C2's compilations and their time, how busy C2 was and its queue, the uncommon traps that ran,
+# recompilations, and the methods only one run compiled).
 #
 #   bench/calltree/jit_log.sh OUT_DIR AGENT_FLAG JAVA ARGS...
 #

@@ -24,7 +24,7 @@ namespace bn::bench {
 // varies with the host, and the count tells such a figure from one of our own work. System time
 // is not shown: with tick-based CPU accounting (CONFIG_TICK_CPU_ACCOUNTING, HZ=250 here) getrusage
 // splits the precise CPU time into user and system by 4 ms samples, so for a command of a few
-// milliseconds its "system time" is one sample or none (docs/performance.md, "Labels").
+// milliseconds its "system time" is one sample or none (bench/LOG.md, "Labels").
 struct Stopwatch {
   std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
   double cpu = cpu_seconds();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Importing collapsed stacks against reading their bytes (issue 20, docs/performance.md
-# "Importing collapsed stacks").
+# "Importing, and against pprof").
 #
 #   bench/import/run.sh [BUILD_DIR] [SIZE] [RUNS]     (defaults: build-bench, 1.1M, 3)
 #

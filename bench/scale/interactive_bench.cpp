@@ -237,7 +237,7 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   const double file_bytes = static_cast<double>(std::filesystem::file_size(path));
   const Time load{read.wall + backend.wall, read.cpu + backend.cpu, read.faults + backend.faults};
   std::printf("%s: %.0f nodes, %zu methods\n", path.filename().c_str(), nodes, tree.method_count());
-  // "faults": the minor page faults of the run shown (docs/performance.md, "Labels": what fresh
+  // "faults": the minor page faults of the run shown (docs/performance.md, "Reading these figures": what fresh
   // pages cost on this virtual machine moves a first visit by more than the command's own work).
   print_row("measure", "cpu", "wall", "target", true, "faults");
   bool all_ok = true;
