@@ -3,7 +3,7 @@
 // 2.2 s of CPU an open cost on the project's machine, and TLB misses slowed the passes over them.
 // Blocks of at least 4 MiB are therefore 2 MiB-aligned and advised MADV_HUGEPAGE, which the
 // kernel honours when /sys/kernel/mm/transparent_hugepage/enabled is "madvise" or "always"
-// (Debian's default is "madvise"): the same open then costs 0.75 s of CPU (docs/performance.md).
+// (Debian's default is "madvise"): the same open then costs 0.75 s of CPU.
 // glibc offers this only as a start-up tunable (glibc.malloc.hugetlb), hence the replacement of
 // the global operator new in the executable (never in the agent, which lives in a JVM).
 // Only the whole huge pages inside a block are advised: advising its rounded-up end too made

@@ -3,7 +3,7 @@
 # sanitized, so that it needs nothing on a machine but glibc: a performance engineer copies one
 # file to the slow server. It also starts in about half the time (2.2 -> 1.3 ms for `--version`:
 # dynamic loading of ten libraries was most of the start; the millisecond saved is a thirtieth of
-# opening a 1.1M-node profile; docs/performance.md "Start-up"). The JVMTI agent and the tests keep the shared
+# opening a 1.1M-node profile; bench/LOG.md "Start-up"). The JVMTI agent and the tests keep the shared
 # libraries: the agent lives in a JVM where a static zstd would export its symbols next to
 # whatever else the program loads.
 #

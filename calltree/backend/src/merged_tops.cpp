@@ -170,7 +170,7 @@ void sweep_all(std::span<const Region* const> regions, const MergedTops& merged,
   // is found by reading on, not by the search of the indexed nodes (73k of those tops lie 9-32
   // entries past the subtree before), and each subtree's entries are added as they are passed,
   // not bridged to the run before, whose gap was then read again and taken back out. That sweep
-  // took 10.3 ms where it took 13.3 (docs/performance.md, "Labels", perf19).
+  // took 10.3 ms where it took 13.3 (bench/LOG.md, "Labels").
   const bool dense = r.tops.nodes.size() * 64 >= entries.size();
   // The first entry at or after `from` whose node is x or more, given that every entry before
   // `from` is below x: the last indexed node below x, then the entries after it in order.

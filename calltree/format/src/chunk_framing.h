@@ -28,7 +28,7 @@ std::string describe_tag(ChunkTag tag);
 // Encodes chunks one after another with one zstd context and one output buffer. Made per chunk,
 // a level-9 context's tables and the output are fresh pages every time: the call-tree agent
 // writes chunks of hundreds of MB on a large compilation, where fresh pages cost the flusher more
-// than compressing (docs/performance.md, "The flusher's fresh pages").
+// than compressing (bench/LOG.md, "The flusher's fresh pages").
 class ChunkCompressor {
  public:
   // `level`: zstd's compression level.

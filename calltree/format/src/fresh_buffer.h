@@ -6,7 +6,7 @@
 // as ~1,900 fresh 4 KiB pages: two thirds of the open's page faults, which cost 1.5-6 us each on
 // this virtual machine (a fresh 2 MiB page, zeroed in one fault, 0.04-0.6 ms). A buffer of 1 MiB
 // or more is therefore a mapping of its own, rounded up to whole 2 MiB pages and advised
-// MADV_HUGEPAGE in full (docs/performance.md, "Fresh pages for the file and the payloads"). The
+// MADV_HUGEPAGE in full (bench/LOG.md, "Fresh pages for the file and the payloads"). The
 // rounding adds resident memory only while the file is read, before the open's peak.
 // Internal to bn_calltree.
 

@@ -2,7 +2,7 @@
 // A chunk payload read while it is decompressed (ChunkPrefetch, chunk_prefetch.h): the thread
 // that decompresses it says how many bytes are out, the threads that decode it wait for them. At
 // 10M nodes the NODE chunk's decompression outlasts the names' decoding by ~35 ms, which the main
-// thread spent waiting for the whole chunk (docs/performance.md, "Opening a profile", perf14's
+// thread spent waiting for the whole chunk (bench/LOG.md, "Where the open's wall time goes", its
 // timeline); decoded as it grows, the columns follow zstd instead. Internal to bn_calltree.
 
 #include <atomic>

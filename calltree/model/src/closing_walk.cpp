@@ -244,7 +244,7 @@ ClosingWalk close_in_preorder(std::span<const NodeId> parent, std::span<const Me
 
 // The early walk's first half ends at a share of the nodes above a half: it begins while the COST
 // chunk is decoded (~20 ms of a ~65 ms half at 10M nodes), and the halves meet at about the same
-// time with 0.58 to 0.62 (perf18's timers; docs/performance.md).
+// time with 0.58 to 0.62 (bench/LOG.md, "The closing walk begun during the COST chunk").
 constexpr double kEarlyShare = 0.6;
 
 struct EarlyWalk::State {

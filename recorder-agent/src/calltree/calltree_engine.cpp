@@ -35,7 +35,7 @@ std::string class_of_method(const std::string& method) {
 
 // clock=tick's period. Its ticks are the samples that divide time among calling contexts
 // (Clock.java); 1 ms is the shortest Thread.sleep, and the clock thread's wake-ups then cost
-// about 2.5% of one CPU (docs/performance.md, "The clock thread ends with the recording"), only
+// about 2.5% of one CPU (bench/LOG.md, "The clock thread ends with the recording"), only
 // while the recording runs.
 constexpr std::int64_t kTickMillis = 1;
 

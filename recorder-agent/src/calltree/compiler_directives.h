@@ -3,8 +3,8 @@
 // HotSpot's optimising JIT: C1 compiles it (profiled first, then without profiling once C2
 // refuses a method), and C2 never does. The transformer runs once per class loaded, so what C2
 // would gain on it is small, while compiling ASM's large methods (ClassReader.readCode,
-// MethodWriter.visitFrame) cost C2 about 2 s of CPU per javac run (docs/performance.md,
-// "Call-tree mode", eighth round). The directive goes through the DiagnosticCommand
+// MethodWriter.visitFrame) cost C2 about 2 s of CPU per javac run (bench/LOG.md,
+// "Eighth round"). The directive goes through the DiagnosticCommand
 // `Compiler.directives_add`, as `jcmd` would add it.
 
 #include <jni.h>

@@ -55,7 +55,7 @@ std::uint64_t TreeMemory::grow(std::uintptr_t base) {
   if (more == 0) return r.committed;
   // 4 KiB pages: transparent huge pages (madvise(MADV_HUGEPAGE) from 32 MiB, which this
   // kernel grants only to who asks) made javac compiling its module no faster and 0.4 GB larger
-  // (docs/performance.md, "Native trees").
+  // (bench/LOG.md, "Native trees").
   if (mprotect(reinterpret_cast<char*>(base) + r.committed, more, PROT_READ | PROT_WRITE) != 0) return r.committed;
   r.committed += more;
   committed_ += more;

@@ -30,7 +30,7 @@ class FrameTree {
  public:
   // Whether the tree keeps each node's total cost (for build(): the sampler's snapshots) or only
   // what was added since the last take_pending() (the call-tree mode streams increments alone:
-  // 8 bytes a node and metric fewer, first touched by its flusher; docs/performance.md, "Tenth
+  // 8 bytes a node and metric fewer, first touched by its flusher; bench/LOG.md, "Tenth
   // round").
   enum class Totals { kKept, kDropped };
   explicit FrameTree(std::size_t metrics = 1, Totals totals = Totals::kKept);
@@ -62,7 +62,7 @@ class FrameTree {
   };
   // Fills `into` (its vectors cleared, their memory kept: a flush of a large call tree moves
   // hundreds of MB, and fresh pages for them at every flush were a seventh of the call-tree
-  // flusher's page zeroing; docs/performance.md, "The flusher's fresh pages").
+  // flusher's page zeroing; bench/LOG.md, "The flusher's fresh pages").
   void take_pending(Pending& into);
   // Nodes so far (the root not counted), and the parents of nodes first + 1, first + 2, ...:
   // what an engine's ancillary chunk that names nodes carries when other engines' flushes wrote
@@ -82,7 +82,7 @@ class FrameTree {
   std::vector<std::string> names_;
   // The growing columns are RemappedArrays: a std::vector copied them into fresh pages at each
   // doubling, a tenth of the call-tree flusher's CPU on javac compiling its own sources
-  // (docs/performance.md, "Tenth round").
+  // (bench/LOG.md, "Tenth round").
   RemappedArray<calltree::NodeId> parents_;  // index = file node id - 1
   RemappedArray<calltree::MethodId> node_methods_;
   // The children of each node, found by walking them from the node: a new node's parent is

@@ -16,7 +16,7 @@ namespace {
 // The agent compresses its chunks at zstd's default level, not the analyzer's 9: the flusher's CPU
 // is taken from the program. On javac compiling its own sources (30M calling contexts, 155 MB of
 // raw chunks) level 9 took 2.2 s of CPU and level 3 0.4 s, for a file of 14.2 MB instead of 10.1
-// (docs/performance.md, "Tenth round"). The profile is the same at any level.
+// (bench/LOG.md, "Tenth round"). The profile is the same at any level.
 constexpr int kAgentCompressionLevel = 3;
 
 // Runs `f`, turning any exception into an error: nothing may propagate into the JVM.

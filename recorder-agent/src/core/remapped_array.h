@@ -5,7 +5,7 @@
 // and copying into it; above glibc's mmap threshold realloc moves the mapping instead (mremap),
 // so growing touches only the new part. On this project's virtual machine a fresh page costs
 // several microseconds: on javac compiling its own sources, 56% of the flusher's CPU was the
-// kernel zeroing fresh pages, a third of those under these arrays (docs/performance.md, "The
+// kernel zeroing fresh pages, a third of those under these arrays (bench/LOG.md, "The
 // flusher's fresh pages").
 
 #include <cstddef>

@@ -70,7 +70,7 @@ class ProfileStreamWriter {
  private:
   void emit(ChunkTag tag, std::span<const std::byte> raw);
   // The encoding buffer, emptied for the next chunk: one for all chunks, so that a large chunk's
-  // raw bytes are not fresh pages at every flush (docs/performance.md, "Tenth round").
+  // raw bytes are not fresh pages at every flush (bench/LOG.md, "Tenth round").
   ByteSink& empty_sink();
   // `total` plus the increments; throws if a node is unwritten or the sum leaves 64 bits.
   Cost checked_total(std::span<const std::pair<NodeId, Cost>> increments, Cost total) const;

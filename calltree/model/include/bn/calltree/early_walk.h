@@ -3,8 +3,8 @@
 // COST chunk lists its nodes in increasing order (docs/profile-format.md), so once the decoder is
 // past node k the costs below k are final, and the walk of those nodes (subtree sizes, cum-costs,
 // the sibling check: closing_walk.h) needs nothing more. At 10M nodes one core idled for the ~20 ms
-// of the COST chunk's decoding, then the walk took ~65 ms on two threads (docs/performance.md,
-// "Opening a profile", perf18).
+// of the COST chunk's decoding, then the walk took ~65 ms on two threads (bench/LOG.md,
+// "The closing walk begun during the COST chunk").
 
 #include <cstddef>
 #include <cstdint>

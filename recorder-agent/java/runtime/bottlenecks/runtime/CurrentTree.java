@@ -12,7 +12,7 @@ import jdk.internal.misc.Unsafe;
  *
  * <p>Why not the thread-local alone: with the tree in a local of every instrumented method (the
  * design before), C2 kept one more object live across every call of every instrumented method and
- * of every method it inlined one into (docs/performance.md, "Call-tree mode", fifth round). A
+ * of every method it inlined one into (bench/LOG.md, "Fifth round"). A
  * lookup per event instead needs a lookup cheaper than ThreadLocal.get's seven dependent loads.
  *
  * <p>The id is Thread's private {@code tid} field, read with jdk.internal.misc.Unsafe (which the

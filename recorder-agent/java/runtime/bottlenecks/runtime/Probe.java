@@ -20,7 +20,7 @@ import jdk.internal.vm.annotation.DontInline;
  * probe: the verifier forbids a handler over the super() call, MethodProbe). Each event looks
  * the thread's tree up (CurrentTree): keeping it in a second local, as Luce does (seed 002 sec.
  * 7.1) and this class did, saved a lookup per exit but made C2 carry one more object across
- * every call of every instrumented method (docs/performance.md, "Call-tree mode", fifth round).
+ * every call of every instrumented method (bench/LOG.md, "Fifth round").
  *
  * <p>All are static and call nothing the transformer may instrument: no JNI and no lock per
  * event (issue 15: a JNI call per event measured 62x on a micro-benchmark). {@code enter} and

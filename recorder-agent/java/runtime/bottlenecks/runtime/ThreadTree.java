@@ -94,8 +94,8 @@ final class ThreadTree {
 
   // The time since the previous event goes to the SELF word at address `self`. With clock=tick
   // most events see the tick the event before saw: nothing to charge, and neither the node's words
-  // nor `last` are written (on javac, 4% less CPU in all; docs/performance.md, "Call-tree mode",
-  // fifth round).
+  // nor `last` are written (on javac, 4% less CPU in all; bench/LOG.md,
+  // "Fifth round").
   private void charge(long self, long now) {
     if (now == last) return;
     U.putLong(self, U.getLong(self) + (now - last));
