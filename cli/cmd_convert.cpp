@@ -1,19 +1,18 @@
-// `bottlenecks convert IN -o OUT`: from any format open_profile reads to the native format,
-// collapsed stacks or pprof (docs/formats.md). Collapsed or native to pprof and back keeps every
-// stack and count; native to native keeps the per-sample records (re-encoded for the tree as
-// written); `--view` exports one view of a recording, typed-time leaves included, for
-// flame-graph tools (docs/views.md).
+// `bottlenecks convert IN -o OUT`: from any format open_profile reads to any format the table
+// of profile_formats.h writes, chosen by --to or by the output's name (docs/formats.md).
+// Collapsed or native to pprof and back keeps every stack and count; native to native keeps the
+// per-sample records (re-encoded for the tree as written); `--view` exports one view of a
+// recording, typed-time leaves included, for flame-graph tools (docs/views.md).
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
-#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "bn/base/error.h"
-#include "bn/base/output_file.h"
-#include "bn/calltree/collapsed.h"
-#include "bn/calltree/compress.h"
-#include "bn/calltree/pprof.h"
-#include "bn/calltree/profile_writer.h"
+#include "bn/calltree/profile_formats.h"
 #include "bn/calltree/sample_records.h"
 #include "bn/search/text.h"
 #include "commands.h"
@@ -29,70 +28,69 @@ struct ConvertOptions {
   std::string to = "auto";
 };
 
-// The output format: explicit, or by the output's name once a .gz or .zst is set aside: .bnp
-// native, .pb or .pprof pprof, anything else collapsed.
-std::string output_format(const ConvertOptions& options) {
-  if (options.to != "auto") return options.to;
-  const auto ext = calltree::uncompressed_name(options.output).extension();
-  if (ext == ".bnp") return "native";
-  if (ext == ".pb" || ext == ".pprof") return "pprof";
-  return "collapsed";
-}
-
-// Compressed as the name says; a bare `.pprof` is gzipped, as pprof itself writes it.
-calltree::Compression output_compression(const std::string& format, const std::filesystem::path& output) {
-  const calltree::Compression named = calltree::compression_for_name(output);
-  if (format == "pprof" && named == calltree::Compression::none && output.extension() == ".pprof")
-    return calltree::Compression::gzip;
-  return named;
-}
-
-void write_text_or_pprof(const calltree::CallTree& tree, const std::string& format, const std::string& output) {
-  base::OutputFile file(output);
-  const auto progress = ProgressLine::on_stderr("writing " + output);
-  calltree::CompressingStreambuf buffer(file.stream(), output_compression(format, output), output,
-                                        progress->callback());
-  std::ostream out(&buffer);
-  try {
-    if (format == "pprof")
-      calltree::write_pprof(tree, out);
-    else
-      calltree::write_collapsed(tree, out);
-  } catch (const Error&) {
-    buffer.throw_if_failed();  // the file's own error (e.g. no space left) says more
-    throw;
+// "a, b or c" (`last` " or "), of strings or string views.
+template <class Words>
+std::string join_words(const Words& words, std::string_view last) {
+  std::string text;
+  std::size_t i = 0;
+  for (const auto& word : words) {
+    if (i > 0) text += i + 1 == std::size(words) ? last : ", ";
+    text += word;
+    ++i;
   }
-  buffer.finish();
-  file.commit();
+  return text;
+}
+
+std::vector<const calltree::ProfileFormat*> writable_formats() {
+  std::vector<const calltree::ProfileFormat*> out;
+  for (const calltree::ProfileFormat& format : calltree::profile_formats())
+    if (format.write != nullptr) out.push_back(&format);
+  return out;
+}
+
+// The formats a view can be exported as, in alphabetical order.
+std::string view_formats() {
+  std::vector<std::string_view> titles;
+  for (const calltree::ProfileFormat* format : writable_formats())
+    if (!format->whole_recording) titles.push_back(format->title);
+  std::sort(titles.begin(), titles.end());
+  return join_words(titles, " or ");
+}
+
+// The output format: explicit (--to accepts only writable rows), or by the output's name.
+const calltree::ProfileFormat& output_format(const ConvertOptions& options) {
+  if (options.to != "auto") return *calltree::find_profile_format(options.to);
+  return calltree::format_for_output(options.output);
 }
 
 // The recorded tree with its per-sample records: ids change with the preorder written, so the
-// records are decoded and encoded again rather than copied (sample_records.h).
-void write_native(SearchSource& search, const std::string& output) {
+// records are decoded and encoded again rather than copied (sample_records.h); other ancillary
+// chunks cannot be renumbered and are dropped, with a warning.
+const calltree::CallTree& recording(SearchSource& search, std::vector<calltree::AncillaryChunk>& chunks) {
   OpenedFile& file = search.file();
-  std::vector<calltree::AncillaryChunk> chunks;
   if (!file.samples().ticks.empty() || !file.samples().threads.empty())
     chunks = calltree::encode_sample_data(file.file.loaded.tree, file.samples());
   for (const auto& [tag, bytes] : file.file.loaded.extra_chunks)
-    if (tag != calltree::kTagThreads && tag != calltree::kTagSamples)
+    if (const calltree::KnownChunk* known = calltree::find_known_chunk(tag);
+        !known || known->reader != calltree::ChunkReader::sample_records)
       std::cerr << "bottlenecks: warning: dropped ancillary chunk '" << search::terminal_safe(tag.view())
                 << "', which this version does not know how to renumber\n";
-  calltree::write_profile(file.file.loaded.tree, output, chunks);
+  return file.file.loaded.tree;
 }
 
 void run_convert(const ConvertOptions& options) {
-  const std::string format = output_format(options);
-  if (format == "native" && calltree::compression_for_name(options.output) != calltree::Compression::none)
-    throw Error("cannot write '" + options.output +
-                "': native profiles are compressed already (zstd chunks); drop the .gz or .zst");
+  const calltree::ProfileFormat& format = output_format(options);
+  const calltree::Compression compression = calltree::output_compression(format, options.output);
   SearchSource search(options.search);
   const views::View* view = search.built_view();
-  if (format == "native") {
-    if (view) throw Error("a view is exported as collapsed stacks or pprof only; its costs are fractions");
-    write_native(search, options.output);
-    return;
+  if (format.whole_recording && view)
+    throw Error("a view is exported as " + view_formats() + " only; its costs are fractions");
+  std::vector<calltree::AncillaryChunk> chunks;
+  const calltree::CallTree& tree = format.whole_recording ? recording(search, chunks) : search.tree();
+  {
+    const auto progress = ProgressLine::on_stderr("writing " + options.output);
+    format.write({tree, chunks, options.output, compression, progress->callback()});
   }
-  write_text_or_pprof(search.tree(), format, options.output);
   // Exported counts are whole numbers: say what a view's counts are.
   if (view)
     std::cerr << "bottlenecks: wrote view " << search::terminal_safe(search.view()) << " (model "
@@ -101,21 +99,50 @@ void run_convert(const ConvertOptions& options) {
               << ", before the view's normalisation\n";
 }
 
+// --to's help: the writable formats, and the name rule of format_for_output.
+std::string to_help() {
+  std::vector<std::string_view> names;
+  std::vector<std::string> rules;
+  const calltree::ProfileFormat& fallback = calltree::profile_formats().back();
+  for (const calltree::ProfileFormat* format : writable_formats()) {
+    names.push_back(format->name);
+    if (format == &fallback || format->extensions.empty()) continue;
+    std::vector<std::string_view> suffixes;
+    for (const calltree::FileExtension& e : format->extensions) suffixes.push_back(e.suffix);
+    rules.push_back(join_words(suffixes, " or ") + " " + std::string(format->name));
+  }
+  rules.push_back("anything else " + std::string(fallback.name));
+  return "Output format: " + join_words(names, ", ") +
+         ", or auto (by the name without .gz/.zst: " + join_words(rules, ", ") + ")";
+}
+
+// -o's help: the extensions compressed without a .gz or .zst.
+std::string output_help() {
+  std::string help =
+      "File to write, replaced atomically (- or /dev/stdout: standard output); a .gz or .zst name is compressed so";
+  for (const calltree::ProfileFormat* format : writable_formats())
+    for (const calltree::FileExtension& e : format->extensions)
+      if (e.bare != calltree::Compression::none)
+        help += ", a " + std::string(e.suffix) + " one " +
+                (e.bare == calltree::Compression::gzip ? "gzipped" : "zstd-compressed");
+  return help;
+}
+
 }  // namespace
 
 void setup_convert(CLI::App& app) {
   auto options = std::make_shared<ConvertOptions>();
-  CLI::App* sub = app.add_subcommand("convert", "Convert a profile to the native format, collapsed stacks or pprof");
+  std::vector<std::string_view> titles;
+  std::vector<std::string> choices = {"auto"};
+  for (const calltree::ProfileFormat* format : writable_formats()) {
+    titles.push_back(format->title);
+    choices.emplace_back(format->name);
+  }
+  CLI::App* sub = app.add_subcommand("convert", "Convert a profile to another format: " + join_words(titles, " or "));
   add_profile_options(*sub, options->search.profile);
   add_view_options(*sub, options->search);
-  sub->add_option("-o,--output", options->output,
-                  "File to write, replaced atomically (- or /dev/stdout: standard output); a .gz or .zst "
-                  "name is compressed so, a .pprof one gzipped")
-      ->required();
-  sub->add_option("--to", options->to,
-                  "Output format: native, collapsed, pprof, or auto (by the name without .gz/.zst: .bnp "
-                  "native, .pb or .pprof pprof, anything else collapsed)")
-      ->check(CLI::IsMember({"auto", "native", "collapsed", "pprof"}));
+  sub->add_option("-o,--output", options->output, output_help())->required();
+  sub->add_option("--to", options->to, to_help())->check(CLI::IsMember(choices));
   sub->callback([options] { run_convert(*options); });
 }
 

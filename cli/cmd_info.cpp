@@ -54,7 +54,7 @@ nlohmann::ordered_json to_json(const calltree::OpenedProfile& opened, const call
                                  {"duration_ns", m.duration_ns},
                                  {"sample_interval_ns", m.sample_interval_ns}};
   for (const auto& [key, value] : m.extra) meta[key] = value;
-  return {{"format", opened.format},
+  return {{"format", std::string(opened.format->name)},
           {"unfinished", opened.loaded.unfinished},
           {"nodes", s.nodes},
           {"leaves", s.leaves},
@@ -78,7 +78,7 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
     std::cout << search::terminal_safe(label) << std::string(label.size() < kColumn ? kColumn - label.size() : 1, ' ')
               << search::terminal_safe(value) << '\n';
   };
-  line("format", opened.format);
+  line("format", std::string(opened.format->name));
   line("nodes", std::to_string(s.nodes) + " (" + std::to_string(s.leaves) + " leaves)");
   line("depth", "max " + std::to_string(s.max_depth) + ", mean " + mean(s.depth_sum, s.nodes));
   line("out-degree", "max " + std::to_string(s.max_out_degree) + ", mean " + mean(s.interior_edges, s.interior_nodes) +

@@ -99,7 +99,7 @@ bool SearchSource::has_views() { return views::has_records(a_files_.front()->sam
 
 std::string SearchSource::view() const { return state_->wanted.view; }
 
-const std::string& SearchSource::format() const { return a_files_.front()->file.format; }
+std::string SearchSource::format() const { return std::string(a_files_.front()->file.format->name); }
 
 const calltree::CallTree& SearchSource::tree() const { return state_->a.front().opened.tree(*a_files_.front()); }
 

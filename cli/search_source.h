@@ -53,8 +53,8 @@ class SearchSource final : public search::ProfileSource {
   // Refuses filters that would leave no measurement (on neither side of a comparison).
   void set_filters(std::vector<iface::ProfileFilter> filters) override;
 
-  // Format of PROFILE as open_profile recognised it ("native", "collapsed").
-  const std::string& format() const;
+  // The name of PROFILE's format as open_profile recognised it ("native", "collapsed").
+  std::string format() const;
   // The header as JSON Lines: a "metric" object for a profile with several metrics, a "view"
   // object for a view, a "compare" object for a comparison; "" for a plain profile. (Filters are
   // set only in a session: each JSON line then names them.)

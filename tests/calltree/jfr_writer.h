@@ -14,7 +14,7 @@ namespace bn::test {
 
 struct JfrSample {
   std::string thread;
-  std::vector<std::string> frames;  // outermost first, "pkg/Class.method(descriptor)"
+  std::vector<std::string> frames;  // outermost first, "pkg/Class.method(descriptor)", or "method" without a class
   bool truncated = false;
 };
 
@@ -98,9 +98,13 @@ class JfrChunkWriter {
     const auto paren = frame.find('(');
     const std::string head = frame.substr(0, paren);
     const auto dot = head.rfind('.');
-    const std::string cls = head.substr(0, dot), name = head.substr(dot + 1);
     const std::string descriptor = paren == std::string::npos ? "()V" : frame.substr(paren);
     const std::uint64_t id = intern(methods_, frame);
+    if (dot == std::string::npos) {  // a frame without a class, as async-profiler writes native ones
+      method_parts_[id] = {0, symbol(head), symbol(descriptor)};
+      return id;
+    }
+    const std::string cls = head.substr(0, dot), name = head.substr(dot + 1);
     method_parts_[id] = {intern(classes_, cls), symbol(name), symbol(descriptor)};
     class_names_[classes_[cls]] = symbol(cls);
     return id;

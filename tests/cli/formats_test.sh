@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end checks of the pprof and JFR formats through the real binary (docs/formats.md).
+# End-to-end checks of the profile formats through the real binary (docs/formats.md).
 # Usage: formats_test.sh BOTTLENECKS SOURCE_DIR CASE
 set -uo pipefail
 bin=$1 src=$2 case=$3
@@ -108,6 +108,32 @@ go_pprof)
   HOME=$work go tool pprof -top "$work/hot.pb.gz" >"$work/top" 2>/dev/null || fail "go tool pprof failed"
   awk '/flat%/ {getline; print $NF; exit}' "$work/top" | grep -qx 'HotMethod.spin' ||
     fail "pprof's top method is not HotMethod.spin: $(cat "$work/top")"
+  ;;
+every_format)
+  # tests/formats holds a directory of figure-2 files per format (profile_formats_test holds them
+  # to the format table): each file reads as its directory says and gives figure 2's stacks, and
+  # every format --to offers writes figure 2 so that it reads back as itself.
+  choices=$("$bin" convert --help | sed -n 's/.*--to TEXT:{\(.*\)}.*/\1/p')
+  [ -n "$choices" ] || fail "convert --help lists no --to choices"
+  for name in ${choices//,/ }; do
+    [ "$name" = auto ] || [ -d "$src/tests/formats/$name" ] || fail "--to $name has no tests/formats/$name"
+  done
+  for dir in "$src"/tests/formats/*/; do
+    name=$(basename "$dir")
+    for file in "$dir"*; do
+      "$bin" info "$file" | grep -qx "format *$name" || fail "$file is not read as $name"
+      "$bin" convert "$file" -o "$work/back.collapsed" || fail "convert $file"
+      diff <(canonical "$sample") <(canonical "$work/back.collapsed") || fail "$file is not figure 2"
+    done
+    case ",$choices," in
+    *",$name,"*)
+      "$bin" convert "$sample" -o "$work/out" --to "$name" || fail "--to $name"
+      "$bin" info "$work/out" | grep -qx "format *$name" || fail "--to $name wrote another format"
+      "$bin" convert "$work/out" -o "$work/back.collapsed" || fail "read back $name"
+      diff <(canonical "$sample") <(canonical "$work/back.collapsed") || fail "round trip through $name differs"
+      ;;
+    esac
+  done
   ;;
 *) fail "unknown case $case" ;;
 esac

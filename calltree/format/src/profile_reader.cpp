@@ -200,9 +200,7 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
                 " bytes remain";
       break;
     }
-    const bool known = h.tag == kTagMeta || h.tag == kTagStrings || h.tag == kTagNodes || h.tag == kTagCosts ||
-                       h.tag == kTagEnd || h.tag == kTagMetrics || h.tag == kTagMetricCosts ||
-                       h.tag == kTagMetricTotals;
+    const KnownChunk* known = find_known_chunk(h.tag);
     if (!known && h.tag.critical())
       throw Error(context + ": unknown critical chunk (written by a newer version of bottlenecks?)");
     raw_total += h.raw_size;
@@ -224,44 +222,63 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     }
     const std::span<const std::byte> raw = taken.bytes;
     ByteSource in(raw, context);
-    if (h.tag == kTagMeta) {
-      decode_meta(in, s.metadata);
-    } else if (h.tag == kTagStrings) {
-      decode_strings(in, s.names);
-    } else if (taken.growing != nullptr) {  // a NODE chunk started as it grows
-      s.early_walk.reset();
-      decode_growing_nodes(chunks, taken, payload, h.raw_size, context, s, limits.nodes);
-    } else if (h.tag == kTagNodes) {
-      s.early_walk.reset();
-      decode_nodes(in, s.table, s.names.size(), limits.nodes);
-    } else if (h.tag == kTagCosts) {
-      if (!s.costs_read)
-        s.early_walk = EarlyWalk::begin(s.table, s.names.size());
-      else
-        s.early_walk.reset();
-      s.costs_read = true;
-      decode_costs(in, s.table.cost, s.costs, s.early_walk.get());
-    } else if (h.tag == kTagMetrics) {
-      if (s.metrics_declared) throw Error(context + ": a second MTRC chunk (extra metrics are declared once)");
-      for (MetricSpec& spec : decode_metrics(in)) s.extra_metrics.push_back({std::move(spec), {}});
-      s.metric_costs.resize(s.extra_metrics.size());
-      s.metrics_declared = true;
-    } else if (h.tag == kTagMetricCosts) {
-      const std::uint32_t metric = decode_metric_index(in, s.extra_metrics.size());
-      if (s.metric_totals_read) throw Error(context + ": metric costs after the MTOT chunk");
-      grow_metric_columns(s, limits, context);
-      decode_costs(in, s.extra_metrics[metric - 1].cost, s.metric_costs[metric - 1]);
-    } else if (h.tag == kTagMetricTotals) {
-      grow_metric_columns(s, limits, context);
-      verify_metric_totals(decode_metric_totals(in), s, context);
-      s.metric_totals_read = true;
-    } else if (h.tag == kTagEnd) {
-      end = decode_end(in);
-      verify_end(*end, s, context);
-      if (!s.extra_metrics.empty() && !s.metric_totals_read)
-        throw Error(context + ": the file declares extra metrics but has no MTOT chunk with their totals");
+    // Chunks the tree is not built from (unknown ancillary ones, the per-sample records) are kept
+    // as they are for whoever reads them (sample_records.h).
+    const auto keep = [&] { s.extra_chunks.emplace_back(h.tag, std::vector<std::byte>(raw.begin(), raw.end())); };
+    if (!known) {
+      keep();
     } else {
-      s.extra_chunks.emplace_back(h.tag, std::vector<std::byte>(raw.begin(), raw.end()));
+      switch (known->id) {
+        case ChunkId::meta:
+          decode_meta(in, s.metadata);
+          break;
+        case ChunkId::strings:
+          decode_strings(in, s.names);
+          break;
+        case ChunkId::nodes:
+          s.early_walk.reset();
+          if (taken.growing != nullptr)  // started as it grows
+            decode_growing_nodes(chunks, taken, payload, h.raw_size, context, s, limits.nodes);
+          else
+            decode_nodes(in, s.table, s.names.size(), limits.nodes);
+          break;
+        case ChunkId::costs:
+          if (!s.costs_read)
+            s.early_walk = EarlyWalk::begin(s.table, s.names.size());
+          else
+            s.early_walk.reset();
+          s.costs_read = true;
+          decode_costs(in, s.table.cost, s.costs, s.early_walk.get());
+          break;
+        case ChunkId::metrics:
+          if (s.metrics_declared) throw Error(context + ": a second MTRC chunk (extra metrics are declared once)");
+          for (MetricSpec& spec : decode_metrics(in)) s.extra_metrics.push_back({std::move(spec), {}});
+          s.metric_costs.resize(s.extra_metrics.size());
+          s.metrics_declared = true;
+          break;
+        case ChunkId::metric_costs: {
+          const std::uint32_t metric = decode_metric_index(in, s.extra_metrics.size());
+          if (s.metric_totals_read) throw Error(context + ": metric costs after the MTOT chunk");
+          grow_metric_columns(s, limits, context);
+          decode_costs(in, s.extra_metrics[metric - 1].cost, s.metric_costs[metric - 1]);
+          break;
+        }
+        case ChunkId::metric_totals:
+          grow_metric_columns(s, limits, context);
+          verify_metric_totals(decode_metric_totals(in), s, context);
+          s.metric_totals_read = true;
+          break;
+        case ChunkId::end:
+          end = decode_end(in);
+          verify_end(*end, s, context);
+          if (!s.extra_metrics.empty() && !s.metric_totals_read)
+            throw Error(context + ": the file declares extra metrics but has no MTOT chunk with their totals");
+          break;
+        case ChunkId::threads:
+        case ChunkId::samples:
+          keep();
+          break;
+      }
     }
     pos += kChunkHeaderSize + h.payload_size;
     ++walk.complete_chunks;

@@ -165,9 +165,8 @@ void ProfileStreamWriter::add_metric_costs(std::uint32_t metric, std::span<const
 }
 
 void ProfileStreamWriter::write_chunk(ChunkTag tag, std::span<const std::byte> raw) {
-  for (ChunkTag own :
-       {kTagMeta, kTagStrings, kTagNodes, kTagCosts, kTagEnd, kTagMetrics, kTagMetricCosts, kTagMetricTotals})
-    if (tag == own) throw Error("chunk " + describe_tag(tag) + " is written by its own ProfileStreamWriter method");
+  if (const KnownChunk* known = find_known_chunk(tag); known && known->reader == ChunkReader::tree)
+    throw Error("chunk " + describe_tag(tag) + " is written by its own ProfileStreamWriter method");
   emit(tag, raw);
 }
 

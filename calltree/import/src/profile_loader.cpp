@@ -8,10 +8,7 @@
 #include <new>
 
 #include "bn/base/error.h"
-#include "bn/calltree/collapsed.h"
 #include "bn/calltree/decompress.h"
-#include "bn/calltree/jfr.h"
-#include "bn/calltree/pprof.h"
 
 namespace bn::calltree {
 namespace {
@@ -46,12 +43,6 @@ std::vector<std::byte> read_decompressed_head(const std::filesystem::path& path,
   return {bytes.begin(), bytes.end()};
 }
 
-void refuse_sample_type(const std::filesystem::path& path, const ImportOptions& options, const char* format) {
-  if (!options.sample_type.empty())
-    throw Error("cannot open profile '" + path.string() + "': it is " + format +
-                ", which has one value per stack; a sample type applies to pprof and JFR files");
-}
-
 // A file too short to say what it is: empty (an interrupted copy, a recorder that never wrote), or
 // the start of a native profile cut inside its header. Anything else is left to the text reader.
 void refuse_too_short(const std::filesystem::path& path, std::span<const std::byte> head) {
@@ -66,21 +57,27 @@ OpenedProfile open_any(const std::filesystem::path& path, const OpenOptions& opt
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("cannot open profile '" + path.string() + "': it is a directory");
-  const ImportOptions& import = options.import;
-  const std::vector<std::byte> native_head = read_head(path);
-  refuse_too_short(path, native_head);
-  if (is_native_profile(native_head)) {
-    refuse_sample_type(path, import, "a native profile");
-    return {read_profile(path, LoadOptions{options.accept_unfinished}), "native"};
-  }
-  const std::vector<std::byte> head = read_decompressed_head(path, import);
-  if (is_jfr(head)) return {LoadedProfile{read_jfr(path, import), false, {}, {}}, "jfr"};
-  if (looks_like_pprof(head)) return {LoadedProfile{read_pprof(path, import), false, {}, {}}, "pprof"};
-  refuse_sample_type(path, import, "collapsed stacks");
-  return {LoadedProfile{read_collapsed(path, import), false, {}, {}}, "collapsed"};
+  const ProfileHead head(path, options.import);
+  refuse_too_short(path, head.stored());
+  for (const ProfileFormat& format : profile_formats())
+    if (format.sniff == nullptr || format.sniff(head)) return {format.read(path, options), &format};
+  throw Error("cannot open profile '" + path.string() + "': no format recognises it");  // the fallback takes all
 }
 
 }  // namespace
+
+ProfileHead::ProfileHead(std::filesystem::path path, const ImportOptions& options)
+    : path_(std::move(path)), options_(options) {}
+
+std::span<const std::byte> ProfileHead::stored() const {
+  if (!stored_) stored_ = read_head(path_);
+  return *stored_;
+}
+
+std::span<const std::byte> ProfileHead::decompressed() const {
+  if (!decompressed_) decompressed_ = read_decompressed_head(path_, options_);
+  return *decompressed_;
+}
 
 OpenedProfile open_profile(const std::filesystem::path& path, const OpenOptions& options) {
   try {

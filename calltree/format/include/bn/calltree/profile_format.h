@@ -1,5 +1,6 @@
 #pragma once
-// Constants of the native profile file format (docs/profile-format.md is the byte-level spec).
+// Constants of the native profile file format and the table of the chunks this version knows
+// (docs/profile-format.md is the byte-level spec).
 //
 // A file is a 16-byte header followed by chunks. Each chunk is a 4-character tag, the size of
 // its zstd payload and the size of that payload once decompressed. A tag whose first letter is
@@ -43,15 +44,79 @@ struct ChunkTag {
   friend constexpr bool operator==(const ChunkTag&, const ChunkTag&) = default;
 };
 
-inline constexpr ChunkTag kTagMeta("META");     // metadata key/value pairs
-inline constexpr ChunkTag kTagStrings("STRS");  // method names, ids continue across chunks
-inline constexpr ChunkTag kTagNodes("NODE");    // parent and method columns, ids continue
-inline constexpr ChunkTag kTagCosts("COST");    // cost increments per node
-inline constexpr ChunkTag kTagEnd("END ");      // counts that prove the file is complete
-// Profiles with several metrics (metric.h). Critical: a reader that knows only one metric must
-// refuse such a file rather than drop metrics silently when it converts it.
-inline constexpr ChunkTag kTagMetrics("MTRC");       // names and units of metrics 1..n
-inline constexpr ChunkTag kTagMetricCosts("MCST");   // cost increments per node of one metric
-inline constexpr ChunkTag kTagMetricTotals("MTOT");  // total cost of each of metrics 1..n
+// Every chunk this version knows, one row each: its tag, who decodes it and what it holds. The
+// reader refuses a critical tag that is not here, the writer keeps the tree's own tags to its
+// own methods, `convert` renumbers the per-sample records it finds here and drops the rest, and
+// docs/profile-format.md documents every tag (a test holds both to this table).
+enum class ChunkId : std::uint8_t {
+  meta,
+  strings,
+  nodes,
+  costs,
+  metrics,
+  metric_costs,
+  metric_totals,
+  end,
+  threads,
+  samples
+};
+
+// Who decodes a known chunk.
+enum class ChunkReader : std::uint8_t {
+  // read_profile, into the CallTree; written only through ProfileStreamWriter's own methods.
+  tree,
+  // decode_sample_data (sample_records.h), from LoadedProfile::extra_chunks; ancillary, so a
+  // plain call tree loads without them. Node ids in them are the file's: rewriting a tree
+  // renumbers them (encode_sample_data).
+  sample_records,
+};
+
+struct KnownChunk {
+  ChunkId id;
+  ChunkTag tag;
+  ChunkReader reader;
+  std::string_view holds;  // one line: what its payload holds
+};
+
+inline constexpr auto kKnownChunks = std::to_array<KnownChunk>({
+    {ChunkId::meta, ChunkTag("META"), ChunkReader::tree, "metadata key/value pairs"},
+    {ChunkId::strings, ChunkTag("STRS"), ChunkReader::tree, "method names; ids continue across chunks"},
+    {ChunkId::nodes, ChunkTag("NODE"), ChunkReader::tree, "parent and method columns; ids continue"},
+    {ChunkId::costs, ChunkTag("COST"), ChunkReader::tree, "cost increments per node"},
+    // Profiles with several metrics (metric.h). Critical: a reader that knows only one metric
+    // must refuse such a file rather than drop metrics silently when it converts it.
+    {ChunkId::metrics, ChunkTag("MTRC"), ChunkReader::tree, "names and units of metrics 1..n"},
+    {ChunkId::metric_costs, ChunkTag("MCST"), ChunkReader::tree, "cost increments per node of one metric"},
+    {ChunkId::metric_totals, ChunkTag("MTOT"), ChunkReader::tree, "total cost of each of metrics 1..n"},
+    {ChunkId::end, ChunkTag("END "), ChunkReader::tree, "counts that prove the file is complete"},
+    {ChunkId::threads, ChunkTag("thrd"), ChunkReader::sample_records, "thread table entries, new or updated"},
+    {ChunkId::samples, ChunkTag("smpl"), ChunkReader::sample_records,
+     "parents of the nodes appended since the last smpl chunk, then ticks of per-thread records"},
+});
+
+// The row of `tag`, or null for a tag this version does not know.
+constexpr const KnownChunk* find_known_chunk(ChunkTag tag) {
+  for (const KnownChunk& c : kKnownChunks)
+    if (c.tag == tag) return &c;
+  return nullptr;
+}
+
+constexpr ChunkTag chunk_tag(ChunkId id) {
+  for (const KnownChunk& c : kKnownChunks)
+    if (c.id == id) return c.tag;
+  return {};
+}
+
+// The tags by name, for the code that writes or tests one chunk.
+inline constexpr ChunkTag kTagMeta = chunk_tag(ChunkId::meta);
+inline constexpr ChunkTag kTagStrings = chunk_tag(ChunkId::strings);
+inline constexpr ChunkTag kTagNodes = chunk_tag(ChunkId::nodes);
+inline constexpr ChunkTag kTagCosts = chunk_tag(ChunkId::costs);
+inline constexpr ChunkTag kTagEnd = chunk_tag(ChunkId::end);
+inline constexpr ChunkTag kTagMetrics = chunk_tag(ChunkId::metrics);
+inline constexpr ChunkTag kTagMetricCosts = chunk_tag(ChunkId::metric_costs);
+inline constexpr ChunkTag kTagMetricTotals = chunk_tag(ChunkId::metric_totals);
+inline constexpr ChunkTag kTagThreads = chunk_tag(ChunkId::threads);
+inline constexpr ChunkTag kTagSamples = chunk_tag(ChunkId::samples);
 
 }  // namespace bn::calltree

@@ -1,10 +1,9 @@
 #pragma once
 // The per-sample records (sample_data.h) in the native profile: two ancillary chunks, so a plain
-// call tree still loads without them:
-//
-//   "thrd"  thread table entries: new threads, or updates (a later entry for the same index wins)
-//   "smpl"  the parents of the nodes appended since the previous "smpl" chunk, then ticks; each
-//           tick has a timestamp and one record per live thread
+// call tree still loads without them, "thrd" (thread table entries: new threads, or updates; a
+// later entry for the same index wins) and "smpl" (the parents of the nodes appended since the
+// previous "smpl" chunk, then ticks; each tick has a timestamp and one record per live thread).
+// Their rows in kKnownChunks (profile_format.h) name them kTagThreads and kTagSamples.
 //
 // Records name stack nodes by their id in the file (append order). The loaded CallTree is
 // renumbered in preorder (siblings in file order), so decode_sample_data maps file ids to tree
@@ -26,9 +25,6 @@
 #include "bn/calltree/types.h"
 
 namespace bn::calltree {
-
-inline constexpr ChunkTag kTagThreads("thrd");
-inline constexpr ChunkTag kTagSamples("smpl");
 
 // Encoders. encode_samples writes `new_node_parents` (file ids of the parents of the nodes
 // appended since the previous call, in append order) and the ticks; tick.first_record indexes

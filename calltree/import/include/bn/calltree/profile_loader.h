@@ -1,27 +1,18 @@
 #pragma once
-// Opens any profile the tool reads, recognised by content rather than extension: the native
-// format (profile_reader.h), JFR (jfr.h), pprof (pprof.h) or collapsed stacks (collapsed.h),
-// each plain, gzip or zstd where the format allows it (docs/formats.md).
+// Opens any profile the tool reads, recognised by content rather than extension: the rows of
+// profile_formats.h in order (native, JFR, pprof, then collapsed stacks, which takes anything
+// else), each plain, gzip or zstd where the format allows it (docs/formats.md).
 
 #include <filesystem>
-#include <string>
 
-#include "bn/calltree/call_tree.h"
-#include "bn/calltree/import_options.h"
+#include "bn/calltree/profile_formats.h"
 #include "bn/calltree/profile_reader.h"
 
 namespace bn::calltree {
 
-struct OpenOptions {
-  // Load the complete chunks of a profile whose recording was cut off (e.g. SIGKILL).
-  bool accept_unfinished = false;
-  // How imports of other tools' formats read names, values and threads.
-  ImportOptions import;
-};
-
 struct OpenedProfile {
-  LoadedProfile loaded;  // the tree, plus unfinished/warning/ancillary chunks for native files
-  std::string format;    // "native", "jfr", "pprof" or "collapsed"
+  LoadedProfile loaded;                   // the tree, plus unfinished/warning/ancillary chunks for native files
+  const ProfileFormat* format = nullptr;  // the row that recognised the file; never null once opened
 };
 
 // Throws bn::Error naming the file when it cannot be opened or parsed, or when a sample type is
