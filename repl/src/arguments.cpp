@@ -91,7 +91,7 @@ Arguments match_arguments(const Command& command, std::string_view typed) {
       if (!wrong_choice) wrong_choice = arg.what.empty() ? out.usage_error(i) : bad_choice(arg, value.text);
       continue;
     }
-    value.choice = *found;
+    value.keyword = options[*found].keyword;
     if (!takes_word(options[*found])) continue;
     if (rest.empty()) throw out.usage_error(i);
     std::tie(value.param, rest) = search::split_word(rest);

@@ -75,8 +75,11 @@ std::vector<Alternative> alternatives(const Arg& choice);
 
 // What was typed for one Arg.
 struct ArgValue {
-  std::string_view text;   // the word or text; empty when an optional argument was left out
-  std::size_t choice = 0;  // a choice: the index of the alternative typed
+  std::string_view text;  // the word or text; empty when an optional argument was left out
+  // A choice: the keyword of the alternative typed, as the row spells it ("HighCum" for
+  // "highcum"), so that handlers compare words and the row's order means nothing to them; empty
+  // for a bare placeholder ("12" for "N|all").
+  std::string_view keyword;
   std::string_view param;  // a choice: the word after an alternative with a placeholder
 };
 

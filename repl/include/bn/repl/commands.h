@@ -14,9 +14,10 @@
 //       {choice("by"), choice("class|name", "grouping")}       set threads by class|name
 //       {word("NAME"), choice("="), text("PATTERN")}           aspect NAME = PATTERN
 //  2. The handler, declared in src/handlers.h and defined in the src/commands_*.cpp of its group.
-//     Its arguments arrive matched and counted: args[i].text is what was typed, .choice the index
-//     of the alternative, .param the word after "thread". It parses values only, and throws
-//     args.usage_error(i) for a value it finds malformed.
+//     Its arguments arrive matched and counted: args[i].text is what was typed, .keyword the
+//     keyword of the alternative as the row spells it ("HighCum"), .param the word after
+//     "thread". It compares keywords, parses values only, and throws args.usage_error(i) for a
+//     value it finds malformed.
 // Then a golden transcript in tests/golden for what it prints, and its line in docs/repl.md.
 
 #include <optional>
