@@ -30,6 +30,12 @@ class FakeSource final : public ProfileSource {
   }
   bool has_views() override { return true; }
   std::string view() const override { return view_; }
+  // Not in the tool's order, so that the REPL is seen to follow the source's.
+  std::vector<bn::search::ViewKind> view_kinds() const override {
+    return {{"server", "", "all threads (pretend)"},
+            {"tree", "", "the tree (pretend)"},
+            {"thread", "CLASS", "one class (pretend)"}};
+  }
   std::vector<std::string> header() const override { return {"view: " + view_ + " (pretend)"}; }
   std::string knob(Knob k) const override { return k == Knob::view ? view_ : k == Knob::model ? model_ : "x"; }
   void set(Knob k, std::string_view value) override {
