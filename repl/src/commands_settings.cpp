@@ -105,7 +105,7 @@ Output set_names(Context& c, const Arguments& args) {
   return setting("names", std::string(search::name_style_name(s.names)));
 }
 
-Output help(Context&, const Arguments& args) {
+Output help(Context& c, const Arguments& args) {
   HelpOutput out;
   // `help set` describes every setting; `help set zoom` or `help sel` just the one command.
   const Command* only = args[0].text.empty() ? nullptr : parse_command(args[0].text).command;
@@ -113,7 +113,8 @@ Output help(Context&, const Arguments& args) {
   for (const Command& command : command_table()) {
     const std::string_view first = command.name.substr(0, command.name.find(' '));
     if (only && &command != only && !(group && first == only->name)) continue;
-    out.entries.push_back({std::string(command.name), usage_text(command.args), std::string(command.help)});
+    const Command& row = c.row(command);
+    out.entries.push_back({std::string(row.name), usage_text(row.args), std::string(row.help)});
   }
   return out;
 }
