@@ -92,7 +92,10 @@ TEST_CASE("a wrong number of words is reported before a choice typed wrong") {
   CHECK_THROWS_WITH_AS(match_arguments(zoom, "maybe not"), "usage: set zoom on|off", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(zoom, ""), "usage: set zoom on|off", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(kView, "thrad x"), "usage: view server|thread CLASS|tree", bn::Error);
-  CHECK_THROWS_WITH_AS(match_arguments(kView, "thrad"), "bad view 'thrad': expected server/thread/tree", bn::Error);
+  CHECK_THROWS_WITH_AS(match_arguments(kView, "thrad"),
+                       "bad view 'thrad': expected server/thread/tree; did you mean 'thread'?", bn::Error);
+  CHECK_THROWS_WITH_AS(match_arguments(kView, "sideways"), "bad view 'sideways': expected server/thread/tree",
+                       bn::Error);
   // A keyword without a name for errors is part of the usage.
   CHECK_THROWS_WITH_AS(match_arguments(kThreads, "with class"), "usage: set threads by class|name", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(kThreads, "by size"), "bad thread grouping 'size': expected class/name",

@@ -246,6 +246,8 @@ TEST_CASE("view takes its alternatives, usage, help and completion from the sour
   CHECK(bn::repl::complete(context, "view ").words == std::vector<std::string>{"server", "thread", "tree"});
   CHECK(bn::repl::complete(context, "view th").words == std::vector<std::string>{"thread"});
   CHECK(h.run("view sideways") == "bottlenecks: error: bad view 'sideways': expected server/tree/thread\n");
+  CHECK(h.run("view sever") ==
+        "bottlenecks: error: bad view 'sever': expected server/tree/thread; did you mean 'server'?\n");
   CHECK(h.run("view thread") == "bottlenecks: error: usage: view server|tree|thread CLASS\n");
   h.run("view THREAD Sender");
   h.run("view Server");
