@@ -19,7 +19,8 @@
 //     keyword of the alternative as the row spells it ("HighCum"), .param the word after
 //     "thread". It compares keywords, parses values only, and throws args.usage_error(i) for a
 //     value it finds malformed.
-// Then a golden transcript in tests/golden for what it prints, and its line in docs/repl.md.
+// Then a golden transcript in tests/golden for what it prints, and its line in docs/repl.md:
+// tests/cli/tables_test.cpp fails until both are there (docs/architecture.md lists every file).
 
 #include <map>
 #include <memory>
