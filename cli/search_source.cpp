@@ -99,6 +99,8 @@ bool SearchSource::has_views() { return views::has_records(a_files_.front()->sam
 
 std::string SearchSource::view() const { return state_->wanted.view; }
 
+std::vector<search::ViewKind> SearchSource::view_kinds() const { return cli::view_kinds(); }
+
 std::string SearchSource::format() const { return std::string(a_files_.front()->file.format->name); }
 
 const calltree::CallTree& SearchSource::tree() const { return state_->a.front().opened.tree(*a_files_.front()); }

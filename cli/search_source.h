@@ -42,6 +42,8 @@ class SearchSource final : public search::ProfileSource {
   iface::Profile& profile() override;
   bool has_views() override;
   std::string view() const override;
+  // The rows of the view table (view_table.h).
+  std::vector<search::ViewKind> view_kinds() const override;
   // The metric in force when PROFILE has several, the view's description (for a recording with
   // per-sample records), a comparison's, then the filters in force.
   std::vector<std::string> header() const override;

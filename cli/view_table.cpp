@@ -50,16 +50,20 @@ views::View built(OpenedFile& file, views::ViewKind kind, const Wanted& w, std::
   return views::build_view(file.file.loaded.tree, file.samples(), spec_of(kind, w, param));
 }
 
-// A kind of profile the tool can search in one opened file. A new backend is one row.
-struct ViewKind {
-  std::string_view name;
-  std::string_view param;  // the word after the name, if it takes one ("CLASS")
+// A kind of profile the tool can search in one opened file. A new backend is one row: `--view`,
+// and through SearchSource::view_kinds the REPL's `view` (its alternatives, usage, help and
+// completion), all read this table.
+struct ViewRow {
+  std::string_view name;   // a lowercase keyword
+  std::string_view param;  // the word after the name, if it takes one, in capitals ("CLASS")
+  // What it searches, a phrase that completes "search ..." (the REPL's help joins them).
   std::string_view help;
   OpenedView (*open)(OpenedFile& file, const Wanted& wanted, std::string_view param);
 };
 
-const ViewKind kViews[] = {
-    {"tree", "", "the call tree as recorded (seed 004 sec. 2.2), or only its runnable or running threads",
+const ViewRow kViews[] = {
+    // Seed 004 sec. 2.2; `--states` and `set states` keep only runnable or running threads.
+    {"tree", "", "the call tree as recorded",
      [](OpenedFile& file, const Wanted& w, std::string_view) {
        if (w.states != views::States::all) return searched(built(file, views::ViewKind::tree, w, ""));
        OpenedView out;
@@ -72,11 +76,12 @@ const ViewKind kViews[] = {
              "classes, `view server` or `view thread CLASS` opens a view (docs/views.md)");
        return out;
      }},
-    {"server", "", "the CPU time of all threads (seed 000 sec. 4)",
+    // The Server View and Thread View of seed 000 sec. 4.
+    {"server", "", "the CPU time of all threads",
      [](OpenedFile& file, const Wanted& w, std::string_view) {
        return searched(built(file, views::ViewKind::server, w, ""));
      }},
-    {"thread", "CLASS", "all the time of one thread class, waiting included (seed 000 sec. 4)",
+    {"thread", "CLASS", "all the time of one thread class (a unique prefix names it), waiting included",
      [](OpenedFile& file, const Wanted& w, std::string_view cls) {
        return searched(built(file, views::ViewKind::thread, w, cls));
      }},
@@ -101,14 +106,20 @@ const calltree::SampleData& OpenedFile::samples() {
 
 std::string view_names() {
   std::string names;
-  for (const ViewKind& v : kViews)
+  for (const ViewRow& v : kViews)
     names += (names.empty() ? "" : ", ") + std::string(v.name) + (v.param.empty() ? "" : " " + std::string(v.param));
   return names;
 }
 
+std::vector<search::ViewKind> view_kinds() {
+  std::vector<search::ViewKind> kinds;
+  for (const ViewRow& v : kViews) kinds.push_back({std::string(v.name), std::string(v.param), std::string(v.help)});
+  return kinds;
+}
+
 std::string view_help() {
   std::string help;
-  for (const ViewKind& v : kViews)
+  for (const ViewRow& v : kViews)
     help += (help.empty() ? "" : "; ") + std::string(v.name) + (v.param.empty() ? "" : " " + std::string(v.param)) +
             ": " + std::string(v.help);
   return help;
@@ -119,7 +130,7 @@ OpenedView open_view(OpenedFile& file, const Wanted& wanted) {
   const std::size_t blank = text.find(' ');
   const std::string_view name = text.substr(0, blank);
   const std::string_view param = blank == std::string_view::npos ? std::string_view() : text.substr(blank + 1);
-  const auto it = std::find_if(std::begin(kViews), std::end(kViews), [&](const ViewKind& v) { return v.name == name; });
+  const auto it = std::find_if(std::begin(kViews), std::end(kViews), [&](const ViewRow& v) { return v.name == name; });
   if (it == std::end(kViews) || it->param.empty() != param.empty())
     throw Error("unknown view '" + std::string(text) + "' (expected " + view_names() + ")");
   OpenedView opened = it->open(file, wanted, param);

@@ -13,6 +13,7 @@
 #include "bn/calltree/sample_data.h"
 #include "bn/iface/profile.h"
 #include "bn/iface/profile_filter.h"
+#include "bn/search/profile_source.h"
 #include "bn/views/view.h"
 
 namespace bn::cli {
@@ -65,6 +66,8 @@ struct OpenedView {
 // an unknown metric (listing the file's), a view asked of another metric than the tree's first
 // (views count per-sample records), or what the view needs and the file lacks.
 OpenedView open_view(OpenedFile& file, const Wanted& wanted);
+// The views the table offers, in its order, for the REPL's `view` (search::ProfileSource).
+std::vector<search::ViewKind> view_kinds();
 // The views the table offers, for errors: "tree, server, thread CLASS".
 std::string view_names();
 // Each with its help, for `--view`: "tree: the call tree as recorded ...; server: ...".

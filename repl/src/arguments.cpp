@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "bn/repl/commands.h"
+#include "bn/repl/dispatch.h"
 #include "bn/search/text.h"
 
 namespace bn::repl {
@@ -29,10 +30,18 @@ std::optional<std::size_t> find_alternative(const std::vector<Alternative>& alte
   return std::nullopt;
 }
 
+// "bad view 'sever': expected tree/server/thread; did you mean 'server'?" (a choice that has a
+// bare placeholder takes any word, so every alternative here has a keyword).
 Error bad_choice(const Arg& arg, std::string_view typed) {
   std::string expected;
-  for (const Alternative& a : alternatives(arg)) expected += (expected.empty() ? "" : "/") + std::string(a.keyword);
-  return Error("bad " + std::string(arg.what) + " '" + std::string(typed) + "': expected " + expected);
+  std::vector<std::string_view> keywords;
+  for (const Alternative& a : alternatives(arg)) {
+    expected += (expected.empty() ? "" : "/") + std::string(a.keyword);
+    keywords.push_back(a.keyword);
+  }
+  const std::string_view guess = closest_match(typed, keywords);
+  return Error("bad " + std::string(arg.what) + " '" + std::string(typed) + "': expected " + expected +
+               (guess.empty() ? "" : "; did you mean '" + std::string(guess) + "'?"));
 }
 
 }  // namespace
@@ -91,7 +100,7 @@ Arguments match_arguments(const Command& command, std::string_view typed) {
       if (!wrong_choice) wrong_choice = arg.what.empty() ? out.usage_error(i) : bad_choice(arg, value.text);
       continue;
     }
-    value.choice = *found;
+    value.keyword = options[*found].keyword;
     if (!takes_word(options[*found])) continue;
     if (rest.empty()) throw out.usage_error(i);
     std::tie(value.param, rest) = search::split_word(rest);

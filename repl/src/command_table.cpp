@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "bn/repl/commands.h"
 #include "handlers.h"
 
@@ -6,6 +8,27 @@ namespace bn::repl {
 const search::MethodIndex& Context::methods() {
   if (!methods_) methods_.emplace(session_->profile());
   return *methods_;
+}
+
+const Command& Context::row(const Command& command) {
+  const search::ProfileSource* source = session_->source();
+  const auto views =
+      std::find_if(command.args.begin(), command.args.end(), [](const Arg& a) { return a.source_views; });
+  if (!source || views == command.args.end()) return command;
+  if (const auto known = spelled_.find(&command); known != spelled_.end()) return known->second->row;
+  auto spelled = std::make_unique<SpelledRow>();
+  const std::vector<search::ViewKind> kinds = source->view_kinds();
+  std::string what;  // "the call tree as recorded, the CPU time of all threads, or ..."
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    const search::ViewKind& k = kinds[i];
+    spelled->usage += (i ? "|" : "") + k.name + (k.param.empty() ? "" : " " + k.param);
+    what += (i == 0 ? "" : i + 1 < kinds.size() ? ", " : kinds.size() > 2 ? ", or " : " or ") + k.help;
+  }
+  spelled->help = std::string(command.help) + (what.empty() ? "" : ": " + what);
+  spelled->row = command;
+  spelled->row.help = spelled->help;
+  if (!kinds.empty()) spelled->row.args[static_cast<std::size_t>(views - command.args.begin())].usage = spelled->usage;
+  return spelled_.emplace(&command, std::move(spelled)).first->second->row;
 }
 
 std::span<const Command> command_table() {
@@ -79,10 +102,8 @@ std::span<const Command> command_table() {
        {},
        "list the recording's thread classes: threads, instances, lifetime, share of each type of time (seed 000)",
        h::threads},
-      {"view",
-       {choice("server|thread CLASS|tree", "view")},
-       "search the CPU time of all threads, all the time of one thread class (prefix), or the call tree as recorded",
-       h::view},
+      // Its alternatives, and what each searches after the help, are the source's views.
+      {"view", {view_choice("view")}, "search another view", h::view},
       {"set", {}, "show the settings", h::settings},
       {"set suggester",
        {choice("HighCum|HighBase", "suggester")},

@@ -93,7 +93,7 @@ Output refine(Context& c, const Arguments& args) {
   search::Session& session = c.session();
   if (!session.current()) throw Error("no current summary yet: `select N` or `path m1;m2;...` first");
   const iface::Summary s = *session.current();
-  const bool split = args[0].choice == 1;
+  const bool split = args[0].keyword == "split";
   std::size_t gap = 0;
   if (split) {
     const std::vector<std::size_t> gaps = session.profile().pattern_of(s).gaps();

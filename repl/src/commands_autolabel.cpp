@@ -1,4 +1,4 @@
-// `autolabel [N]` and `autolabel undo` (issue 17): propose a bottleneck set, label it, take it back.
+// `autolabel [N]` and `autolabel undo`: propose a bottleneck set, label it, take it back.
 
 #include <string>
 
@@ -16,7 +16,6 @@ constexpr std::int64_t kDefaultProposals = 15;  // the paper's expert labelled 1
 // Each proposal asked for draws suggestions from both suggesters; beyond this the pairwise
 // overlaps of the candidates cost more than an interactive command should.
 constexpr std::int64_t kMostProposals = 100;
-constexpr std::size_t kUndo = 1;  // index of "undo" in the row's choice "N|undo"
 
 // "auto-K" for the lowest K >= `from` that names no label yet.
 std::string free_label(const search::LabelSet& labels, std::size_t& from) {
@@ -41,7 +40,7 @@ Output undo(search::Session& session) {
 
 Output autolabel(Context& c, const Arguments& args) {
   search::Session& session = c.session();
-  if (!args[0].text.empty() && args[0].choice == kUndo) return undo(session);
+  if (args[0].keyword == "undo") return undo(session);
   const std::string_view typed = args[0].text;
   const std::int64_t n = typed.empty() ? kDefaultProposals : search::parse_whole(typed, 1, kMostProposals, "count");
 

@@ -58,12 +58,12 @@ Output settings(Context& c, const Arguments&) {
 
 Output set_suggester(Context& c, const Arguments& args) {
   search::Settings& s = c.session().settings();
-  s.suggester = args[0].choice == 0 ? search::Suggester::kHighCum : search::Suggester::kHighBase;
+  s.suggester = args[0].keyword == "HighCum" ? search::Suggester::kHighCum : search::Suggester::kHighBase;
   return setting("suggester", std::string(search::suggester_name(s.suggester)));
 }
 
 Output set_zoom(Context& c, const Arguments& args) {
-  c.session().settings().zoom = args[0].choice == 0;
+  c.session().settings().zoom = args[0].keyword == "on";
   return setting("zoom", c.session().settings().zoom ? "on" : "off");
 }
 
@@ -73,41 +73,39 @@ Output set_cutoff(Context& c, const Arguments& args) {
 }
 
 Output set_limit(Context& c, const Arguments& args) {
-  constexpr std::size_t kAll = 1;  // the alternative "all" of "N|all"
+  const bool all = args[0].keyword == "all";
   const std::string_view typed = args[0].text;
-  if (args[0].choice != kAll && typed.find_first_not_of("0123456789") != std::string_view::npos)
+  if (!all && typed.find_first_not_of("0123456789") != std::string_view::npos)
     throw Error("bad limit '" + std::string(typed) + "': expected a whole number >= 1 or all");
   search::Settings& s = c.session().settings();
-  s.limit =
-      args[0].choice == kAll ? SIZE_MAX : static_cast<std::size_t>(search::parse_whole(typed, 1, INT32_MAX, "limit"));
+  s.limit = all ? SIZE_MAX : static_cast<std::size_t>(search::parse_whole(typed, 1, INT32_MAX, "limit"));
   return setting("limit", search::limit_text(s.limit));
 }
 
 Output set_width(Context& c, const Arguments& args) {
-  constexpr std::size_t kOff = 1;  // the alternative "off" of "N|off"
   // Narrower than this, a row's numbers alone fill the line.
   constexpr std::int64_t kNarrowest = 40;
+  const bool off = args[0].keyword == "off";
   const std::string_view typed = args[0].text;
-  if (args[0].choice != kOff && typed.find_first_not_of("0123456789") != std::string_view::npos)
+  if (!off && typed.find_first_not_of("0123456789") != std::string_view::npos)
     throw Error("bad width '" + std::string(typed) + "': expected a whole number of columns >= 40, or off");
   search::Settings& s = c.session().settings();
-  s.width =
-      args[0].choice == kOff ? 0 : static_cast<std::size_t>(search::parse_whole(typed, kNarrowest, 100000, "width"));
+  s.width = off ? 0 : static_cast<std::size_t>(search::parse_whole(typed, kNarrowest, 100000, "width"));
   return setting("width", search::width_text(s.width));
 }
 
 Output set_noise(Context& c, const Arguments& args) {
-  c.session().settings().skip_noise = args[0].choice == 1;
+  c.session().settings().skip_noise = args[0].keyword == "skip";
   return setting("noise", c.session().settings().skip_noise ? "skip" : "show");
 }
 
 Output set_names(Context& c, const Arguments& args) {
   search::Settings& s = c.session().settings();
-  s.names = args[0].choice == 0 ? search::NameStyle::kShort : search::NameStyle::kFull;
+  s.names = args[0].keyword == "short" ? search::NameStyle::kShort : search::NameStyle::kFull;
   return setting("names", std::string(search::name_style_name(s.names)));
 }
 
-Output help(Context&, const Arguments& args) {
+Output help(Context& c, const Arguments& args) {
   HelpOutput out;
   // `help set` describes every setting; `help set zoom` or `help sel` just the one command.
   const Command* only = args[0].text.empty() ? nullptr : parse_command(args[0].text).command;
@@ -115,7 +113,8 @@ Output help(Context&, const Arguments& args) {
   for (const Command& command : command_table()) {
     const std::string_view first = command.name.substr(0, command.name.find(' '));
     if (only && &command != only && !(group && first == only->name)) continue;
-    out.entries.push_back({std::string(command.name), usage_text(command.args), std::string(command.help)});
+    const Command& row = c.row(command);
+    out.entries.push_back({std::string(row.name), usage_text(row.args), std::string(row.help)});
   }
   return out;
 }

@@ -44,12 +44,10 @@ Output switch_to(Context& c, search::ProfileSource::Knob knob, std::string_view 
   return out;
 }
 
-// The value of a choice as the source takes it: the alternative's keyword as the row writes it
-// (keywords match in any case) and the word after it ("thread Sender", "cpus 4").
-std::string chosen(const ArgValue& arg, std::initializer_list<std::string_view> keywords) {
-  std::string value(keywords.begin()[arg.choice]);
-  if (!arg.param.empty()) value += " " + std::string(arg.param);
-  return value;
+// The value of a choice as the source takes it: the keyword as the row spells it (keywords match
+// in any case) and the word after it ("thread Sender", "cpus 4").
+std::string chosen(const ArgValue& arg) {
+  return std::string(arg.keyword) + (arg.param.empty() ? "" : " " + std::string(arg.param));
 }
 
 }  // namespace
@@ -57,15 +55,15 @@ std::string chosen(const ArgValue& arg, std::initializer_list<std::string_view> 
 Output threads(Context& c, const Arguments&) { return source_of(c).threads(); }
 
 Output view(Context& c, const Arguments& args) {
-  return switch_to(c, search::ProfileSource::Knob::view, "view", chosen(args[0], {"server", "thread", "tree"}));
+  return switch_to(c, search::ProfileSource::Knob::view, "view", chosen(args[0]));
 }
 
 Output set_model(Context& c, const Arguments& args) {
-  return switch_to(c, search::ProfileSource::Knob::model, "model", chosen(args[0], {"paper", "cpus", "measured"}));
+  return switch_to(c, search::ProfileSource::Knob::model, "model", chosen(args[0]));
 }
 
 Output set_states(Context& c, const Arguments& args) {
-  return switch_to(c, search::ProfileSource::Knob::states, "states", chosen(args[0], {"running", "runnable", "all"}));
+  return switch_to(c, search::ProfileSource::Knob::states, "states", chosen(args[0]));
 }
 
 Output set_metric(Context& c, const Arguments& args) {
@@ -73,7 +71,7 @@ Output set_metric(Context& c, const Arguments& args) {
 }
 
 Output set_threads(Context& c, const Arguments& args) {
-  return switch_to(c, search::ProfileSource::Knob::threads, "threads", chosen(args[1], {"class", "name"}));
+  return switch_to(c, search::ProfileSource::Knob::threads, "threads", chosen(args[1]));
 }
 
 }  // namespace bn::repl::handlers

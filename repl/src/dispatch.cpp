@@ -113,7 +113,8 @@ Invocation parse_command(std::string_view line) {
 }
 
 Output call(Context& context, const Invocation& invocation) {
-  return invocation.command->handler(context, match_arguments(*invocation.command, invocation.args));
+  const Command& row = context.row(*invocation.command);
+  return row.handler(context, match_arguments(row, invocation.args));
 }
 
 namespace {
@@ -208,7 +209,7 @@ Completion complete(Context& context, std::string_view before_cursor) {
         const Command& command =
             *parse_command(std::string(done.front()) + " " + std::string(done.size() >= 2 ? done[1] : "")).command;
         done.erase(done.begin(), done.begin() + static_cast<std::ptrdiff_t>(search::split_words(command.name).size()));
-        return complete_argument(context, next_arg(command, done), current);
+        return complete_argument(context, next_arg(context.row(command), done), current);
       }
     }
     for (std::string_view w : words) out.words.emplace_back(w);

@@ -51,17 +51,20 @@ TEST_CASE("every row of the command table declares arguments the dispatcher can 
 
 TEST_CASE("a choice picks its alternative by keyword in any case, or the bare placeholder") {
   const Command limit{"set limit", {choice("N|all")}, "", nullptr};
-  CHECK(match_arguments(limit, "ALL")[0].choice == 1);
-  CHECK(match_arguments(limit, "12")[0].choice == 0);
+  CHECK(match_arguments(limit, "ALL")[0].keyword == "all");
+  CHECK(match_arguments(limit, "12")[0].keyword.empty());
   CHECK(match_arguments(limit, "12")[0].text == "12");
-  CHECK(match_arguments(kThreads, "BY Name")[1].choice == 1);
+  CHECK(match_arguments(kThreads, "BY Name")[1].keyword == "name");
+  // As the row spells it, whatever the case typed.
+  const Command suggester{"set suggester", {choice("HighCum|HighBase", "suggester")}, "", nullptr};
+  CHECK(match_arguments(suggester, "highbase")[0].keyword == "HighBase");
 }
 
 TEST_CASE("an alternative with a placeholder takes the word after its keyword") {
   const Arguments thread = match_arguments(kView, "thread org.h2.Worker");
-  CHECK(thread[0].choice == 1);
+  CHECK(thread[0].keyword == "thread");
   CHECK(thread[0].param == "org.h2.Worker");
-  CHECK(match_arguments(kView, "tree")[0].choice == 2);
+  CHECK(match_arguments(kView, "tree")[0].keyword == "tree");
   CHECK(match_arguments(kModel, "cpus 4")[0].param == "4");
   CHECK_THROWS_WITH_AS(match_arguments(kView, "thread"), "usage: view server|thread CLASS|tree", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(kModel, "paper 4"), "usage: set model paper|cpus N|measured", bn::Error);
@@ -89,7 +92,10 @@ TEST_CASE("a wrong number of words is reported before a choice typed wrong") {
   CHECK_THROWS_WITH_AS(match_arguments(zoom, "maybe not"), "usage: set zoom on|off", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(zoom, ""), "usage: set zoom on|off", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(kView, "thrad x"), "usage: view server|thread CLASS|tree", bn::Error);
-  CHECK_THROWS_WITH_AS(match_arguments(kView, "thrad"), "bad view 'thrad': expected server/thread/tree", bn::Error);
+  CHECK_THROWS_WITH_AS(match_arguments(kView, "thrad"),
+                       "bad view 'thrad': expected server/thread/tree; did you mean 'thread'?", bn::Error);
+  CHECK_THROWS_WITH_AS(match_arguments(kView, "sideways"), "bad view 'sideways': expected server/thread/tree",
+                       bn::Error);
   // A keyword without a name for errors is part of the usage.
   CHECK_THROWS_WITH_AS(match_arguments(kThreads, "with class"), "usage: set threads by class|name", bn::Error);
   CHECK_THROWS_WITH_AS(match_arguments(kThreads, "by size"), "bad thread grouping 'size': expected class/name",

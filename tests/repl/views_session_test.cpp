@@ -30,6 +30,12 @@ class FakeSource final : public ProfileSource {
   }
   bool has_views() override { return true; }
   std::string view() const override { return view_; }
+  // Not in the tool's order, so that the REPL is seen to follow the source's.
+  std::vector<bn::search::ViewKind> view_kinds() const override {
+    return {{"server", "", "all threads (pretend)"},
+            {"tree", "", "the tree (pretend)"},
+            {"thread", "CLASS", "one class (pretend)"}};
+  }
   std::vector<std::string> header() const override { return {"view: " + view_ + " (pretend)"}; }
   std::string knob(Knob k) const override { return k == Knob::view ? view_ : k == Knob::model ? model_ : "x"; }
   void set(Knob k, std::string_view value) override {
@@ -37,6 +43,7 @@ class FakeSource final : public ProfileSource {
       model_ = std::string(value);
       return;
     }
+    asked.emplace_back(value);
     if (value != "tree" && value != "server") throw bn::Error("no thread class 'x'");
     view_ = std::string(value);
   }
@@ -52,6 +59,7 @@ class FakeSource final : public ProfileSource {
     return {"html", 7, 0};
   }
   std::vector<bn::search::FlameRequest> drawn;  // what `flame` asked for
+  std::vector<std::string> asked;               // every view set() was asked for
 
  private:
   FakeProfile tree_{bn::search::testing::figure2()};
@@ -227,4 +235,22 @@ TEST_CASE("set metric completes the source's metrics and is shown by set") {
   bn::repl::Context context(h.session);
   CHECK(bn::repl::complete(context, "set metric c").words == std::vector<std::string>{"calls"});
   CHECK(h.run("set").find("\nmetric = x (the profile has samples, calls)") != std::string::npos);
+}
+
+TEST_CASE("view takes its alternatives, usage, help and completion from the source's views") {
+  SessionHarness h;
+  CHECK(h.run("help view") ==
+        "  view server|tree|thread CLASS  search another view: all threads (pretend), the tree (pretend), or one "
+        "class (pretend)\n");
+  bn::repl::Context context(h.session);
+  CHECK(bn::repl::complete(context, "view ").words == std::vector<std::string>{"server", "thread", "tree"});
+  CHECK(bn::repl::complete(context, "view th").words == std::vector<std::string>{"thread"});
+  CHECK(h.run("view sideways") == "bottlenecks: error: bad view 'sideways': expected server/tree/thread\n");
+  CHECK(h.run("view sever") ==
+        "bottlenecks: error: bad view 'sever': expected server/tree/thread; did you mean 'server'?\n");
+  CHECK(h.run("view thread") == "bottlenecks: error: usage: view server|tree|thread CLASS\n");
+  h.run("view THREAD Sender");
+  h.run("view Server");
+  // The keyword as the source spells it, whatever the case typed.
+  CHECK(h.source.asked == std::vector<std::string>{"thread Sender", "server"});
 }

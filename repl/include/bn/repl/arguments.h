@@ -35,12 +35,17 @@ enum class ArgKind {
 
 struct Arg {
   ArgKind kind = ArgKind::kNone;
-  std::string_view usage;  // as help shows it: "N", "on|off", "server|thread CLASS|tree"
+  std::string_view usage;  // as help shows it: "N", "on|off", "paper|cpus N|measured"
   bool optional = false;   // may be left out, with every argument after it; shown as "[N]"
   ArgCompletion completion = ArgCompletion::kNone;
   // A choice: its name in "bad WHAT 'x': expected on/off" (none: a typo is a usage error).
   // Otherwise: what a usage error adds about it, as in "usage: label NAME (a non-empty name)".
   std::string_view what;
+  // A choice among the kinds of view of the session's source (search::ViewKind), which the
+  // tool's view table lists and the REPL cannot see: Context::row() spells them out as `usage`
+  // ("tree|server|thread CLASS"). Without a source `usage` stays a bare placeholder, so any word
+  // reaches the handler, which says there are no views.
+  bool source_views = false;
 };
 
 constexpr Arg word(std::string_view usage, ArgCompletion completion = ArgCompletion::kNone) {
@@ -52,6 +57,9 @@ constexpr Arg text(std::string_view usage, ArgCompletion completion = ArgComplet
 }
 constexpr Arg choice(std::string_view alternatives, std::string_view what = {}) {
   return {ArgKind::kChoice, alternatives, false, ArgCompletion::kNone, what};
+}
+constexpr Arg view_choice(std::string_view what) {
+  return {ArgKind::kChoice, "VIEW", false, ArgCompletion::kNone, what, true};
 }
 constexpr Arg optional(Arg arg) {
   arg.optional = true;
@@ -75,8 +83,11 @@ std::vector<Alternative> alternatives(const Arg& choice);
 
 // What was typed for one Arg.
 struct ArgValue {
-  std::string_view text;   // the word or text; empty when an optional argument was left out
-  std::size_t choice = 0;  // a choice: the index of the alternative typed
+  std::string_view text;  // the word or text; empty when an optional argument was left out
+  // A choice: the keyword of the alternative typed, as the row spells it ("HighCum" for
+  // "highcum"), so that handlers compare words and the row's order means nothing to them; empty
+  // for a bare placeholder ("12" for "N|all").
+  std::string_view keyword;
   std::string_view param;  // a choice: the word after an alternative with a placeholder
 };
 

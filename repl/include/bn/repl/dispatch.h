@@ -20,8 +20,8 @@ struct Invocation {
 // Throws bn::Error for an unknown, ambiguous or incomplete command. `line` must be non-blank.
 Invocation parse_command(std::string_view line);
 
-// Runs the handler of `invocation` once its arguments match its row (arguments.h); throws
-// bn::Error with the usage from the row when they do not.
+// Runs the handler of `invocation` once its arguments match its row as `context` offers it
+// (Context::row, arguments.h); throws bn::Error with the usage from the row when they do not.
 Output call(Context& context, const Invocation& invocation);
 
 struct Completion {

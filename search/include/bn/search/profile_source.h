@@ -1,9 +1,10 @@
 #pragma once
 // What a session searches when that can change at run time: the views of one recording (seed 000
 // sec. 4: a Server View, a Thread View per thread class, under a model of typed time). The
-// command-line tool's Search implements it; the REPL's `view`, `threads` and `set
+// command-line tool's SearchSource implements it; the REPL's `view`, `threads` and `set
 // model|states|threads` use it, and every other command sees only profile(). bn_repl knows no
-// backend: a view is whatever profile the source hands over.
+// backend: a view is whatever profile the source hands over, and the kinds of view there are
+// come from the source too (view_kinds), so the tool's view table is the one list of them.
 
 #include <cstddef>
 #include <cstdint>
@@ -53,10 +54,18 @@ struct FlameResult {
   std::uint64_t merged = 0;  // frames merged below the width bound
 };
 
+// One kind of view a source opens, as `view NAME [PARAM]` takes it: a row of the tool's view table.
+struct ViewKind {
+  std::string name;   // a lowercase keyword: "thread"
+  std::string param;  // the word it takes, in capitals: "CLASS"; empty when it takes none
+  // What it searches, a phrase that completes "search ...": "the CPU time of all threads".
+  std::string help;
+};
+
 class ProfileSource {
  public:
   // What `set` changes: the view, the model of typed time, the state filter of the tree view,
-  // how threads form classes, and the metric searched when the profile has several (issue 15).
+  // how threads form classes, and the metric searched when the profile has several.
   enum class Knob { view, model, states, threads, metric };
 
   virtual ~ProfileSource() = default;
@@ -69,6 +78,10 @@ class ProfileSource {
   // The view in force as `view` takes it ("tree", "server", "thread Sender"). Labels belong to a
   // view: the session keeps each view's labels apart.
   virtual std::string view() const = 0;
+  // The kinds of view set(Knob::view, "NAME [PARAM]") opens, in the order `help` lists them. The
+  // same for every recording: one without per-sample records refuses all but its call tree when
+  // asked, with the reason.
+  virtual std::vector<ViewKind> view_kinds() const = 0;
   // Lines describing the profile in force: the view and its unit, the model and why, what the
   // recording lacks, a comparison's header, and the filters with what they keep. Empty for a plain
   // call tree without filters.
