@@ -21,22 +21,39 @@
 
 namespace bn::calltree::test {
 
+// An open_memstream stream, closed and freed however the test using it ends (several expect
+// the writer to throw).
+struct MemoryStream {
+  char* buf = nullptr;
+  std::size_t len = 0;
+  std::FILE* file = ::open_memstream(&buf, &len);
+  MemoryStream() {
+    if (!file) throw Error("open_memstream failed");
+  }
+  MemoryStream(const MemoryStream&) = delete;
+  MemoryStream& operator=(const MemoryStream&) = delete;
+  ~MemoryStream() {
+    if (file) std::fclose(file);
+    std::free(buf);
+  }
+  // Flushes and closes the stream; its bytes.
+  std::vector<std::byte> close() {
+    std::fclose(file);
+    file = nullptr;
+    return {reinterpret_cast<std::byte*>(buf), reinterpret_cast<std::byte*>(buf) + len};
+  }
+};
+
 // The bytes a ProfileStreamWriter produces when `body` drives it.
 inline std::vector<std::byte> stream_bytes(const std::function<void(ProfileStreamWriter&)>& body,
                                            std::uint32_t max_chunk_raw = kMaxChunkRawSize,
                                            int compression_level = kDefaultCompressionLevel) {
-  char* buf = nullptr;
-  std::size_t len = 0;
-  std::FILE* f = ::open_memstream(&buf, &len);
-  if (!f) throw Error("open_memstream failed");
+  MemoryStream stream;
   {
-    ProfileStreamWriter w(f, max_chunk_raw, compression_level);
+    ProfileStreamWriter w(stream.file, max_chunk_raw, compression_level);
     body(w);
   }
-  std::fclose(f);
-  std::vector<std::byte> out(reinterpret_cast<std::byte*>(buf), reinterpret_cast<std::byte*>(buf) + len);
-  std::free(buf);
-  return out;
+  return stream.close();
 }
 
 // A valid file header followed by nothing.
