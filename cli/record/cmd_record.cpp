@@ -20,6 +20,7 @@
 #include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
 #include "commands.h"
+#include "record/agent_flags.h"
 #include "record/child_process.h"
 #include "record/jvm_attach.h"
 #include "record/record_deadline.h"
@@ -31,21 +32,8 @@ namespace fs = std::filesystem;
 
 struct RecordOptions {
   std::string output;
-  std::string interval = "20ms";
-  std::string max_overhead;
-  std::string delay;
-  std::string duration;
-  std::string flush;
-  std::string snapshot;
-  std::string stacks;
-  std::string mode;
-  std::string include;
-  std::string exclude;
-  std::string trivial;
-  std::string clock;
-  std::string methods;  // a label file; made absolute, since the JVM's working directory may differ
-  std::string tree_memory;
-  std::string agent;  // default: libbottlenecks-agent.so beside this executable
+  AgentFlagValues agent_values;  // the agent's options, by key (agent_flags.h)
+  std::string agent;             // default: libbottlenecks-agent.so beside this executable
   int pid = 0;
   std::vector<std::string> command;
 };
@@ -55,39 +43,6 @@ fs::path default_agent() {
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (ec) throw Error("cannot find the agent: /proc/self/exe unreadable; pass --agent");
   return self.parent_path() / "libbottlenecks-agent.so";
-}
-
-// One `,key=value` of the agent's option string. The agent splits its options at ',' and jcmd
-// takes them as one double-quoted word, so a value holding either (or a control character) would
-// inject options or break the command: refused, naming the command-line option.
-void append_agent_option(std::string& options, const char* key, const std::string& value, const char* flag) {
-  for (const char c : value)
-    if (c == ',' || c == '"' || static_cast<unsigned char>(c) < 0x20)
-      throw Error(std::string(flag) + ": '" + value + "' holds " +
-                  (c == ','   ? "','"
-                   : c == '"' ? "'\"'"
-                              : "a control character") +
-                  ", which the agent's comma-separated options cannot carry");
-  options += std::string(options.empty() ? "" : ",") + key + "=" + value;
-}
-
-// The agent's option string. Its own parser validates the values; `strict` makes a bad one
-// stop the JVM instead of running unprofiled, so `record` never silently records nothing.
-std::string agent_options(const RecordOptions& o, const fs::path& output) {
-  std::string s;
-  append_agent_option(s, "file", output.string(), "-o");
-  append_agent_option(s, "interval", o.interval, "--interval");
-  const std::string methods = o.methods.empty() ? std::string() : fs::absolute(o.methods).string();
-  const std::pair<const char*, const std::string*> optional[] = {
-      {"maxoverhead", &o.max_overhead}, {"delay", &o.delay},     {"duration", &o.duration}, {"flush", &o.flush},
-      {"snapshot", &o.snapshot},        {"stacks", &o.stacks},   {"mode", &o.mode},         {"include", &o.include},
-      {"exclude", &o.exclude},          {"trivial", &o.trivial}, {"clock", &o.clock},       {"methods", &methods},
-      {"treememory", &o.tree_memory}};
-  const char* flags[] = {"--max-overhead", "--delay",   "--duration", "--flush", "--snapshot", "--stacks",     "--mode",
-                         "--include",      "--exclude", "--trivial",  "--clock", "--methods",  "--tree-memory"};
-  for (std::size_t i = 0; i < std::size(optional); ++i)
-    if (!optional[i].second->empty()) append_agent_option(s, optional[i].first, *optional[i].second, flags[i]);
-  return "strict," + s;
 }
 
 // Before the program runs for minutes: the profile must be creatable where it goes.
@@ -196,11 +151,16 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
   const InterruptsHandled stop_asked(ask_stop);
   g_stop_signal = 0;
   load_agent(jcmd, o.pid, agent.string(), options);
+  const auto value_of = [&o](std::string_view key) {
+    const auto given = o.agent_values.find(key);
+    return given == o.agent_values.end() ? std::string() : given->second;
+  };
+  const std::string duration = value_of("duration");
   // A recording without --duration may run for hours with nothing on the screen: say how it ends.
   std::cerr << "bottlenecks: recording process " << o.pid << " into " << output.string()
-            << (o.duration.empty() ? " until Ctrl-C or its exit" : " for " + o.duration + " (Ctrl-C ends it sooner)")
+            << (duration.empty() ? " until Ctrl-C or its exit" : " for " + duration + " (Ctrl-C ends it sooner)")
             << '\n';
-  const auto within = own_end_within(o.mode, o.delay, o.duration);
+  const auto within = own_end_within(chosen_mode(o.agent_values), value_of("delay"), duration);
   const auto started = std::chrono::steady_clock::now();
   while (!is_complete(output)) {
     const bool overdue = within && std::chrono::steady_clock::now() - started >= *within;
@@ -240,7 +200,7 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
   const fs::path agent = o.agent.empty() ? default_agent() : fs::absolute(o.agent);
   if (!fs::exists(agent)) throw Error("cannot find the agent '" + agent.string() + "'; pass --agent");
   check_output_directory(output);
-  const std::string options = agent_options(o, output);
+  const std::string options = agent_option_string(o.agent_values, output);
   if (o.pid != 0) {
     if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
     record_attached(o, agent, options, output);
@@ -275,40 +235,7 @@ void setup_record(CLI::App& app) {
                   "Attach to this running JVM (with jcmd) instead of starting one; records until --duration, "
                   "Ctrl-C (which completes FILE and leaves the JVM running) or the JVM's end; once a recording "
                   "has ended, another may start");
-  sub->add_option("--interval", options->interval, "Mean sampling interval (jittered)")->capture_default_str();
-  sub->add_option("--max-overhead", options->max_overhead, "Bound on the agent's cost, e.g. 1%");
-  sub->add_option("--delay", options->delay, "Wait this long before the first sample, e.g. 30s");
-  sub->add_option("--duration", options->duration,
-                  "Stop recording after this long, e.g. 30s (calltree: counted from the first instrumented call, "
-                  "then the original classes are restored)");
-  sub->add_option("--flush", options->flush, "Append to the file this often (default 1s)");
-  sub->add_option("--snapshot", options->snapshot, "Also rewrite FILE.snapshot this often");
-  sub->add_option("--stacks", options->stacks,
-                  "How running threads' stacks are taken: signal (default, AsyncGetCallTrace) or handshake")
-      ->check(CLI::IsMember({"signal", "handshake"}));
-  sub->add_option("--mode", options->mode,
-                  "sample (default: stacks of every thread at intervals) or calltree (every call of every "
-                  "instrumented method: exact call counts and times: metrics time and calls)")
-      ->check(CLI::IsMember({"sample", "calltree"}));
-  sub->add_option("--include", options->include,
-                  "calltree: instrument only classes matching these globs, ':'-separated, e.g. 'com.acme.*' "
-                  "('*': every class, the JDK's too; default: the application's classes)");
-  sub->add_option("--exclude", options->exclude, "calltree: never instrument classes matching these globs");
-  sub->add_option("--trivial", options->trivial,
-                  "calltree: skip (default: tiny loop-free methods that call nothing get no probes), wrappers (tiny "
-                  "loop-free methods that call only their package's methods get none either: fewer calls, and the "
-                  "tree no longer shows them) or count")
-      ->check(CLI::IsMember({"skip", "wrappers", "count"}));
-  sub->add_option("--clock", options->clock,
-                  "calltree: tick (default: exact call counts, time divided among calling contexts at each 1 ms "
-                  "tick) or exact (the clock read at every entry and exit: exact times, slower)")
-      ->check(CLI::IsMember({"tick", "exact"}));
-  sub->add_option("--methods", options->methods,
-                  "calltree: instrument only the methods of this label file (saved by the REPL's save)")
-      ->check(CLI::ExistingFile);
-  sub->add_option("--tree-memory", options->tree_memory,
-                  "calltree: bound on the per-thread call trees' memory, e.g. 2g (default: an eighth of physical "
-                  "memory); past it, calls in new calling contexts are counted under '(call tree full)'");
+  add_agent_flags(*sub, options->agent_values);
   sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
   sub->add_option("command", options->command, "The java command line, after --");
   // Without --, CLI11 would refuse the java command's own options with a message that does not

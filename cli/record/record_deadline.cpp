@@ -1,24 +1,21 @@
 #include "record/record_deadline.h"
 
-#include <cstdlib>
+#include <cstdint>
+
+#include "bn/agent/option_table.h"
+#include "bn/agent/option_values.h"
 
 namespace bn::cli {
 
-double duration_seconds(const std::string& text) {
-  double v = std::atof(text.c_str());
-  if (text.find("ms") != std::string::npos)
-    v /= 1000;
-  else if (text.find('m') != std::string::npos)
-    v *= 60;
-  else if (text.find('h') != std::string::npos)
-    v *= 3600;
-  return v;
-}
-
-std::optional<std::chrono::seconds> own_end_within(const std::string& mode, const std::string& delay,
+std::optional<std::chrono::seconds> own_end_within(std::string_view mode, const std::string& delay,
                                                    const std::string& duration) {
-  if (duration.empty() || mode == "calltree") return std::nullopt;
-  return std::chrono::seconds(static_cast<long long>(duration_seconds(delay) + duration_seconds(duration)) + 60);
+  const bn::agent::Mode* m = mode.empty() ? &bn::agent::modes().front() : bn::agent::find_mode(mode);
+  std::int64_t delay_ns = 0, duration_ns = 0;
+  if (duration.empty() || m == nullptr || m->duration_from_first_event ||
+      !bn::agent::parse_duration(duration, duration_ns) ||
+      (!delay.empty() && !bn::agent::parse_duration(delay, delay_ns)))
+    return std::nullopt;
+  return std::chrono::seconds((delay_ns + duration_ns) / 1'000'000'000 + 60);
 }
 
 }  // namespace bn::cli

@@ -6,17 +6,15 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace bn::cli {
 
-// Seconds in an agent duration ("30s", "1.5m", "500ms", "2h"; empty: 0). A unit below the
-// millisecond counts as seconds: this only bounds a wait, and the agent parses the value itself.
-double duration_seconds(const std::string& text);
-
-// --delay, --duration and a minute more. None without --duration, nor in the call-tree mode,
-// whose --duration counts from the first instrumented call, which an idle server may not make
-// for hours: Ctrl-C ends those.
-std::optional<std::chrono::seconds> own_end_within(const std::string& mode, const std::string& delay,
+// --delay, --duration and a minute more, the durations as the agent parses them. None without
+// --duration, nor in a mode whose duration counts from its first event (the call-tree mode's
+// first instrumented call, which an idle server may not make for hours): Ctrl-C ends those.
+// An empty mode is the agent's default.
+std::optional<std::chrono::seconds> own_end_within(std::string_view mode, const std::string& delay,
                                                    const std::string& duration);
 
 }  // namespace bn::cli

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "agent_harness.h"
+#include "bn/agent/option_table.h"
 
 namespace ct = bn::calltree;
 using bn::test::JavaRunOptions;
@@ -21,6 +22,23 @@ std::int64_t extra_int(const ct::Metadata& m, const char* key) {
 }
 
 }  // namespace
+
+TEST_CASE("every mode of the option table records a profile with its engine") {
+  // The modes are the option table's and the engines the agent's (core/engine_factory.cpp): a
+  // mode without an engine row would be parsed and then refused at load.
+  for (const bn::agent::Mode& mode : bn::agent::modes()) {
+    INFO(mode.name);
+    const auto file = bn::test::work_dir("mode_" + std::string(mode.name)) / "run.bnp";
+    JavaRunOptions o;
+    o.main_class = "Hot";
+    o.args = {"300"};
+    o.agent_options = "strict,quiet,mode=" + std::string(mode.name) + ",file=" + file.string();
+    const auto r = bn::test::run_java(o);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(bn::test::load(file).loaded.tree.metadata().mode == mode.name);
+  }
+}
 
 TEST_CASE("maxoverhead stretches the sampling interval to keep the agent's cost bounded") {
   const auto file = bn::test::work_dir("maxoverhead") / "run.bnp";

@@ -1,4 +1,4 @@
-// The agent's option parser (recorder-agent/src/core/options.cpp): every option of docs/recorder.md,
+// The agent's option parser (recorder-agent/options/src/options.cpp): every option of docs/recorder.md,
 // its default, and a message naming the option for every bad value.
 
 #include <doctest/doctest.h>
@@ -6,21 +6,12 @@
 #include <cstdint>
 #include <string>
 
-#include "core/engine_factory.h"
-#include "core/options.h"
+#include "bn/agent/option_table.h"
+#include "bn/agent/options.h"
 
 namespace {
 
-// parse_options knows the modes only from the engine table it is given (the agent passes
-// engine_kinds()); these rows stand in for it, without the engines. That the real table's
-// default records samples is checked end to end (agent_sampling_test.cpp).
-constexpr bn::agent::EngineKind kEngines[] = {
-    {"sample", "sampled stacks", nullptr},
-    {"other", "another engine", nullptr},
-    {"calltree", "call trees", nullptr},
-};
-
-bn::agent::ParsedOptions parse_options(const char* text) { return bn::agent::parse_options(text, kEngines); }
+bn::agent::ParsedOptions parse_options(const char* text) { return bn::agent::parse_options(text); }
 
 }  // namespace
 
@@ -95,13 +86,15 @@ TEST_CASE("a bad option is named in the error, and strict is honoured anyway") {
   CHECK(parse_options("interval=1x,depth=0").status.message().find("interval") != std::string::npos);  // first one
 }
 
-TEST_CASE("mode= accepts every engine of the table and lists them all when it is bad") {
-  const auto p = parse_options("mode=other");
-  CHECK(p.status.ok());
-  CHECK(p.options.mode == "other");
+TEST_CASE("mode= accepts every mode of the table and lists them all when it is bad") {
+  for (const bn::agent::Mode& m : bn::agent::modes()) {
+    const auto p = parse_options(("mode=" + std::string(m.name)).c_str());
+    CHECK(p.status.ok());
+    CHECK(p.options.mode == m.name);
+  }
   CHECK(parse_options("mode=trace").status.message() ==
-        "bad option 'mode=trace': expected mode=sample (sampled stacks) or mode=other (another engine) or "
-        "mode=calltree (call trees)");
+        "bad option 'mode=trace': expected mode=sample (stacks and states of every thread at jittered intervals) or "
+        "mode=calltree (every call of every instrumented method: exact call counts and times per calling context)");
 }
 
 TEST_CASE("the call-tree options are parsed, and refused for a mode that does not instrument") {
@@ -122,7 +115,11 @@ TEST_CASE("the call-tree options are parsed, and refused for a mode that does no
   CHECK(parse_options("mode=calltree,clock=fast").status.message() ==
         "bad option 'clock=fast': expected clock=tick or clock=exact");
   CHECK(parse_options("include=com.*").status.message() ==
-        "include=, exclude= and methods= choose what mode=calltree instruments; mode=sample does not instrument");
+        "include= applies to mode=calltree only, not to mode=sample");
+  // Wherever mode= stands among them.
+  CHECK(parse_options("clock=exact,mode=sample").status.message() ==
+        "clock= applies to mode=calltree only, not to mode=sample");
+  CHECK(parse_options("treememory=2g,mode=calltree").status.ok());
 }
 
 TEST_CASE("treememory= takes a size in bytes with an optional binary suffix, at least 64k") {

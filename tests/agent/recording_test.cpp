@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/options.h"
 #include "bn/calltree/profile_reader.h"
 #include "bn/calltree/sample_records.h"
 #include "core/engine_factory.h"
-#include "core/options.h"
 #include "core/profile_sink.h"
 
 namespace {
@@ -224,8 +224,8 @@ std::unique_ptr<Engine> make(const EngineSetup& setup) {
 
 constexpr EngineMetric kStackMetrics[] = {{"samples", "samples"}};
 constexpr EngineMetric kCallMetrics[] = {{"time", "ns"}, {"calls", "count"}};
-constexpr EngineKind kStacks{"stacks", "fake sampler", make<FakeStacks>, kStackMetrics, /*keeps_totals=*/true};
-constexpr EngineKind kCalls{"calls", "fake call trees", make<FakeCalls>, kCallMetrics};
+constexpr EngineKind kStacks{"stacks", make<FakeStacks>, kStackMetrics, /*keeps_totals=*/true};
+constexpr EngineKind kCalls{"calls", make<FakeCalls>, kCallMetrics};
 
 // A recording of both fakes writing `file`.
 struct Both {
@@ -391,7 +391,7 @@ TEST_CASE("an engine that cannot start ends the ones started before it, and the 
 }
 
 TEST_CASE("a metric name an earlier engine took is named by the later engine's mode") {
-  constexpr EngineKind second{"again", "the fake sampler again", make<FakeStacks>, kStackMetrics};
+  constexpr EngineKind second{"again", make<FakeStacks>, kStackMetrics};
   const EngineKind* kinds[] = {&kStacks, &second};
   FakeJvmti jvmti;
   bn::agent::Options options;

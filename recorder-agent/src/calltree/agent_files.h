@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/status.h"
+#include "bn/agent/status.h"
 
 namespace bn::agent {
 

@@ -24,12 +24,12 @@
 #include <unordered_set>
 #include <vector>
 
+#include "bn/agent/options.h"
 #include "bn/calltree/metadata.h"
 #include "calltree/calltree_runtime.h"
 #include "calltree/class_filter.h"
 #include "calltree/drained_trees.h"
 #include "core/engine.h"
-#include "core/options.h"
 #include "core/profile_sink.h"
 
 namespace bn::agent {

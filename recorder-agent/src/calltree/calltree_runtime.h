@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/options.h"
+#include "bn/agent/status.h"
 #include "calltree/drained_trees.h"
 #include "calltree/java_side.h"
 #include "calltree/tree_memory.h"
-#include "core/options.h"
-#include "core/status.h"
 
 namespace bn::agent {
 

@@ -23,11 +23,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bn/agent/status.h"
 #include "bn/calltree/types.h"
 #include "calltree/tree_memory.h"
 #include "core/frame_tree.h"
 #include "core/remapped_array.h"
-#include "core/status.h"
 
 namespace bn::agent {
 

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/options.h"
+#include "bn/agent/status.h"
 #include "calltree/drained_trees.h"
 #include "calltree/tree_memory.h"
-#include "core/options.h"
-#include "core/status.h"
 
 namespace bn::agent {
 

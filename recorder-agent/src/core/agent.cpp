@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/options.h"
 #include "core/attach_refusal.h"
 #include "core/engine.h"
 #include "core/engine_factory.h"
-#include "core/options.h"
 #include "core/recording.h"
 #include "core/report.h"
 
@@ -137,7 +137,7 @@ jint stop_recording(const Options& options, bool attached, const Refuse& refused
 }  // namespace
 
 jint load(JavaVM* vm, const char* text, bool attached) {
-  const ParsedOptions parsed = parse_options(text, engine_kinds());
+  const ParsedOptions parsed = parse_options(text);
   // What a failure returns. At start-up an error stops the JVM, which only `strict` asks for;
   // attached (jcmd JVMTI.agent_load) it stops nothing and is the one answer the attaching tool
   // sees ("return code: -1"), so the reason is left where it can read it too.

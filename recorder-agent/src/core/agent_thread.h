@@ -4,7 +4,7 @@
 
 #include <jvmti.h>
 
-#include "core/status.h"
+#include "bn/agent/status.h"
 
 namespace bn::agent {
 

@@ -25,7 +25,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/status.h"
+#include "bn/agent/status.h"
 
 namespace bn::agent {
 

@@ -1,7 +1,6 @@
 #include "core/engine_factory.h"
 
 #include "calltree/calltree_engine.h"
-#include "core/options.h"
 #include "sample/sample_engine.h"
 
 namespace bn::agent {
@@ -16,12 +15,10 @@ constexpr EngineMetric kSampleMetrics[] = {{"samples", "samples"}};
 // Exclusive ("self") nanoseconds, then calls (DrainedTrees::kTimeMetric, kCallsMetric).
 constexpr EngineMetric kCallTreeMetrics[] = {{"time", "ns"}, {"calls", "count"}};
 
-// The first row is the default mode. docs/recorder.md lists the modes for users.
+// One row per mode of the option table (docs/recorder.md describes them for users).
 constexpr EngineKind kEngines[] = {
-    {"sample", "stacks and states of every thread at jittered intervals", make<SampleEngine>, kSampleMetrics,
-     /*keeps_totals=*/true},
-    {"calltree", "every call of every instrumented method: exact call counts and times per calling context",
-     make<CallTreeEngine>, kCallTreeMetrics},
+    {"sample", make<SampleEngine>, kSampleMetrics, /*keeps_totals=*/true},
+    {"calltree", make<CallTreeEngine>, kCallTreeMetrics},
 };
 
 }  // namespace

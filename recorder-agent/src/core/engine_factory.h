@@ -1,9 +1,10 @@
 #pragma once
-// The recording engines: one table row per engine, {mode name, description, factory, metrics}.
-// Option parsing validates `mode=` against it (and takes the first row as the default), and the
-// agent builds a recording of the engines of the rows the parsed options name (today one: the
-// row of `mode=`). Adding an engine is one row in engine_factory.cpp (engine.h says what the
-// class provides).
+// The recording engines: one table row per engine, {mode name, factory, metrics}. The modes
+// themselves (name, description, the default) are the option table's (bn/agent/option_table.h),
+// which `bottlenecks record` reads too; every mode there has exactly one row here
+// (tests/agent/option_table_test.cpp). The agent builds a recording of the engines of the rows
+// the parsed options name (today one: the row of `mode=`). Adding an engine is one row in
+// engine_factory.cpp and one in option_table.cpp (engine.h says what the class provides).
 
 #include <jvmti.h>
 
@@ -23,8 +24,7 @@ struct EngineMetric {
 };
 
 struct EngineKind {
-  std::string_view mode;                                        // the value of mode=
-  std::string_view description;                                 // what it records, for the message naming the modes
+  std::string_view mode;                                        // a row of modes(): the value of mode=
   std::unique_ptr<Engine> (*create)(const EngineSetup& setup);  // may throw std::bad_alloc
   // The metrics its costs go in, the first the one it counts in (FrameTree metric 0 of a
   // recording it is the first engine of); they follow the metrics of the engines before it.
@@ -34,7 +34,7 @@ struct EngineKind {
   bool keeps_totals = false;
 };
 
-// Every engine; the first is the default mode.
+// Every engine.
 std::span<const EngineKind> engine_kinds();
 
 inline const EngineKind* find_engine_kind(std::span<const EngineKind> kinds, std::string_view mode) {

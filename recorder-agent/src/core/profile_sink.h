@@ -22,13 +22,13 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/status.h"
 #include "bn/calltree/metadata.h"
 #include "bn/calltree/metric.h"
 #include "bn/calltree/profile_format.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/types.h"
 #include "core/frame_tree.h"
-#include "core/status.h"
 
 namespace bn::agent {
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <utility>
 
-#include "core/options.h"
+#include "bn/agent/options.h"
 #include "core/report.h"
 
 namespace bn::agent {

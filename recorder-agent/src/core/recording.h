@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/status.h"
 #include "core/engine.h"
 #include "core/engine_factory.h"
 #include "core/profile_sink.h"
-#include "core/status.h"
 
 namespace bn::agent {
 

@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "bn/agent/options.h"
 #include "bn/calltree/metadata.h"
 #include "bn/calltree/sample_records.h"
 #include "core/engine.h"
 #include "core/frame_tree.h"
-#include "core/options.h"
 #include "core/profile_sink.h"
 #include "sample/lock_owners.h"
 #include "sample/method_ids.h"

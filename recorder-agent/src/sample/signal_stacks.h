@@ -26,7 +26,7 @@
 
 #include <cstdint>
 
-#include "core/status.h"
+#include "bn/agent/status.h"
 
 namespace bn::agent {
 

@@ -1,20 +1,19 @@
 #pragma once
 // Agent options, `-agentpath:libbottlenecks-agent.so=key=value,key=value` (docs/recorder.md
-// lists every option with its default). Parsing returns an error value instead of throwing:
-// it runs inside Agent_OnLoad, where nothing may throw.
+// lists every option with its default; option_table.h has one row per option). Parsing returns
+// an error value instead of throwing: it runs inside Agent_OnLoad, where nothing may throw.
+// `bottlenecks record` parses the string it builds with the same function before it starts a
+// JVM, so a bad value is refused in one line before anything runs.
 
 #include <cstdint>
-#include <span>
 #include <string>
 
-#include "core/status.h"
+#include "bn/agent/status.h"
 
 namespace bn::agent {
 
-struct EngineKind;
-
 struct Options {
-  std::string mode;  // a row of the engine table; parse_options defaults it to the first
+  std::string mode;  // a row of modes() (option_table.h); parse_options defaults it to the first
   std::string file = "bottlenecks.bnp";
   bool file_given = false;                // file= was among the options (stop: which recording it means)
   std::int64_t interval_ns = 20'000'000;  // mean of the jittered sampling interval
@@ -44,9 +43,9 @@ struct ParsedOptions {
   Status status;  // ok when every option was understood; else names the first bad one
 };
 
-// `text` may be null (no options). `mode=` must name one of `engines` (engine_factory.h: the
-// agent passes engine_kinds(); not empty, the first is the default). The `strict` flag is
-// honoured even when another option is bad, so the caller can decide whether to stop the JVM.
-ParsedOptions parse_options(const char* text, std::span<const EngineKind> engines);
+// `text` may be null (no options). `mode=` must name one of modes(); the first is the default.
+// The `strict` flag is honoured even when another option is bad, so the caller can decide
+// whether to stop the JVM.
+ParsedOptions parse_options(const char* text);
 
 }  // namespace bn::agent
