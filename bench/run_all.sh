@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every figure of docs/performance.md's "Interactive scale" and "Labels" (both from bench/scale),
 # "Opening a profile" (both shapes) and "Importing, and against pprof" (but the pprof import)
-# sections, in one go (issue 20): run it on an idle machine and compare the output with the
+# sections, in one go: run it on an idle machine and compare the output with the
 # docs' tables.
 #
 #   bench/run_all.sh [BUILD_DIR]      (default: build-bench next to this checkout's sources)

@@ -33,7 +33,7 @@ struct ReplOptions {
 };
 
 // NO_COLOR (no-color.org): any non-empty value turns colour off.
-bool colour_allowed() {
+bool color_allowed() {
   const char* no_color = std::getenv("NO_COLOR");
   return isatty(STDOUT_FILENO) && !(no_color && *no_color);
 }
@@ -64,7 +64,7 @@ std::filesystem::path autosave_dir() {
 }
 
 // A session that ends with labels changed since the last save keeps them in a file and says
-// where (issue 19); on stderr, so standard output stays the commands' (and JSON Lines).
+// where; on stderr, so standard output stays the commands' (and JSON Lines).
 void keep_unsaved_labels(const search::Session& session) {
   if (!session.any_labels_dirty()) return;
   try {
@@ -82,7 +82,7 @@ void run_repl(const ReplOptions& o) {
   // Text fits the terminal when there is one (`set width` changes it), else 80 columns.
   if (const std::size_t columns = terminal_columns(); columns > 0) session.settings().width = columns;
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
-  repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = colour_allowed()});
+  repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = color_allowed()});
   std::string header;
   for (const std::string& line : search.header()) header += search::terminal_safe(line) + "\n";
   if (interactive) {

@@ -8,7 +8,9 @@
 #include "bn/search/text.h"
 #include "commands.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"bottlenecks: find the few execution paths worth optimising in Java programs"};
   app.set_version_flag("--version", "bottlenecks 0.1.0");
   app.require_subcommand(1);
@@ -42,4 +44,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Anything run() did not expect is a defect of ours: one line and a distinct status, never an
+  // abort from an exception leaving main.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bottlenecks: internal error: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "bottlenecks: internal error\n");
+  }
+  return 2;
 }

@@ -84,6 +84,7 @@ std::unique_ptr<SearchSource::State> SearchSource::open(const Wanted& wanted) co
   for (const auto& file : b_files_) s->b.push_back(open_run(file, "--base "));
   const auto profiles = [](const std::vector<OpenedRun>& runs) {
     std::vector<iface::Profile*> out;
+    out.reserve(runs.size());
     for (const OpenedRun& r : runs) out.push_back(r.opened.profile.get());
     return out;
   };
@@ -110,6 +111,7 @@ namespace {
 template <class Runs>
 std::vector<const calltree::CallTree*> trees_of(const Runs& runs) {
   std::vector<const calltree::CallTree*> trees;
+  trees.reserve(runs.size());
   for (const auto& r : runs) trees.push_back(&r.opened.tree(*r.file));
   return trees;
 }

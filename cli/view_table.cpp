@@ -71,7 +71,7 @@ const ViewRow kViews[] = {
          out.metric_tree = std::make_unique<calltree::CallTree>(file.file.loaded.tree.with_metric(metric));
        out.profile = std::make_unique<calltree::TreeProfile>(out.tree(file));
        if (views::has_records(file.samples()))
-         out.header.push_back(
+         out.header.emplace_back(
              "view: tree: every sample of every thread, in any state; `threads` lists the thread "
              "classes, `view server` or `view thread CLASS` opens a view (docs/views.md)");
        return out;

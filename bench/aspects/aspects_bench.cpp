@@ -1,4 +1,4 @@
-// Call sequences with gaps and aspects at scale (issue 16, docs/performance.md "Aspects"): on the
+// Call sequences with gaps and aspects at scale (docs/performance.md "Aspects"): on the
 // synthetic tree `bottlenecks generate --nodes NODES --seed 1` makes, each step timed on a fresh
 // TreeProfile (cold caches), five times, the median printed (CPU and wall; the target is judged
 // on CPU, as the other benchmarks do on this shared machine):
@@ -8,7 +8,7 @@
 //     (Profile::gap_extensions).
 //   - its top and bottom extensions with their cum and base (what `path` lists: x;P and P;x for
 //     every x; not judged against the target);
-//   - `exclude :app;..;:util` (issue 16's pruning, not judged against the target): the filtered
+//   - `exclude :app;..;:util` (pruning, not judged against the target): the filtered
 //     tree (calltree/backend's filtered_tree) and the TreeProfile the REPL then searches, what a
 //     filter command costs on top of reopening the view.
 // Not timed: the REPL's `refine` on it, which builds every extended summary with a pass each

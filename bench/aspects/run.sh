@@ -1,5 +1,5 @@
 #!/bin/sh
-# Call sequences with gaps and aspects at scale (issue 16, docs/performance.md "Aspects").
+# Call sequences with gaps and aspects at scale (docs/performance.md "Aspects").
 #
 #   bench/aspects/run.sh [BUILD_DIR] [NODES]   (defaults: build-bench, 10000000)
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# autolabel at scale (issue 17, docs/performance.md "autolabel"): the cost of `autolabel` (15
+# autolabel at scale (docs/performance.md "autolabel"): the cost of `autolabel` (15
 # proposals) on a generated 1.1M-node profile, measured as the difference of two whole `repl`
 # runs interleaved (bench/common/interleave.sh): A opens the profile and runs autolabel, B only opens it.
 #

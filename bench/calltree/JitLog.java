@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What C2 did in two runs of one program, from HotSpot's -XX:+LogCompilation files (issue 15:
+ * What C2 did in two runs of one program, from HotSpot's -XX:+LogCompilation files (to see
  * why C2 works harder under the call-tree agent; bench/LOG.md, "Call-tree mode", "Eleventh
  * round"). Run by bench/calltree/jit_log.sh; by hand: {@code java JitLog.java BASE.log AGENT.log}.
  *

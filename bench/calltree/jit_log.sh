@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What C2 does with and without an agent (issue 15; docs/performance.md, "Call-tree mode";
+# What C2 does with and without an agent (docs/performance.md, "Call-tree mode";
 # bench/LOG.md, "Eleventh round"): runs one Java command twice, without the agent and with
 # AGENT_FLAG, each with HotSpot's -XX:+LogCompilation, then compares the two logs (JitLog.java:
 # C2's compilations and their time, how busy C2 was and its queue, the uncommon traps that ran,

@@ -1,4 +1,4 @@
-// The anchor of the call-tree benchmark (issue 15): the cost of JVMTI MethodEntry/MethodExit
+// The anchor of the call-tree benchmark: the cost of JVMTI MethodEntry/MethodExit
 // events, the approach mode=calltree does not take. A minimal agent that receives both events
 // for every method on every thread and only counts them (a thread-local counter: the least any
 // agent built on these events can do), so what it measures is the JVM's cost of delivering

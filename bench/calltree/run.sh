@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Call-tree mode slowdown (issue 15; docs/performance.md, "Call-tree mode").
+# Call-tree mode slowdown (docs/performance.md, "Call-tree mode").
 #
 #   [WARMUP=1] [JAVAC_CLASSES=40] [VARIANTS="calltree ..."] [WORKLOADS="javac xml"] bench/calltree/run.sh BUILD_DIR [RUNS] [JAVAC_ROUNDS] [XML_ROUNDS] [ANCHOR_RUNS]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where a JVM's CPU time goes, by thread (issue 15: the JIT's compiler threads against the
+# Where a JVM's CPU time goes, by thread (the JIT's compiler threads against the
 # program's own, since on a 2-CPU machine the compilers' extra work counts in CPU time but
 # partly overlaps in wall time).
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Recorder fidelity against async-profiler (issue 14; docs/performance.md, "Recorder fidelity").
+# Recorder fidelity against async-profiler (docs/performance.md, "Recorder fidelity").
 #
 #   bench/fidelity/run.sh BUILD_DIR ASYNC_PROFILER_LIB [ROUNDS] [SECONDS] [INTERVAL] [WORKLOAD]
 #   (ASYNC_PROFILER_LIB may also come from $ASYNC_PROFILER_LIB)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Import speed (issue 18, docs/performance.md "Importing, and against pprof"): the
+# Import speed (docs/performance.md "Importing, and against pprof"): the
 # same profile opened from pprof and from collapsed stacks, as whole `bottlenecks info` processes
 # run in turn (pprof, collapsed, pprof, ...) so that a drift of the machine's speed hits both.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Importing collapsed stacks against reading their bytes (issue 20, docs/performance.md
+# Importing collapsed stacks against reading their bytes (docs/performance.md
 # "Importing, and against pprof").
 #
 #   bench/import/run.sh [BUILD_DIR] [SIZE] [RUNS]     (defaults: build-bench, 1.1M, 3)

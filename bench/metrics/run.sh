@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Opening profiles with one and with two metrics (issue 15, docs/performance.md "Profiles with
+# Opening profiles with one and with two metrics (docs/performance.md "Profiles with
 # several metrics"), with bench/common/interleave.sh: A and B interleaved, so the ratios hold on a busy machine.
 #
 #   bench/metrics/run.sh NEW_BOTTLENECKS OLD_BOTTLENECKS [NODES]    (default 1M nodes)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Opening a profile against decompressing its bytes (issue 20, docs/performance.md "Opening a
+# Opening a profile against decompressing its bytes (docs/performance.md "Opening a
 # profile").
 #
 #   bench/open/run.sh [BUILD_DIR] [RUNS]     (defaults: build-bench, 5)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The same question asked of pprof and of bottlenecks (issue 20, docs/performance.md "Importing,
+# The same question asked of pprof and of bottlenecks (docs/performance.md "Importing,
 # and against pprof"): which methods hold the most cumulative cost?
 #
 #   bench/pprof/run.sh [BUILD_DIR] [SIZE] [RUNS]     (defaults: build-bench, 1.1M, 3)

@@ -1,4 +1,4 @@
-// Interactive scale (issue 6): how long a profile takes to open, how much memory it holds, and
+// Interactive scale: how long a profile takes to open, how much memory it holds, and
 // how long each REPL command takes on it, measured through the REPL engine exactly as
 // `bottlenecks repl` runs commands (bn::repl::Runner, text output rendered into a string).
 //
@@ -54,7 +54,7 @@ std::string hot_method(const CallTree& tree, const std::vector<std::size_t>& nod
   return std::string(tree.method_name(static_cast<bn::calltree::MethodId>(best)));
 }
 
-// 50 labels of 10 summaries of real weight (issue 20): the 500 methods labelling the most
+// 50 labels of 10 summaries of real weight: the 500 methods labelling the most
 // nodes, the hot utility methods whose many calling contexts make the largest label unions,
 // dealt in turn so that every label holds heavy and lighter ones, labelled through the session
 // as `label` does (when `labelled`). Then the session shows the labels and a summary (`labels`,
@@ -99,7 +99,7 @@ class FirstRowClock final : public std::stringbuf {
 };
 
 // `show` of a summary whose nearby lists were computed before, listing all of them (`set limit
-// all`, issue 20): the time until its first row is delivered (as cold) and until its last (warm).
+// all`): the time until its first row is delivered (as cold) and until its last (warm).
 Latency first_row(Fresh& f, const std::string& label) {
   FirstRowClock clock;
   std::ostream stream(&clock);
@@ -179,7 +179,7 @@ int run(const std::filesystem::path& path, double load_target_s, double command_
   // Each with 50 labels and without, on the same prepared session (prepare_session), three times
   // in turn: a first visit at 10M nodes moves by a third from one run to the next on a virtual
   // machine (the kernel zeroing fresh pages), more than the labels cost, so each row is the median
-  // of three, and the ratio of the medians is judged (issue 20: within 1.2x).
+  // of three, and the ratio of the medians is judged (within 1.2x).
   struct Ratio {
     std::string command;
     double labelled_over_not;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Interactive scale benchmark (issue 6, docs/performance.md "Interactive scale").
+# Interactive scale benchmark (docs/performance.md "Interactive scale").
 #
 #   bench/scale/run.sh [BUILD_DIR]      (default: build-bench next to this checkout's sources)
 #

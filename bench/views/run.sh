@@ -1,5 +1,5 @@
 #!/bin/sh
-# Views at scale (issue 13, docs/performance.md "Views").
+# Views at scale (docs/performance.md "Views").
 #
 #   bench/views/run.sh [BUILD_DIR] [RECORDS]   (defaults: build-bench, 10000000)
 #

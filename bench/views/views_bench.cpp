@@ -1,4 +1,4 @@
-// Views at scale (issue 13, docs/performance.md "Views"): a synthetic recording of RECORDS
+// Views at scale (docs/performance.md "Views"): a synthetic recording of RECORDS
 // per-thread records is written as a native profile, opened again (read + decode), and every
 // kind of view is built from it (target: BUILD_TARGET_S for 10M records); then REPL commands
 // run on two of the views exactly as `bottlenecks repl` runs them (target: COMMAND_TARGET_MS).

@@ -13,6 +13,7 @@ namespace bn::cli {
 
 pid_t start_child(const std::vector<std::string>& argv, int output_fd) {
   std::vector<char*> args;
+  args.reserve(argv.size() + 1);
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   const pid_t child = fork();

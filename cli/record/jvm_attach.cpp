@@ -21,7 +21,7 @@ namespace {
 
 // jcmd's whole answer is a few lines; a stack trace is a few kilobytes. Beyond this it is read
 // and dropped, so that no output can grow our memory.
-constexpr std::size_t kKeptOutput = 64 * 1024;
+constexpr std::size_t kKeptOutput = std::size_t{64} * 1024;
 
 struct Captured {
   int exit_status = 0;
@@ -166,7 +166,7 @@ void load_agent(const std::string& jcmd, int pid, const std::string& agent, cons
     if (const std::string reason = refusal_reason(properties.output); properties.exit_status == 0 && !reason.empty())
       failure = "the agent refused to start in process " + std::to_string(pid) + ": " + reason;
   }
-  throw Error(std::move(failure));
+  throw Error(failure);
 }
 
 }  // namespace bn::cli

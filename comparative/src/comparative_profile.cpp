@@ -72,7 +72,7 @@ std::vector<std::string_view> union_of(const std::vector<std::string_view>& a, c
 }  // namespace
 
 ComparativeProfile::ComparativeProfile(std::vector<iface::Profile*> a_runs, std::vector<iface::Profile*> b_runs,
-                                       CompareOptions options)
+                                       const CompareOptions& options)
     : runs_(a_runs),
       a_count_(a_runs.size()),
       metric_(combined_metric(a_runs, b_runs, options.force, notes_)),
@@ -224,6 +224,7 @@ std::optional<Summary> ComparativeProfile::trimmed(Summary s, iface::End end) {
   std::vector<NameId> calls(r.calls.begin() + (top ? 1 : 0), r.calls.end() - (top ? 0 : 1));
   if (const auto it = index_.find(calls); it != index_.end()) return Summary{it->second};
   std::vector<std::string_view> path;
+  path.reserve(calls.size());
   for (const NameId id : calls) path.push_back(names_[id]);
   RunSummaries runs;
   for (std::size_t i = 0; i < runs_.size(); ++i)

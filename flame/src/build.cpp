@@ -143,7 +143,7 @@ void mark_labels(FlamePart& part, const NameTable& names, std::span<const std::s
 
 }  // namespace
 
-std::string label_colour(std::size_t i) {
+std::string label_color(std::size_t i) {
   // Cool and neutral colours, apart from the warm frames and the search's magenta.
   static const char* const kPalette[] = {"#1f77b4", "#2ca02c", "#17becf", "#9467bd", "#8c564b",
                                          "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#5254a3"};
@@ -183,7 +183,7 @@ FlameGraph build_flame(std::span<const TreeSide> a, std::span<const TreeSide> b,
   mark_labels(graph.callees, names, options.focus, options.labels);
   if (graph.callers) graph.callers->labels.assign(graph.callers->size(), 0);
   for (std::size_t i = 0; i < options.labels.size() && i < 32; ++i)
-    graph.labels.push_back({options.labels[i].name, label_colour(i)});
+    graph.labels.push_back({options.labels[i].name, label_color(i)});
   if (options.labels.size() > 32)
     graph.notes.push_back("only the first 32 labels are coloured (" + std::to_string(options.labels.size()) +
                           " given)");

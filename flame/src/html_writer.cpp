@@ -5,7 +5,7 @@
 #include <string>
 
 #include "bn/flame/writers.h"
-#include "colours.h"
+#include "colors.h"
 #include "embedded_web.h"
 #include "xml_text.h"
 
@@ -42,7 +42,7 @@ nlohmann::json part_json(const FlamePart& part) {
 
 std::string data_json(const FlameGraph& graph) {
   nlohmann::json labels = nlohmann::json::array();
-  for (const Label& l : graph.labels) labels.push_back({{"name", l.name}, {"colour", l.colour}});
+  for (const Label& l : graph.labels) labels.push_back({{"name", l.name}, {"color", l.color}});
   nlohmann::json data{{"title", graph.title},
                       {"unit", graph.unit},
                       {"denominator", amount_json(graph.denominator)},

@@ -1,5 +1,5 @@
 // The static SVG: the layout of web/flame.js at its initial zoom, one <g> per frame with a
-// <title> (hover) and the same colours (colours.h).
+// <title> (hover) and the same colours (colors.h).
 
 #include <algorithm>
 #include <cstdio>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bn/flame/writers.h"
-#include "colours.h"
+#include "colors.h"
 #include "frame_text.h"
 #include "xml_text.h"
 
@@ -58,7 +58,7 @@ void draw_part(std::ostream& out, const FlameGraph& graph, const FlamePart& part
     const std::string& name = graph.names[part.name[i]];
     out << "<g class=\"frame\"><title>" << xml_text(frame_text(graph, part, i)) << "</title><rect x=\"" << number(left)
         << "\" y=\"" << y << "\" width=\"" << number(w) << "\" height=\"" << kRowHeight - 1 << "\" fill=\""
-        << frame_colour(graph, part, i, scale) << "\"";
+        << frame_color(graph, part, i, scale) << "\"";
     if (part.comparison() && part.presence[i] != (kInA | kInB))
       out << " stroke=\"#000\" stroke-dasharray=\"3,2\"";  // a path of one run only
     out << "/>";
@@ -85,7 +85,7 @@ void write_svg(const FlameGraph& graph, std::ostream& out, const SvgOptions& opt
   const int focus_y = top + callers_rows * kRowHeight;
   const int bottom = focus_y + (static_cast<int>(max_depth(graph.callees)) + 1) * kRowHeight;
   std::vector<std::string> legend;
-  for (const Label& l : graph.labels) legend.push_back(l.colour + "\t" + "label " + l.name);
+  for (const Label& l : graph.labels) legend.push_back(l.color + "\t" + "label " + l.name);
   if (graph.comparison())
     legend.push_back("\tred: A − B > 0, blue: < 0, darkest at |A − B| = " + amount_text(graph, scale) +
                      "; dashed outline: the path occurs in one run only");

@@ -4,7 +4,7 @@
 // search field takes a regular expression and shows the share it matches, hovering shows a
 // frame's exact costs. Costs are exact: integers (or their decimal text) read as BigInt; only
 // positions are floating point. Colours and texts are those of the SVG writer
-// (flame/src/colours.cpp, frame_text.cpp), so both outputs agree.
+// (flame/src/colors.cpp, frame_text.cpp), so both outputs agree.
 'use strict';
 (() => {
   const data = JSON.parse(document.getElementById('bn-data').textContent);
@@ -85,7 +85,7 @@
   const parts = { callees: prepare(data.callees), callers: prepare(data.callers) };
   const nameOf = (part, i) => data.names[part.raw.name[i]];
 
-  // FNV-1a over the UTF-8 bytes, as colours.cpp.
+  // FNV-1a over the UTF-8 bytes, as colors.cpp.
   const nameHash = (s) => {
     let h = 2166136261;
     for (const byte of encoder.encode(s)) h = Math.imul(h ^ byte, 16777619) >>> 0;
@@ -93,9 +93,9 @@
   };
   const hsl = (h, s, l) => `hsl(${h},${s}%,${l}%)`;
   const isMerged = (name) => name.startsWith('[') && name.endsWith(' frames merged]');
-  function frameColour(part, i) {
+  function frameColor(part, i) {
     const labels = part.raw.labels[i];
-    if (labels !== 0) return data.labels[31 - Math.clz32(labels & -labels)].colour;
+    if (labels !== 0) return data.labels[31 - Math.clz32(labels & -labels)].color;
     const name = nameOf(part, i);
     if (isMerged(name)) return hsl(0, 0, 75);
     if (part.comparison) {
@@ -197,7 +197,7 @@
       rect.setAttribute('y', String(y));
       rect.setAttribute('width', w.toFixed(2));
       rect.setAttribute('height', String(ROW - 1));
-      rect.setAttribute('fill', frameColour(part, i));
+      rect.setAttribute('fill', frameColor(part, i));
       g.append(title, rect);
       const fits = Math.floor((w - 6) / CHAR);
       if (fits >= 3) {
@@ -261,19 +261,19 @@
 
   function legend() {
     const box = document.getElementById('legend');
-    const swatch = (colour, text) => {
+    const swatch = (color, text) => {
       const s = document.createElement('span');
       s.className = 'swatch';
-      s.style.background = colour;
+      s.style.background = color;
       box.append(s, document.createTextNode(text));
     };
-    for (const label of data.labels) swatch(label.colour, `label ${label.name}`);
+    for (const label of data.labels) swatch(label.color, `label ${label.name}`);
     if (data.comparison) {
-      // One absolute scale for the whole picture: the colour of A − B at these values.
+      // One absolute scale for the whole picture: the color of A − B at these values.
       for (const [num, div] of [[-1n, 1n], [-1n, 2n], [0n, 1n], [1n, 2n], [1n, 1n]]) {
         const v = (scale * num) / div;
-        const colour = v === 0n ? hsl(0, 0, 90) : hsl(v > 0n ? 0 : 220, 85, 95 - Number((abs(v) * 45n + scale / 2n) / scale));
-        swatch(colour, `A − B = ${withUnit(v)}`);
+        const color = v === 0n ? hsl(0, 0, 90) : hsl(v > 0n ? 0 : 220, 85, 95 - Number((abs(v) * 45n + scale / 2n) / scale));
+        swatch(color, `A − B = ${withUnit(v)}`);
       }
       box.append(document.createTextNode('  dashed outline: the call path occurs in one run only'));
     }

@@ -1,4 +1,4 @@
-// Pruning and focus (issue 16, bn/iface/profile_filter.h): `exclude SEQUENCE`, `focus SEQUENCE`,
+// Pruning and focus (bn/iface/profile_filter.h): `exclude SEQUENCE`, `focus SEQUENCE`,
 // `filters` and `unfilter [all]`. The session's source applies the filters to every view and to
 // both sides of a comparison; these commands read the sequence as `path` does and carry the
 // labels (Session::switched) and the current summary over to the filtered profile.

@@ -147,6 +147,7 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
     }
   }
   std::vector<std::string> shorts;
+  shorts.reserve(names.size());
   for (std::string_view name : names) shorts.push_back(search::short_name(name));
   std::vector<std::string> out;
   for (std::size_t i = 0; i < names.size(); ++i) {

@@ -21,6 +21,7 @@ std::string safe(std::string_view s) { return search::terminal_safe(s); }
 std::string path_text(const std::vector<std::string_view>& path, const RenderContext& c, std::size_t columns) {
   if (c.width == 0) return safe(search::display_path(path, c.names));
   std::vector<std::string> frames;
+  frames.reserve(path.size());
   for (std::string_view m : path) frames.push_back(safe(search::display_name(m, c.names)));
   return fit_path(frames, columns);
 }
@@ -42,8 +43,8 @@ std::string_view heat(Amount cum, const RenderContext& c) {
   return "\033[34m";
 }
 
-std::string painted(std::string text, std::string_view colour) {
-  return colour.empty() ? text : std::string(colour) + text + std::string(kReset);
+std::string painted(const std::string& text, std::string_view color) {
+  return color.empty() ? text : std::string(color) + text + std::string(kReset);
 }
 
 std::string pad_left(const std::string& s, std::size_t width) {
@@ -104,7 +105,7 @@ void header(const Widths& w, std::string_view indent, std::ostream& out) {
 }
 
 void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
-  const std::string_view colour = heat(r.cum, c);
+  const std::string_view color = heat(r.cum, c);
   const std::string cum = pad_left(value(r.cum, c), w.cum) + " " + pad_left(share(r.cum, c), w.cum_share);
   const std::string numbers = std::string(indent) + pad_left(std::to_string(r.number), w.number) + "  " + cum + "  " +
                               pad_left(value(r.base, c), w.base) + " " + pad_left(share(r.base, c), w.base_share) +
@@ -114,8 +115,8 @@ void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view
                               "  ";
   const std::size_t before_cum = indent.size() + w.number + 2;
   // The unreliable note may run over the width: the path keeps the room.
-  out << numbers.substr(0, before_cum) << painted(cum, colour) << numbers.substr(before_cum + cum.size())
-      << painted(path_text(r.path, c, room(c, numbers.size())), colour) << (r.unreliable ? kUnreliable : "")
+  out << numbers.substr(0, before_cum) << painted(cum, color) << numbers.substr(before_cum + cum.size())
+      << painted(path_text(r.path, c, room(c, numbers.size())), color) << (r.unreliable ? kUnreliable : "")
       << noise_mark(r) << "\n";
 }
 

@@ -35,7 +35,7 @@ char** attempt_completion(const char* text, int, int end) {
   const Completion c = complete(*g_context, std::string_view(rl_line_buffer, static_cast<std::size_t>(end)));
   // After a method name the user may type ';' and the next one: a blank there would split the
   // call sequence into two words.
-  rl_completion_append_character = c.call_sequence ? '\0' : ' ';
+  rl_completion_append_character = c.call_sequence ? 0 : int{' '};
   if (c.files) return nullptr;  // readline falls back to completing file names
   rl_attempted_completion_over = 1;
   g_candidates = c.words;
@@ -43,7 +43,7 @@ char** attempt_completion(const char* text, int, int end) {
   return rl_completion_matches(text, next_candidate);
 }
 
-// Asked when `quit` or Ctrl-D would lose labels (issue 19). Ctrl-C stays; an end of input here as
+// Asked when `quit` or Ctrl-D would lose labels. Ctrl-C stays; an end of input here as
 // well ends the session without an answer: the caller keeps the labels.
 enum class QuitAnswer { kDiscard, kStay, kNoAnswer };
 QuitAnswer ask_quit_without_labels() {

@@ -18,9 +18,11 @@ using Candidate = AutolabelCandidate;
 // (AutolabelResult::best_of_candidates says which). Deterministic, unlike a time limit.
 constexpr std::size_t kSearchSteps = 200'000;
 
-class Search {
+// Branch and bound for the heaviest set of pairwise disjoint candidates (seed 004 sec. 3: the
+// bottlenecks of a set explain separate costs).
+class DisjointSetSearch {
  public:
-  Search(iface::Profile& profile, const std::vector<Candidate>& candidates, std::size_t count)
+  DisjointSetSearch(iface::Profile& profile, const std::vector<Candidate>& candidates, std::size_t count)
       : profile_(profile), candidates_(candidates), count_(count), pair_(candidates.size() * candidates.size(), 0) {}
 
   // The heaviest set found, as indices into the candidates in weight order.
@@ -114,7 +116,7 @@ AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& optio
   out.within_noise = found.within_noise;
   if (options.count == 0) return out;
 
-  Search search(profile, found.list, options.count);
+  DisjointSetSearch search(profile, found.list, options.count);
   const std::vector<std::size_t> best = search.run();
   out.best_of_candidates = search.finished();
   std::vector<iface::Summary> so_far;

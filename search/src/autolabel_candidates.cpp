@@ -156,6 +156,7 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
     kept.emplace(s, std::pair(origin, weight));
   }
   std::vector<iface::Summary> order;
+  order.reserve(kept.size());
   for (const auto& entry : kept) order.push_back(entry.first);
   // Positive weights are |cum| (autolabel_weight), so the zooming order is the weight order.
   sort_by_cum(profile, order);

@@ -158,6 +158,7 @@ std::vector<SavedAspect> aspects_used(iface::Profile& profile, const LabelSet& l
         if (const auto pattern = table.find(std::string_view(call).substr(1)))
           aspects.emplace(call.substr(1), pattern->text());
   std::vector<SavedAspect> saved;
+  saved.reserve(aspects.size());
   for (const auto& [name, pattern] : aspects) saved.push_back({name, pattern, 0});
   return saved;
 }

@@ -1,4 +1,4 @@
-// End-to-end: mode=calltree on a real JVM (issue 15, "Must show"). tests/agent/java/Counted.java
+// End-to-end: mode=calltree on a real JVM. tests/agent/java/Counted.java
 // makes calls whose numbers are known by construction; the recorded tree must hold exactly
 // those numbers, per calling context, and its times must add up.
 

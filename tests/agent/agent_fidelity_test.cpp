@@ -1,4 +1,4 @@
-// End-to-end fidelity (issue 14): programs whose truth is known by construction, recorded with
+// End-to-end fidelity: programs whose truth is known by construction, recorded with
 // the default stacks=signal. The shares asserted are properties of where the thread spends its
 // instructions, not of timing, so they hold on a loaded machine too; only the number of
 // samples shrinks there, and the bounds leave room for that sampling noise.

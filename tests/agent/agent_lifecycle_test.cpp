@@ -1,5 +1,5 @@
 // End-to-end: however the JVM ends, the profile stays readable; bad options never stop a JVM
-// unless strict=true; the agent can attach to a running JVM (issue 7, "Must show").
+// unless strict=true; the agent can attach to a running JVM.
 
 #include <doctest/doctest.h>
 #include <sched.h>

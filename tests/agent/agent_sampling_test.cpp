@@ -1,5 +1,5 @@
 // End-to-end: Java programs with a known behaviour, sampled by the agent, profile decoded with
-// the project's reader (issue 7, "Must show").
+// the project's reader.
 
 #include <doctest/doctest.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // End-to-end: real JVMs recorded with `bottlenecks record`, searched with `bottlenecks repl
-// --view ... --json` (issue 13, "Must show"). The machine may be loaded, so the tests assert what
+// --view ... --json`. The machine may be loaded, so the tests assert what
 // the views contain, never how large it is.
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Profiles with several metrics (issue 15): the model's extra cost columns, the MTRC/MCST/MTOT
+// Profiles with several metrics: the model's extra cost columns, the MTRC/MCST/MTOT
 // chunks, and what the writer and the reader refuse.
 
 #include <doctest/doctest.h>

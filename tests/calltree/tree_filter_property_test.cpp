@@ -1,4 +1,4 @@
-// Property test of pruning and focus (bn/calltree/tree_filter.h, issue 16): on random recursive
+// Property test of pruning and focus (bn/calltree/tree_filter.h): on random recursive
 // trees under random stacks of `exclude` and `focus` filters (plain sequences, gaps, aspects),
 // every summary of the filtered tree measures what a deliberately naive recount over the
 // measurements that survive says. The recount shares nothing with the backend: each calling

@@ -74,7 +74,7 @@ bad_inputs)
   ;;
 terminal_escapes)
   # A profile whose names hold escape sequences (clear screen, bell, colour, C1 CSI, a
-  # right-to-left override): no printer may pass them to the terminal raw (issue 19).
+  # right-to-left override): no printer may pass them to the terminal raw.
   printf 'main;evil\033[2J\007.run 30\nmain;red\033[31m.x;c1\302\2332J.y 20\nmain;rtl\342\200\256.z 5\n' \
     >"$work/evil.collapsed"
   "$bin" repl "$work/evil.collapsed" --keep-going \
@@ -97,7 +97,7 @@ partial_flag)
   "$bin" convert "$sample" -o "$work/good.bnp" || fail "convert"
   size=$(stat -c %s "$work/good.bnp")
   head -c $((size - 3)) "$work/good.bnp" >"$work/cut.bnp"
-  # The error says how to read it anyway (issue 19).
+  # The error says how to read it anyway.
   expect_error "truncated, or the recorder did not finish); --partial reads its complete chunks" "$bin" info "$work/cut.bnp"
   expect_error "; --partial reads" "$bin" repl "$work/cut.bnp" -c suggest
   "$bin" info --partial "$work/cut.bnp" >"$work/out" 2>"$work/err" || fail "--partial failed: $(cat "$work/err")"

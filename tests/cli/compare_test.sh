@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end checks of `bottlenecks repl A --base B` (issue 5): option errors, empty sides and
+# End-to-end checks of `bottlenecks repl A --base B`: option errors, empty sides and
 # the normalisation header. The transcripts themselves are golden tests (tests/golden/compare_*).
 # Usage: compare_test.sh BOTTLENECKS SOURCE_DIR CASE
 set -uo pipefail
@@ -38,7 +38,7 @@ normalize_total)
   head -1 "$work/out" | grep -qF '"normalization":"total (B × 33/25)"' || fail "json header: $(head -1 "$work/out")"
   ;;
 several_runs)
-  # Several runs per side (issue 17): A is the mean of a1..a3, B of b1 and b2.
+  # Several runs per side: A is the mean of a1..a3, B of b1 and b2.
   runs=$src/samples/compare-runs
   "$bin" repl "$runs/a1.collapsed" "$runs/a2.collapsed" "$runs/a3.collapsed" --base "$runs/b1.collapsed" \
     --base "$runs/b2.collapsed" --json -c 'path main;check;verify' >"$work/out" 2>"$work/err" || fail "$(cat "$work/err")"

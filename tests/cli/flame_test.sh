@@ -33,7 +33,7 @@ compare)
   grep -q 'darkest at |A − B|' "$work/d.svg" || fail "no legend"
   "$bin" flame "$small/a.collapsed" --base "$small/b.collapsed" --normalize total -o "$work/d.html" || fail "normalised"
   grep -q '"comparison":true' "$work/d.html" || fail "no comparison in the data"
-  # Several runs per side (issue 17): frames are the runs' exact means.
+  # Several runs per side: frames are the runs' exact means.
   runs=$src/samples/compare-runs
   "$bin" flame "$runs/a1.collapsed" "$runs/a2.collapsed" "$runs/a3.collapsed" --base "$runs/b1.collapsed" \
     --base "$runs/b2.collapsed" -o "$work/runs.svg" || fail "several runs"

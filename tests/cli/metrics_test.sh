@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end checks of profiles with several metrics (issue 15) through the real binary:
+# End-to-end checks of profiles with several metrics through the real binary:
 # generate --calls, info, --metric wherever a profile is opened, convert, and --base.
 # Usage: metrics_test.sh BOTTLENECKS PROJECT_DIR CASE
 set -uo pipefail

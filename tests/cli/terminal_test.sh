@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end checks of the interactive REPL at a real terminal: the session runs under
 # util-linux `script`, which gives it a pseudo-terminal, and is driven like a user would, waiting
-# for each prompt before typing (issue 19).
+# for each prompt before typing.
 # Usage: terminal_test.sh BOTTLENECKS SOURCE_DIR CASE
 set -uo pipefail
 bin=$1 src=$2 case=$3

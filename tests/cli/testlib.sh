@@ -1,7 +1,7 @@
 # Shared by the CLI end-to-end scripts: a scratch directory removed on exit, and assertions.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Labels a session leaves unsaved are kept here, never in the user's home (issue 19).
+# Labels a session leaves unsaved are kept here, never in the user's home.
 export XDG_STATE_HOME=$work/state
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end checks of the views through the real binary (issue 13): convert keeps per-sample
+# End-to-end checks of the views through the real binary: convert keeps per-sample
 # records and exports a view, --base compares the same view of two runs, and profiles without
 # records get one clear line. The REPL transcripts are golden tests (tests/golden/mail_*, views_*).
 # Usage: views_test.sh BOTTLENECKS SOURCE_DIR CASE

@@ -1,4 +1,4 @@
-// The two-sample test of a comparison's differences (issue 17, noise.h, docs/compare.md "Noise"):
+// The two-sample test of a comparison's differences (noise.h, docs/compare.md "Noise"):
 // its exact values, and two independent samplings of one generated profile, which differ only by
 // noise: no summary's difference may be marked significant, while a real difference is; and
 // several runs per side, whose spread measures the noise of runs that scatter beyond Poisson.

@@ -1,4 +1,4 @@
-// Property tests of several runs per side (issue 17, docs/compare.md "Several runs per side"):
+// Property tests of several runs per side (docs/compare.md "Several runs per side"):
 // a side is the exact mean of its runs. On random trees, the mean of k copies of one run is that
 // run, and every number of a comparison of several runs equals the naive per-run sums over n,
 // A's mean minus k times B's.

@@ -184,7 +184,7 @@ TEST_CASE("labels mark the frames of their paths, in the focus too") {
   CHECK(focus.callees.labels[frame(focus, focus.callees, "c;d")] == 2);
   CHECK(focus.callees.labels[frame(focus, focus.callees, "c;e")] == 0);
   REQUIRE(focus.labels.size() == 2);
-  CHECK(focus.labels[0].colour != focus.labels[1].colour);
+  CHECK(focus.labels[0].color != focus.labels[1].color);
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ TEST_CASE("the page is self-contained: no external resource, the viewer and the 
   CHECK(count(page, "{{") == 0);
   CHECK(page.find("<title>figure 2</title>") != std::string::npos);
   CHECK(page.find("\"names\":[\"all\"") != std::string::npos);
-  CHECK(page.find("function frameColour") != std::string::npos);
+  CHECK(page.find("function frameColor") != std::string::npos);
 }
 
 TEST_CASE("names that look like markup cannot end the data or inject elements") {

@@ -1,4 +1,4 @@
-// The unsaved-labels autosave (issue 19) writes what `save` writes: a label built with an aspect
+// The unsaved-labels autosave writes what `save` writes: a label built with an aspect
 // (`:NAME`, seed 000 sec. 3) comes back in a new session only if the file defines the aspect.
 
 #include "bn/repl/autosave.h"

@@ -1,4 +1,4 @@
-// autolabel (issue 17) on the naive fake profile: hand-made trees whose best set is known, the
+// autolabel on the naive fake profile: hand-made trees whose best set is known, the
 // trunk rule, and on random trees the proposals against a brute-force search over the same
 // candidates (every subset of at most N, overlap asked by the sec. 2.1 definition).
 #include "bn/search/autolabel.h"
@@ -34,7 +34,7 @@ AutolabelOptions asking(std::size_t n) {
   return o;
 }
 
-// The trap of issue 17 (tests/golden/autolabel_trap.collapsed): [m] has the highest cum (60) but
+// The trap (tests/golden/autolabel_trap.collapsed): [m] has the highest cum (60) but
 // overlaps [u] and [v] (46 each), which are disjoint and cover 92 together; the rest of u and v
 // is spread over four leaves each (4 apiece). Two threads call u and v: neither is a trunk method.
 std::vector<std::pair<std::string, Amount>> trap() {

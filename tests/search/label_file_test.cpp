@@ -52,7 +52,7 @@ TEST_CASE("labels saved as call sequences read back with their label names and t
 }
 
 TEST_CASE("names a line cannot hold as they are round-trip through save and load exactly") {
-  // Adversarial names (issue 19): a newline once saved as two methods, an empty or space-led name
+  // Adversarial names: a newline once saved as two methods, an empty or space-led name
   // saved and then failed to load. Random call sequences and labels over an alphabet of what a
   // line or the quoting could trip on.
   const std::string alphabet[] = {"a", "b", " ", "\t", "\n", "\r", "\"", "\\", "\x1b", "\x7f", "#", "\xc3\xa9", "x"};

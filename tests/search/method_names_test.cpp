@@ -18,7 +18,7 @@ TEST_CASE("short names drop the package like seed 004 Fig. 1") {
 
 TEST_CASE("native names keep their compiler clone suffixes, C++ names their last two components") {
   using bn::search::short_name;
-  // GCC and Clang clones are no package.class (issue 19: this showed as "isra.0").
+  // GCC and Clang clones are no package.class (this showed as "isra.0").
   CHECK(short_name("finish_task_switch.isra.0") == "finish_task_switch.isra.0");
   CHECK(short_name("foo.constprop.0.cold") == "foo.constprop.0.cold");
   CHECK(short_name("do_syscall_64.part.12") == "do_syscall_64.part.12");

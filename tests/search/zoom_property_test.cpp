@@ -1,4 +1,4 @@
-// Zooming (seed 004 sec. 2.3, ../shared/GUIDE.md sec. 2) as the REPL computes it — candidates
+// Zooming (seed 004 sec. 2.3, docs/repl.md "Zooming") as the REPL computes it — candidates
 // ranked on extension_amounts, prefixes skipped by the sum-of-cums bound, a running union —
 // must give exactly what the definition gives: candidates sorted by |cum|, the fewest leading
 // ones whose |total_cum_of| reaches cutoff·|cum(s)| found by a linear scan, zooming through a

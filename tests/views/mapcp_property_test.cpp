@@ -214,14 +214,14 @@ TEST_CASE("on random recordings every view under every model equals the naive MA
         // Only measured refuses: without CPU figures, or on a single tick.
         CHECK(measured);
       } else {
-        check_view(r, server, recount.server_view(), recount.server_normalisation(), rng);
+        check_view(r, server, recount.server_view(), recount.server_normalization(), rng);
         ++views;
       }
       // Thread View of every class with instances.
       for (const std::string& cls : std::set<std::string>(r.class_of.begin(), r.class_of.end())) {
         const auto spec = bn::test::thread_view(cls, model);
         if (refused(r, spec)) continue;  // no instances, or (measured) no measured time
-        check_view(r, spec, recount.thread_view(cls), recount.thread_normalisation(cls), rng);
+        check_view(r, spec, recount.thread_view(cls), recount.thread_normalization(cls), rng);
         ++views;
       }
       // The tree view of running time: the Server View's measurements without :RUN, unnormalised.
@@ -260,7 +260,7 @@ TEST_CASE("on random recordings Table 1 applied to each instance directly gives 
           const auto spec = server ? bn::test::server_view(model) : bn::test::thread_view(cls, model);
           if (refused(r, spec)) continue;
           bn::test::Evaluated v(r.recording, spec);
-          const Rational n = server ? recount.server_normalisation() : recount.thread_normalisation(cls);
+          const Rational n = server ? recount.server_normalization() : recount.thread_normalization(cls);
           for (int trial = 0; trial < 10; ++trial) {
             // A call path of Java frames: a window of some instance's stack.
             const auto& rec = pick(rng, samples.records);

@@ -75,13 +75,13 @@ class Recount {
   }
 
   // Normalisations (sec. 5.2): instances (or measured ns) of the class; samples (or measured time).
-  Rational thread_normalisation(const std::string& cls) const {
+  Rational thread_normalization(const std::string& cls) const {
     Rational n = 0;
     for (std::size_t i = 0; i < d_.records.size(); ++i)
       if (class_of_[d_.records[i].thread] == cls) n += measured() ? Rational(weight_[i]) : Rational(1);
     return n;
   }
-  Rational server_normalisation() const {
+  Rational server_normalization() const {
     return measured() ? Rational(d_.ticks.back().time_ns - d_.ticks.front().time_ns) : Rational(d_.ticks.size());
   }
 

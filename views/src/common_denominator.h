@@ -1,5 +1,5 @@
 #pragma once
-// One common denominator for all of a view's weights (GUIDE.md sec. 3: hot-path sums stay
+// One common denominator for all of a view's weights (docs/architecture.md "Costs are exact": hot-path sums stay
 // integer adds and nothing drifts): the lcm of the reduced denominators that actually occur,
 // e.g. the runnable-thread counts e of Table 1. Costs are stored as integer numerators over it,
 // so the lcm times the largest total must fit the integers that hold them; when it does not,

@@ -54,8 +54,6 @@ class Competition {
   // :PRIO credits for a thread of nice `v` when preempted(v): the classes of the levels above,
   // each the CPUs its instances held / P; they sum to 1.
   const std::vector<Credit>& prio_credits(std::int32_t v);
-  // The distinct nice values of the tick's runnable instances.
-  std::size_t level_count() const { return levels_.size(); }
 
  private:
   struct Level {

@@ -116,7 +116,7 @@ std::vector<std::string> recording_notes(const RecordingFacts& facts, const Mode
                       "split as by `cpus " +
                       std::to_string(model.cpus) + "`");
     if (!facts.cpus)
-      notes.push_back(
+      notes.emplace_back(
           "the CPU count was not recorded: run-queue time is :PRIO when a higher-priority "
           "thread was runnable, as on 1 CPU");
   }

@@ -44,7 +44,7 @@ std::shared_ptr<const TreeProfile::PathFacts> TreeProfile::path_facts(iface::Sum
     NodeId x = v.finals[i];
     for (std::size_t j = 0; j < length; ++j, x = tree_.parent(x)) {
       base += tree_.cost(x);
-      if (length > 1) along.push_back({x, i});
+      if (length > 1) along.emplace_back(x, i);
     }
     facts->base[i] = base;
     facts->alone[i] = base - tree_.cost(v.finals[i]) + tree_.cum_cost(v.finals[i]);

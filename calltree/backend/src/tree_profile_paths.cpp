@@ -47,15 +47,15 @@ std::optional<Summary> TreeProfile::extend_top(Summary s, std::string_view name)
   std::vector<RootFinal> paths;
   std::span<const NodeId> callers;
   if (const auto listed = cached_extensions(s, *m, iface::End::top)) {
-    for (const ExtensionNode& e : *listed) paths.push_back({e.node, v.finals[e.path]});
+    for (const ExtensionNode& e : *listed) paths.emplace_back(e.node, v.finals[e.path]);
   } else if (callers = tree_.nodes_of(*m); callers.size() * std::bit_width(v.roots.size()) < v.roots.size()) {
     for (NodeId p : callers)
       if (const NodeId* r = child_in(p, v.roots))
-        paths.push_back({p, v.finals[static_cast<std::size_t>(r - v.roots.data())]});
+        paths.emplace_back(p, v.finals[static_cast<std::size_t>(r - v.roots.data())]);
   } else {
     for (std::size_t i = 0; i < v.roots.size(); ++i) {
       const NodeId p = tree_.parent(v.roots[i]);
-      if (p != kRootNode && tree_.method(p) == *m) paths.push_back({p, v.finals[i]});
+      if (p != kRootNode && tree_.method(p) == *m) paths.emplace_back(p, v.finals[i]);
     }
   }
   return store(std::move(calls), std::move(paths));
@@ -76,18 +76,18 @@ std::optional<Summary> TreeProfile::extend_bottom(Summary s, std::string_view na
   std::vector<RootFinal> paths;
   std::span<const NodeId> callees;
   if (const auto listed = cached_extensions(s, *m, iface::End::bottom)) {
-    for (const ExtensionNode& e : *listed) paths.push_back({v.roots[e.path], e.node});
+    for (const ExtensionNode& e : *listed) paths.emplace_back(v.roots[e.path], e.node);
   } else if (callees = tree_.nodes_of(*m); callees.size() < v.roots.size()) {
     for (NodeId c : callees) {
       const NodeId f = tree_.parent(c);
       if (!std::binary_search(v.sorted_finals.begin(), v.sorted_finals.end(), f)) continue;
       NodeId root = f;
       for (std::size_t i = 1; i < v.calls.size(); ++i) root = tree_.parent(root);
-      paths.push_back({root, c});
+      paths.emplace_back(root, c);
     }
   } else {
     for (std::size_t i = 0; i < v.roots.size(); ++i)
-      if (const NodeId* c = child_in(v.finals[i], callees)) paths.push_back({v.roots[i], *c});
+      if (const NodeId* c = child_in(v.finals[i], callees)) paths.emplace_back(v.roots[i], *c);
   }
   return store(std::move(calls), std::move(paths));
 }
@@ -128,7 +128,7 @@ std::optional<Summary> TreeProfile::summary_of(std::vector<MethodId> calls) {
       ok = c != nullptr;
       if (ok) final_node = *c;
     }
-    if (ok) paths.push_back({root, final_node});
+    if (ok) paths.emplace_back(root, final_node);
   }
   return store(std::move(calls), std::move(paths));
 }

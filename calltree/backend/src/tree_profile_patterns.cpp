@@ -62,7 +62,7 @@ void for_each_bottom_extension_node(const CallTree& tree, const PatternMatcher& 
     const std::uint32_t d = tree.depth(n);
     if (d >= ends_at_depth.size()) ends_at_depth.resize(ends_at_depth.size() * 2, 0);
     if (ends_at_depth[d - 1]) visit(n);
-    ends_at_depth[d] = m.last_call;
+    ends_at_depth[d] = m.last_call ? 1 : 0;
   });
 }
 

@@ -128,6 +128,7 @@ std::vector<iface::Overlap> TreeProfile::grown_set_overlaps(iface::SummarySet& g
   const std::vector<const TreeSummarySet*> merged = merged_sets(sets, *before);
   if (both.tops.nodes.size() * sets.size() > others_tops && !merged.empty()) {
     std::vector<const region::Region*> regions;
+    regions.reserve(merged.size());
     for (const TreeSummarySet* set : merged) regions.push_back(&set->region_);
     std::vector<Amount> all(regions.size());
     region::shared_cum_all(regions, merged_tops_->second, both, all);

@@ -28,7 +28,7 @@ std::string hex32(std::uint32_t v) {
 
 void check_header(std::span<const std::byte> bytes, const std::string& prefix) {
   const std::size_t magic_len = std::min(bytes.size(), kProfileMagic.size());
-  if (!std::equal(bytes.begin(), bytes.begin() + magic_len, kProfileMagic.begin()))
+  if (const auto head = bytes.first(magic_len); !std::equal(head.begin(), head.end(), kProfileMagic.begin()))
     throw Error(prefix + ": not a bottlenecks profile (wrong magic bytes at byte 0)");
   if (bytes.size() < kProfileHeaderSize)
     throw Error(prefix + ": file is cut off inside its " + std::to_string(kProfileHeaderSize) + "-byte header (" +

@@ -1,5 +1,5 @@
 #pragma once
-// Limits every reader of calltree/import puts on hostile input (issue 19), so that the work and
+// Limits every reader of calltree/import puts on hostile input, so that the work and
 // memory of a read are bounded by the input's real size, whatever its format.
 
 #include <cstddef>

@@ -5,7 +5,7 @@
 
 // The rules, in the order they apply. Each one exists because the same Java method otherwise
 // gets different names in two runs (or from two tools), and the BOTTLENECKS analysis compares
-// calling contexts by name (seed 004 sec. 2.1; GUIDE.md sec. 4):
+// calling contexts by name (seed 004 sec. 2.1; docs/architecture.md "Java frame names"):
 //
 //  1. A trailing async-profiler frame-type annotation `_[x]` is dropped (`_[j]` JIT compiled,
 //     `_[i]` inlined, `_[k]` kernel, `_[0]` interpreted, `_[1]` C1). Which tier ran a method

@@ -88,8 +88,9 @@ std::vector<std::uint64_t> level_counts(std::uint64_t nodes, bool deep) {
     bell[d] = std::exp(shape.shape * std::log(d / shape.mode()) - (d - shape.mode()) / shape.scale) * taper;
   }
   // Few threads, fewer still in tiny trees, whose trunk must fit under the mode.
-  const std::uint64_t threads = std::clamp<std::uint64_t>(std::llround(std::log2(static_cast<double>(nodes))), 1,
-                                                          std::clamp<std::uint64_t>(nodes / (4 * max_depth), 1, 32));
+  const std::uint64_t threads =
+      std::clamp<std::uint64_t>(std::llround(std::log2(static_cast<double>(nodes))), 1,
+                                std::clamp<std::uint64_t>(nodes / (std::uint64_t{4} * max_depth), 1, 32));
   auto total = [](const std::vector<std::uint64_t>& c) {
     std::uint64_t s = 0;
     for (std::size_t d = 1; d < c.size(); ++d) s += c[d];

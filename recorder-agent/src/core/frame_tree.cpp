@@ -37,7 +37,7 @@ calltree::MethodId FrameTree::method(jvmtiEnv* jvmti, jmethodID id) {
     return calltree::kNoMethod;
   }
   // "Lpkg/Outer$Inner;" + "run" → "pkg/Outer$Inner.run"; normalize_frame turns slashes into
-  // dots and strips per-run lambda and hidden-class numbers (GUIDE.md sec. 4).
+  // dots and strips per-run lambda and hidden-class numbers (docs/architecture.md "Java frame names").
   std::string_view sig(klass_sig.text);
   if (sig.size() >= 2 && sig.front() == 'L' && sig.back() == ';') sig = sig.substr(1, sig.size() - 2);
   std::string full(sig);

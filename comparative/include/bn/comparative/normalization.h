@@ -2,7 +2,7 @@
 // How run B is weighed against run A before subtracting (seed 004 sec. 2.2 compares raw costs,
 // which assumes both runs did the same work). The factor k is exact: the comparative profile
 // reports A − k·B, and every Amount it returns is an integer numerator over one common
-// denominator, so sums stay integer adds and nothing drifts (GUIDE.md sec. 3).
+// denominator, so sums stay integer adds and nothing drifts (docs/architecture.md "Costs are exact").
 
 #include <span>
 #include <string>

@@ -52,6 +52,6 @@ inline FlameGraph build_flame(const TreeSide& a, const std::optional<TreeSide>& 
 }
 
 // The colour of label i (a fixed palette, repeated after its end).
-std::string label_colour(std::size_t i);
+std::string label_color(std::size_t i);
 
 }  // namespace bn::flame

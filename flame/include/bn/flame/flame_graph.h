@@ -44,7 +44,7 @@ struct FlamePart {
 
 struct Label {
   std::string name;
-  std::string colour;  // CSS colour
+  std::string color;  // CSS colour
 };
 
 struct FlameGraph {

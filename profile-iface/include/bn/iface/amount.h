@@ -1,7 +1,7 @@
 #pragma once
 // Exact costs. Every number the profile interface returns is an integer numerator over the
 // profile's one common denominator (Profile::denominator()), so hot-path sums stay integer adds
-// and nothing drifts (../shared/GUIDE.md sec. 3). Sample counts and nanoseconds have
+// and nothing drifts (docs/architecture.md "Costs are exact"). Sample counts and nanoseconds have
 // denominator 1; typed time (fractional hits, CPPROFJ sec. 5.2) and scaled comparisons do not.
 
 #include <boost/multiprecision/cpp_int.hpp>

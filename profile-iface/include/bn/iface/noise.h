@@ -1,5 +1,5 @@
 #pragma once
-// Sampling noise of a difference (issue 17; docs/compare.md, "Noise"). A comparison of sampled
+// Sampling noise of a difference (docs/compare.md, "Noise"). A comparison of sampled
 // runs subtracts counts that would differ even between two runs of the same program, so each
 // difference gets a two-sample test. A side is the mean of n >= 1 runs with counts x_1..x_n of
 // a summary (n = 1: the count itself); A's mean minus k times B's mean is shown, k the

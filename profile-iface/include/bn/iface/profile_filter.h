@@ -1,5 +1,5 @@
 #pragma once
-// Pruning and focus (issue 16; seed 000 sec. 7 names pruning as missing, pprof's focus/ignore
+// Pruning and focus (seed 000 sec. 7 names pruning as missing, pprof's focus/ignore
 // and async-profiler's include/exclude are the filters users ask for most). A filter keeps or
 // drops measurements (a node's own cost, every metric of it) by whether their stack satisfies a
 // call sequence, with the satisfaction rules of call_pattern.h:

@@ -10,7 +10,8 @@ namespace bn::iface {
 
 struct Summary {
   std::uint32_t id = 0;
-  auto operator<=>(const Summary&) const = default;
+  // clang-tidy 14 takes the 0 a defaulted <=> compares with for a null pointer constant.
+  auto operator<=>(const Summary&) const = default;  // NOLINT(modernize-use-nullptr)
 };
 
 // An end of a call sequence: the top is its outermost call (the caller side, where

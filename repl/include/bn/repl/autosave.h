@@ -1,5 +1,5 @@
 #pragma once
-// Labels a session ends without saving (issue 19). At a terminal the user is asked first
+// Labels a session ends without saving. At a terminal the user is asked first
 // (terminal.h); a script, a pipe, or an end of input at that question keeps them in files of
 // their own, so an analysis is never lost to a forgotten `save`.
 

@@ -121,7 +121,7 @@ struct LoadOutput {
 };
 
 // `view`, `set model|states|threads|metric`, `exclude`, `focus`, `unfilter`: the profile in force
-// changed (seed 000 sec. 4; filters: issue 16).
+// changed (seed 000 sec. 4).
 struct ViewOutput {
   std::string setting;                      // what changed: "view", "model", ..., "filters"
   std::string value;                        // as `set` shows it
@@ -134,7 +134,7 @@ struct ViewOutput {
   std::string current;                      // the current summary, kept (filters), as a path; or ""
 };
 
-// `autolabel [N]` (issue 17): the proposals, each labelled, and what the search considered.
+// `autolabel [N]`: the proposals, each labelled, and what the search considered.
 struct AutolabelRow {
   Row row;                    // numbered for `select`
   std::string label;          // the label it was given

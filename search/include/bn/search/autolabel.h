@@ -1,5 +1,5 @@
 #pragma once
-// Automatic bottleneck sets (issue 17): the search the expert of seed 004 sec. 3.1 did by hand in
+// Automatic bottleneck sets: the search the expert of seed 004 sec. 3.1 did by hand in
 // 151 commands, done with the REPL's own moves on the profile interface alone. Candidates are the
 // summaries the paper's two searches stop at (sec. 2.3): from each of the first suggestions of
 // HighBase and HighCum, zooming through callers (bottom-up) or callees (top-down) until the cost

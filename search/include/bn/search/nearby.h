@@ -33,7 +33,7 @@ std::vector<iface::Summary> one_step(iface::Profile& profile, iface::Summary s, 
 //   ZoomRec(s, C): T := candidates of s by |cum_of| descending; T_z := the fewest first N > 0
 //   with |total_cum_of(T_z)| >= C, or empty if no N reaches C; if |T_z| = 1 zoom through it
 //   (ZoomRec(first(T_z), C)), else return T_z.
-// As ../shared/GUIDE.md sec. 2 requires, a chain that runs out of candidates after zooming
+// As docs/repl.md "Zooming" states, a chain that runs out of candidates after zooming
 // through at least one summary ends on the last summary reached rather than on an empty list:
 // the user was "almost certain to choose" it, so it must stay selectable.
 // Zooming stops at recursion: a single candidate that adds a method already in the sequence is

@@ -30,7 +30,7 @@ struct Settings {
   // `set limit N|all`: the most nearby summaries listed per group (SIZE_MAX for all). A hot
   // utility method has 10^5 callers in a 10M-node profile; 5 rows per group keep the four groups
   // of `select` within one screen (the paper's Fig. 1 shows a handful; 20 made a select of 66
-  // rows, issue 19) and its cost independent of the profile.
+  // rows) and its cost independent of the profile.
   std::size_t limit = kDefaultLimit;
   static constexpr std::size_t kDefaultLimit = 5;
   // `set width N|off`: the columns text output fits in, long call paths and names elided

@@ -5,7 +5,7 @@
 //   java/lang/Thread.run_[j];org/h2/Foo.bar_[j];__GI___libc_write 42
 //
 // Importing these lets the analyzer work on profiles recorded by other tools; frame names are
-// normalised (frame_names.h) so two runs compare by name (GUIDE.md sec. 4).
+// normalised (frame_names.h) so two runs compare by name (docs/architecture.md "Java frame names").
 //
 // Reading: the count is the token after the LAST space (frames may contain spaces) and must be
 // a plain non-negative decimal integer within int64; frames are split at every ';' and none may

@@ -1,7 +1,7 @@
 #pragma once
 // What every reader of another tool's format shares (collapsed stacks, pprof, JFR): how frame
-// names are normalised (frame_names.h, GUIDE.md sec. 4), the cap on decompressed bytes, which of
-// several values a file holds becomes the cost, and how far a long read has got.
+// names are normalised (frame_names.h, docs/architecture.md "Java frame names"), the cap on decompressed bytes, which
+// of several values a file holds becomes the cost, and how far a long read has got.
 
 #include <cstdint>
 #include <functional>
@@ -11,7 +11,7 @@ namespace bn::calltree {
 
 // Told how many bytes of the file (as stored, before decompression) have been consumed and the
 // file's size (0 if unknown). Called often (every 64 KiB); a listener that draws decides how
-// often to redraw. Libraries never print (GUIDE.md sec. 1): the command-line tool draws.
+// often to redraw. Libraries never print (docs/architecture.md "Libraries never print"): the command-line tool draws.
 using ProgressFn = std::function<void(std::uint64_t done_bytes, std::uint64_t total_bytes)>;
 
 struct ImportOptions {

@@ -1,5 +1,5 @@
 #pragma once
-// Stable Java frame names. Analysis compares frames by name across runs (GUIDE.md sec. 4), so
+// Stable Java frame names. Analysis compares frames by name across runs (docs/architecture.md "Java frame names"), so
 // names from async-profiler, FlameGraph scripts and our own agent must agree: `pkg.Class.method`
 // with dots, no JIT/inlining annotations, and no per-run numbers in generated class names.
 

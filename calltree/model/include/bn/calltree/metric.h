@@ -1,5 +1,5 @@
 #pragma once
-// Profiles with several metrics (issue 15): a node may carry more than one cost, e.g. exclusive
+// Profiles with several metrics: a node may carry more than one cost, e.g. exclusive
 // wall time and calls for the call-tree recorder (seed 004 sec. 3 kept call counts and costs per
 // calling context). Metric 0 is the one Metadata::metric/unit describe; the others are "extra".
 

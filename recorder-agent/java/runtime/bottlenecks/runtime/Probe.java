@@ -23,7 +23,7 @@ import jdk.internal.vm.annotation.DontInline;
  * every call of every instrumented method (bench/LOG.md, "Fifth round").
  *
  * <p>All are static and call nothing the transformer may instrument: no JNI and no lock per
- * event (issue 15: a JNI call per event measured 62x on a micro-benchmark). {@code enter} and
+ * event (a JNI call per event measured 62x on a micro-benchmark). {@code enter} and
  * {@code exit} are deliberately never inlined ({@link DontInline}, which HotSpot honours in
  * boot-loader classes such as this one): inlined, their bodies (the thread-local lookup, the
  * clock, the child lookup) were copied into every instrumented method and into every method

@@ -1,4 +1,4 @@
-#include "colours.h"
+#include "colors.h"
 
 #include <algorithm>
 #include <bit>
@@ -40,9 +40,9 @@ Amount diff_scale(const FlameGraph& graph) {
 
 bool is_merged_frame(std::string_view name) { return name.starts_with("[") && name.ends_with(" frames merged]"); }
 
-std::string frame_colour(const FlameGraph& graph, const FlamePart& part, std::size_t i, Amount scale) {
+std::string frame_color(const FlameGraph& graph, const FlamePart& part, std::size_t i, Amount scale) {
   const std::string& name = graph.names[part.name[i]];
-  if (part.labels[i] != 0) return label_colour(static_cast<std::size_t>(std::countr_zero(part.labels[i])));
+  if (part.labels[i] != 0) return label_color(static_cast<std::size_t>(std::countr_zero(part.labels[i])));
   if (is_merged_frame(name)) return hsl(0, 0, 75);
   if (graph.comparison()) {
     const Amount v = part.value(i);

@@ -1,5 +1,5 @@
 #pragma once
-// Frame colours, the same in the SVG and in the page (web/flame.js, frameColour): a warm colour
+// Frame colours, the same in the SVG and in the page (web/flame.js, frameColor): a warm colour
 // from the name's hash, a label's own colour, or in a comparison red (A more) and blue (B
 // more) with a lightness on one absolute scale for the whole picture.
 
@@ -18,6 +18,6 @@ Amount diff_scale(const FlameGraph& graph);
 // A merged pseudo-frame ("[N frames merged]").
 bool is_merged_frame(std::string_view name);
 
-std::string frame_colour(const FlameGraph& graph, const FlamePart& part, std::size_t i, Amount scale);
+std::string frame_color(const FlameGraph& graph, const FlamePart& part, std::size_t i, Amount scale);
 
 }  // namespace bn::flame
