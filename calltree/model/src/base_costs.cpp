@@ -30,8 +30,9 @@ void CallTree::figure_base_costs() {
   bool any = false;
   for (std::size_t i = 1; i < n; ++i) {
     const NodeId p = parent_[i];
-    folds[i] = refines(method_[i]) && p != kRootNode && (folds[p] || !refines(method_[p]));
-    any |= folds[i] != 0;
+    const bool fold = refines(method_[i]) && p != kRootNode && (folds[p] != 0 || !refines(method_[p]));
+    folds[i] = fold ? 1 : 0;
+    any |= fold;
   }
   // A tree whose refining methods label no node below another frame (a view of running time
   // only) needs no column of its own.
