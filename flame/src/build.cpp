@@ -46,7 +46,7 @@ void merge_children(PartBuilder& part, std::uint32_t frame, Run& run, NodeId n) 
     stack.pop_back();
     for (const NodeId c : run.tree().children(node)) {
       const std::uint32_t f = part.child(at, run.names.of(c));
-      part.add(f, run.index, run.scaled(run.tree().cum_cost(c)), run.scaled(run.tree().cost(c)));
+      part.add(f, run.index, run.scaled(run.tree().cum_cost(c)), run.scaled(run.tree().base_cost(c)));
       stack.emplace_back(c, f);
     }
   }
@@ -54,7 +54,7 @@ void merge_children(PartBuilder& part, std::uint32_t frame, Run& run, NodeId n) 
 
 void add_whole(PartBuilder& part, Run& run) {
   part.add(PartBuilder::kRoot, run.index, run.scaled(run.tree().total_cost()),
-           run.scaled(run.tree().cost(calltree::kRootNode)));
+           run.scaled(run.tree().base_cost(calltree::kRootNode)));
   merge_children(part, PartBuilder::kRoot, run, calltree::kRootNode);
 }
 
@@ -66,7 +66,7 @@ bool add_focus(PartBuilder& callees, PartBuilder& callers, Run& run, std::span<c
   for (const FocusPath& p : paths) {
     cum += p.weight;
     if (p.outermost) {
-      below += run.tree().cum_cost(p.final) - run.tree().cost(p.final);
+      below += run.tree().cum_cost(p.final) - run.tree().base_cost(p.final);
       merge_children(callees, PartBuilder::kRoot, run, p.final);
     }
     // Callers, innermost first; the weight ends (as self) at the outermost caller.

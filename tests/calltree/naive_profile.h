@@ -3,7 +3,13 @@
 // knows nothing of preorder, subtree sizes or cum-costs: a node is its calling context (the
 // list of method names from the outermost frame), paths are found by trying every node, and
 // along/final/descendants are explicit std::sets that are summed at the end.
+//
+// Base sums each node's base, from its definition (CallTree::base_cost) read literally: a node of
+// a method that does not refine has its own cost plus that of every node below it whose frames
+// after it all refine; a refining node has 0 when some frame above it does not refine, else its
+// own cost. Without refining methods a node's base is its own cost.
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -26,7 +32,7 @@ struct NaivePaths {
 
 class NaiveProfile {
  public:
-  explicit NaiveProfile(const Stacks& stacks) {
+  explicit NaiveProfile(const Stacks& stacks, std::set<std::string> refining = {}) : refining_(std::move(refining)) {
     for (const auto& [stack, cost] : stacks) {
       Context context;
       std::size_t start = 0;
@@ -93,7 +99,24 @@ class NaiveProfile {
     return total;
   }
 
-  Amount total_base(const std::vector<Calls>& S) const { return sum(paths(S).along); }
+  // Σ base over the nodes (see the top of this file).
+  Amount base_sum(const std::set<Context>& nodes) const {
+    Amount total = 0;
+    for (const Context& n : nodes) total += base(n);
+    return total;
+  }
+  Amount base(const Context& node) const {
+    const auto refines = [&](const std::string& m) { return refining_.count(m) > 0; };
+    if (refines(node.back())) return std::all_of(node.begin(), node.end() - 1, refines) ? cost_.at(node) : 0;
+    Amount b = 0;
+    for (const auto& [other, cost] : cost_)
+      if (other.size() >= node.size() && std::equal(node.begin(), node.end(), other.begin()) &&
+          std::all_of(other.begin() + static_cast<std::ptrdiff_t>(node.size()), other.end(), refines))
+        b += cost;
+    return b;
+  }
+
+  Amount total_base(const std::vector<Calls>& S) const { return base_sum(paths(S).along); }
   Amount total_cum(const std::vector<Calls>& S) const { return sum(cum_nodes(S)); }
 
   // Names m such that m :: calls (top) or calls @ [m] (bottom) has a root, sorted.
@@ -116,6 +139,7 @@ class NaiveProfile {
  private:
   std::map<Context, Cost> cost_;
   std::set<std::string> methods_;
+  std::set<std::string> refining_;
   mutable std::map<std::vector<Calls>, NaivePaths> paths_;
   mutable std::map<std::vector<Calls>, std::set<Context>> cum_nodes_;
 };

@@ -4,6 +4,7 @@
 // backend relies on signs).
 
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,15 @@ inline RandomCase random_case(std::mt19937& rng, bool large) {
     c.stacks.push_back({stack, cost(rng) - (rng() % 8 == 0 ? 120 : 0)});
   }
   return c;
+}
+
+// Each letter of the alphabet refines its caller's time (CallTree::with_refining_methods, as a
+// view's typed-time names do) with probability 1/2: none, some, or all of them.
+inline std::set<std::string> random_refining(std::mt19937& rng, const std::vector<std::string>& alphabet) {
+  std::set<std::string> refining;
+  for (const std::string& letter : alphabet)
+    if (rng() % 2 == 0) refining.insert(letter);
+  return refining;
 }
 
 }  // namespace bn::calltree::testing

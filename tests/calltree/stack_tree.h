@@ -1,6 +1,7 @@
 #pragma once
 // Test helper: a call tree from collapsed stacks ("a;b;c", cost), outermost frame first.
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +31,16 @@ inline CallTree tree_from_stacks(const Stacks& stacks) {
   metadata.metric = "samples";
   metadata.unit = "samples";
   return std::move(builder).build(std::move(metadata));
+}
+
+// The same tree with the methods named in `refining` marked as refining the time of the frame
+// above them (CallTree::with_refining_methods), as a view marks its typed-time names.
+inline CallTree tree_from_stacks(const Stacks& stacks, const std::set<std::string>& refining) {
+  CallTree tree = tree_from_stacks(stacks);
+  std::vector<bool> marks(tree.method_count(), false);
+  for (const std::string& name : refining)
+    if (const auto m = tree.find_method(name)) marks[*m] = true;
+  return std::move(tree).with_refining_methods(std::move(marks));
 }
 
 // Paper figure 2 (seed 004).

@@ -310,7 +310,7 @@ class Checker {
     const std::set<Context>& along_b = naive_.paths(b).along;
     std::set_intersection(along_a.begin(), along_a.end(), along_b.begin(), along_b.end(),
                           std::inserter(base_shared, base_shared.end()));
-    return {naive_.sum(cum_shared), naive_.sum(base_shared)};
+    return {naive_.sum(cum_shared), naive_.base_sum(base_shared)};
   }
 
   static std::string join(const Calls& calls) {

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ using testing::NaiveProfile;
 using testing::pick;
 using testing::random_case;
 using testing::random_case_of_sums;
+using testing::random_refining;
 using testing::RandomCase;
 using testing::strings;
 
@@ -49,10 +51,12 @@ CallTree tree_under_second_metric(const testing::Stacks& stacks, std::mt19937& r
   return both.with_metric(*both.find_metric("calls"));
 }
 
-void run_case(std::mt19937& rng, bool large, bool second_metric = false) {
+void run_case(std::mt19937& rng, bool large, bool second_metric = false, bool refining = false) {
   const RandomCase rc = random_case(rng, large);
-  const CallTree tree = second_metric ? tree_under_second_metric(rc.stacks, rng) : testing::tree_from_stacks(rc.stacks);
-  const NaiveProfile naive(rc.stacks);
+  const std::set<std::string> refines = refining ? random_refining(rng, rc.alphabet) : std::set<std::string>{};
+  const CallTree tree =
+      second_metric ? tree_under_second_metric(rc.stacks, rng) : testing::tree_from_stacks(rc.stacks, refines);
+  const NaiveProfile naive(rc.stacks, refines);
   TreeProfile p(tree);
   Checker checker(tree, p, naive);
 
@@ -145,6 +149,33 @@ TEST_CASE("under a profile's second metric every operation equals the naive reco
   for (int i = 0; i < 150; ++i) {
     CAPTURE(i);
     run_case(rng, i % 10 == 0, true);
+  }
+}
+
+TEST_CASE("with refining methods every node's base cost is its naive definition and they add up to the total") {
+  std::mt19937 rng(2004);
+  for (int i = 0; i < 300; ++i) {
+    CAPTURE(i);
+    const RandomCase rc = random_case(rng, i % 10 == 0);
+    const std::set<std::string> refines = random_refining(rng, rc.alphabet);
+    const CallTree tree = testing::tree_from_stacks(rc.stacks, refines);
+    const NaiveProfile naive(rc.stacks, refines);
+    bn::iface::Amount total = 0;
+    for (const auto& [context, cost] : naive.nodes()) {
+      const NodeId n = testing::node_of(tree, context);
+      CHECK(tree.base_cost(n) == naive.base(context));
+      CHECK(tree.cost(n) == cost);
+      total += tree.base_cost(n);
+    }
+    CHECK(total == tree.total_cost());
+  }
+}
+
+TEST_CASE("with refining methods every operation equals the naive definitions with typed time in its frame's base") {
+  std::mt19937 rng(2000);
+  for (int i = 0; i < 150; ++i) {
+    CAPTURE(i);
+    run_case(rng, i % 15 == 0, false, true);
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +48,30 @@ TEST_CASE("figure 2: base and cum of [c] are 15 and 97") {
   CHECK(p.base_of(c) == 15);
   CHECK(p.cum_of(c) == 97);
   CHECK(p.total() == 100);
+}
+
+// A view's shape (views/pseudo_names.h): typed time below the Java leaves, a holder's stack below
+// :MONITOR, and :RUN of a thread with no Java frame at the root.
+TEST_CASE("with refining methods a frame's base holds the typed time below it and cum stays as recorded") {
+  const std::set<std::string> typed = {":RUN", ":WAIT", ":MONITOR", ":THREAD T", "@h"};
+  const CallTree tree = tree_from_stacks(
+      {{"main;work", 1}, {"main;work;:RUN", 3}, {"main;work;:WAIT", 5}, {"main;:MONITOR;:THREAD T;@h", 4}, {":RUN", 2}},
+      typed);
+  TreeProfile p(tree);
+  CHECK(p.base_of(at(p, "work")) == 9);  // its own 1, :RUN 3, :WAIT 5
+  CHECK(p.cum_of(at(p, "work")) == 9);
+  CHECK(p.base_of(at(p, "main")) == 4);  // the monitor wait below it, the holder's frame included
+  CHECK(p.cum_of(at(p, "main")) == 13);
+  CHECK(p.base_of(at(p, ":RUN")) == 2);  // only the one under no Java frame
+  CHECK(p.cum_of(at(p, ":RUN")) == 5);
+  CHECK(p.base_of(at(p, "@h")) == 0);
+  // A path's base sums its frames' bases: [work;:RUN] holds all of work's own time; its cum is
+  // work's own node and the running part below it.
+  CHECK(p.base_of(at(p, "work;:RUN")) == 9);
+  CHECK(p.cum_of(at(p, "work;:RUN")) == 4);
+  const std::vector<Summary> all = p.initial_summaries();
+  CHECK(p.total_base_of(all) == 15);
+  CHECK(p.total_cum_of(all) == 15);
 }
 
 TEST_CASE("figure 2: the set {[a], [c]} has total base 16 and total cum 100") {

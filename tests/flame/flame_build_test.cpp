@@ -83,6 +83,21 @@ TEST_CASE("figure 2 sandwich of [c]: cum 97 both ways, d and e below, b;a and a 
   check_sums(*g.callers);
 }
 
+// A view's typed time refines the frame above it (docs/views.md, "Base in a view"): it is drawn
+// below the frame, and counted in the frame's base, as `path` counts it.
+TEST_CASE("with typed time below a frame, its base holds the typed time drawn below it") {
+  const calltree::CallTree tree =
+      tree_from_stacks({{"main;work", 1}, {"main;work;:RUN", 3}, {"main;work;:WAIT", 5}}, {":RUN", ":WAIT"});
+  const FlameGraph whole = build_flame({.tree = &tree}, std::nullopt, {});
+  CHECK(whole.callees.total[frame(whole, whole.callees, "all;main;work")] == 9);
+  CHECK(whole.callees.self[frame(whole, whole.callees, "all;main;work")] == 9);
+  CHECK(whole.callees.total[frame(whole, whole.callees, "all;main;work;:RUN")] == 3);
+  CHECK(whole.callees.self[frame(whole, whole.callees, "all;main;work;:RUN")] == 0);
+  const FlameGraph focused = build_flame({.tree = &tree}, std::nullopt, {.focus = {"work"}});
+  CHECK(focused.callees.total[0] == 9);
+  CHECK(focused.callees.self[0] == 9);  // base([work]) in a view
+}
+
 TEST_CASE("a focus that labels no path is an error naming it") {
   const calltree::CallTree tree = figure2();
   CHECK_THROWS_WITH(build_flame({.tree = &tree}, std::nullopt, {.focus = {"d", "c"}}), "no call path is labelled d;c");

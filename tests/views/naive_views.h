@@ -285,7 +285,10 @@ class Recount {
 
 // MAPCP over measurements with the tree's rule for a path's own nodes (seed 004 sec. 2.2): a
 // measurement counts for cum if some path labelled by one of S starts at or above its leaf, in
-// its own stack or one continuing it; for base, if its leaf lies on such a path.
+// its own stack or one continuing it; for base, if its owner lies on such a path, in a stack
+// through the owner. The owner is the last frame of the recorded stack, whose time the names a
+// view adds below it (those starting with ':' or '@') refine, or the leaf when the view added
+// every name (docs/views.md, "Base in a view").
 class Evaluation {
  public:
   explicit Evaluation(std::vector<Measurement> ms) : ms_(std::move(ms)) {
@@ -318,18 +321,24 @@ class Evaluation {
       if (std::equal(c.begin(), c.end(), names.begin() + static_cast<std::ptrdiff_t>(a))) at.push_back(a);
     return at;
   }
+  static std::size_t owner(const Names& names) {
+    for (std::size_t i = names.size(); i-- > 0;)
+      if (names[i].front() != ':' && names[i].front() != '@') return i;
+    return names.size() - 1;
+  }
   Rational total(const std::vector<Names>& S, bool base) const {
     Rational sum = 0;
     for (const Measurement& m : ms_) {
-      const std::size_t leaf = m.names.size() - 1;
+      const std::size_t at = base ? owner(m.names) : m.names.size() - 1;
+      const auto through = m.names.begin() + static_cast<std::ptrdiff_t>(base ? at + 1 : m.names.size());
       bool counted = false;
       for (const Measurement& longer : ms_) {
-        if (counted || longer.names.size() < m.names.size() ||
-            !std::equal(m.names.begin(), m.names.end(), longer.names.begin()))
+        if (counted || longer.names.size() < static_cast<std::size_t>(through - m.names.begin()) ||
+            !std::equal(m.names.begin(), through, longer.names.begin()))
           continue;
         for (const Names& c : S)
           for (std::size_t a : matches(longer.names, c))
-            if (a <= leaf && (!base || a + c.size() - 1 >= leaf)) counted = true;
+            if (a <= at && (!base || a + c.size() - 1 >= at)) counted = true;
       }
       if (counted) sum += m.weight;
     }

@@ -19,7 +19,7 @@ ViewTree::ViewTree(const calltree::CallTree& recorded, const calltree::SampleDat
       holder_method_(recorded.method_count(), kNoMethod),
       class_method_(classes.names.size(), kNoMethod) {
   copy_[calltree::kRootNode] = calltree::kRootNode;
-  for (const TimeType t : kAllTimeTypes) typed_[static_cast<std::size_t>(t)] = builder_.intern(name_of(t));
+  for (const TimeType t : kAllTimeTypes) typed_[static_cast<std::size_t>(t)] = intern_refining(name_of(t));
 }
 
 NodeId ViewTree::stack(NodeId recorded_node) {
@@ -45,7 +45,7 @@ NodeId ViewTree::measurement(const calltree::SampleRecord& r, const Part& part, 
 
 NodeId ViewTree::refinement(NodeId typed, const Part& part) {
   if (part.by == kNoClass) return typed;
-  if (unknown_ == kNoMethod) unknown_ = builder_.intern(kUnknownNode);
+  if (unknown_ == kNoMethod) unknown_ = intern_refining(kUnknownNode);
   if (part.by == kUnknownClass) return builder_.child(typed, unknown_);
   const NodeId by = builder_.child(typed, name_of_class(part.by));
   if (part.type != TimeType::monitor) return by;
@@ -61,7 +61,7 @@ NodeId ViewTree::holder_stack(NodeId below, NodeId holder_leaf) {
   NodeId at = below;
   for (auto it = path_.rbegin(); it != path_.rend(); ++it) {
     const MethodId m = recorded_.method(*it);
-    if (holder_method_[m] == kNoMethod) holder_method_[m] = builder_.intern(holder_frame(recorded_.method_name(m)));
+    if (holder_method_[m] == kNoMethod) holder_method_[m] = intern_refining(holder_frame(recorded_.method_name(m)));
     at = builder_.child(at, holder_method_[m]);
   }
   holder_leaf_.emplace(key, at);
@@ -70,7 +70,14 @@ NodeId ViewTree::holder_stack(NodeId below, NodeId holder_leaf) {
 
 MethodId ViewTree::name_of_class(std::uint32_t thread_class) {
   MethodId& m = class_method_[thread_class];
-  if (m == kNoMethod) m = builder_.intern(thread_class_node(classes_.names[thread_class]));
+  if (m == kNoMethod) m = intern_refining(thread_class_node(classes_.names[thread_class]));
+  return m;
+}
+
+MethodId ViewTree::intern_refining(std::string_view name) {
+  const MethodId m = builder_.intern(name);
+  if (m >= refining_.size()) refining_.resize(m + 1, false);
+  refining_[m] = true;
   return m;
 }
 

@@ -3,9 +3,13 @@
 // (node ids of the recorded tree), then the typed-time pseudo-method, then its refinement: a
 // :THREAD node, and below :MONITOR's the holder's own stack at that tick (pseudo_names.h).
 // Stacks are copied from the recorded tree once each, however many instances share them.
+// Every name the view adds is marked as refining the time of the frame above it (call_tree.h),
+// so that a method's base holds the typed time below it: they split its time by kind, they
+// are not calls (seed 000 sec. 4).
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -28,12 +32,16 @@ class ViewTree {
   calltree::NodeId measurement(const calltree::SampleRecord& r, const Part& part, bool typed);
   void add(calltree::NodeId node, calltree::Cost cost) { builder_.add_cost(node, cost); }
 
-  calltree::CallTree build(calltree::Metadata metadata) && { return std::move(builder_).build(std::move(metadata)); }
+  calltree::CallTree build(calltree::Metadata metadata) && {
+    return std::move(builder_).build(std::move(metadata)).with_refining_methods(std::move(refining_));
+  }
 
  private:
   calltree::NodeId refinement(calltree::NodeId typed, const Part& part);
   calltree::NodeId holder_stack(calltree::NodeId below, calltree::NodeId holder_leaf);
   calltree::MethodId name_of_class(std::uint32_t thread_class);
+  // Interns one of the names the view adds (pseudo_names.h), marked as refining.
+  calltree::MethodId intern_refining(std::string_view name);
 
   const calltree::CallTree& recorded_;
   const calltree::SampleData& samples_;
@@ -48,6 +56,7 @@ class ViewTree {
   // (node below which a holder's stack goes, the holder's recorded leaf) -> its last node.
   std::unordered_map<std::uint64_t, calltree::NodeId> holder_leaf_;
   std::vector<calltree::NodeId> path_;  // scratch
+  std::vector<bool> refining_;          // by view method id: the names the view adds
 };
 
 }  // namespace bn::views::detail

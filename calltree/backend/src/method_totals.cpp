@@ -9,7 +9,7 @@ MethodTotals::MethodTotals(const CallTree& tree, double one_by_one_share)
 
 template <typename Sum>
 bool MethodTotals::add(Tally<Sum>& t, NodeId n) const {
-  bool fits = add_fits(t.base, tree_.cost(n));
+  bool fits = add_fits(t.base, tree_.base_cost(n));
   if (n < t.open_until) {
     t.nested = true;
   } else {

@@ -174,6 +174,10 @@ SummedNodes single_nodes(const CallTree& tree, std::vector<NodeId> nodes) {
   return summed(std::move(nodes), [&](NodeId n) { return tree.cost(n); });
 }
 
+SummedNodes along_nodes(const CallTree& tree, std::vector<NodeId> nodes) {
+  return summed(std::move(nodes), [&](NodeId n) { return tree.base_cost(n); });
+}
+
 Amount Region::base() const {
   Amount sum = along.total();
   for (const auto& [m, base] : methods) sum += base;
@@ -190,10 +194,10 @@ Region region_of_lists(const CallTree& tree, SummedNodes tops, std::vector<NodeI
   Region r{std::move(tops),
            single_nodes(tree, std::move(outside)),
            std::move(methods),
-           single_nodes(tree, std::move(along)),
+           along_nodes(tree, std::move(along)),
            {}};
   auto& by_method = r.along_by_method;
-  for (NodeId n : r.along.nodes) by_method.emplace_back(tree.method(n), tree.cost(n));
+  for (NodeId n : r.along.nodes) by_method.emplace_back(tree.method(n), tree.base_cost(n));
   std::sort(by_method.begin(), by_method.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   // One entry per method.
   std::size_t kept = 0;

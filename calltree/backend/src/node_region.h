@@ -5,8 +5,9 @@
 // cum(A) + cum(B) - cum(A ∪ B) because the region of a union is the union of the regions.
 //
 // cum counts the subtrees of `tops` (outermost final nodes) and the `outside` nodes (along
-// nodes outside those subtrees); base counts every node of the `methods` (those with a
-// length-1 summary in the set) and the `along` nodes of other methods.
+// nodes outside those subtrees); base counts the base cost (CallTree::base_cost) of every node of
+// the `methods` (those with a length-1 summary in the set) and of the `along` nodes of other
+// methods.
 
 #include <cstdint>
 #include <span>
@@ -54,16 +55,17 @@ struct SummedNodes {
 inline iface::Amount run_sum(const SummedNodes& list, std::size_t from, std::size_t to) {
   return list.sums[to] - list.sums[from];
 }
-// Subtrees, by cum_cost (tops), or single nodes, by cost (the other lists).
+// Subtrees, by cum_cost (tops); single nodes, by cost (outside); along nodes, by base_cost.
 SummedNodes subtrees(const CallTree& tree, std::vector<NodeId> nodes);
 SummedNodes single_nodes(const CallTree& tree, std::vector<NodeId> nodes);
+SummedNodes along_nodes(const CallTree& tree, std::vector<NodeId> nodes);
 
 struct Region {
   SummedNodes tops;                                         // increasing, none inside another's subtree
   SummedNodes outside;                                      // increasing, outside every top's subtree
   std::vector<std::pair<MethodId, iface::Amount>> methods;  // by id, with each method's base
   SummedNodes along;                                        // increasing, of no method in `methods`
-  // Σ cost of the `along` nodes of each method, by id.
+  // Σ base_cost of the `along` nodes of each method, by id.
   std::vector<std::pair<MethodId, iface::Amount>> along_by_method;
 
   iface::Amount cum() const { return tops.total() + outside.total(); }

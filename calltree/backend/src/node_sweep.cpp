@@ -96,6 +96,12 @@ iface::Amount sum_cost(const CallTree& tree, std::span<const NodeId> nodes) {
   return sum;
 }
 
+iface::Amount sum_base_cost(const CallTree& tree, std::span<const NodeId> nodes) {
+  iface::Amount sum = 0;
+  for (NodeId n : nodes) sum += tree.base_cost(n);
+  return sum;
+}
+
 iface::Amount sum_cum_cost(const CallTree& tree, std::span<const NodeId> nodes) {
   iface::Amount sum = 0;
   for (NodeId n : nodes) sum += tree.cum_cost(n);

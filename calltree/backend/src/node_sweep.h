@@ -36,8 +36,9 @@ void for_each_outside(const CallTree& tree, std::span<const NodeId> nodes, std::
   }
 }
 
-// Σ cost over the nodes / Σ cum_cost over them.
+// Σ cost over the nodes / Σ base_cost over them / Σ cum_cost over them.
 iface::Amount sum_cost(const CallTree& tree, std::span<const NodeId> nodes);
+iface::Amount sum_base_cost(const CallTree& tree, std::span<const NodeId> nodes);
 iface::Amount sum_cum_cost(const CallTree& tree, std::span<const NodeId> nodes);
 
 // Sorts and removes duplicates.

@@ -104,7 +104,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
       isolated_ += isolated_cum(n, e);
       if (n.end == iface::End::bottom) {
         // Another child of the same final may have brought the path's own nodes already.
-        if (base_counted_[e.path]) isolated_ -= n.facts->base[e.path];
+        if (base_counted_[e.path]) isolated_ -= n.facts->own[e.path];
         base_counted_[e.path] = true;
       }
       return;

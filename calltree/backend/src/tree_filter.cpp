@@ -45,7 +45,8 @@ CallTree filtered_tree(const CallTree& tree, std::span<const iface::ProfileFilte
     for (std::size_t k = 0; k < extra.size(); ++k)
       extra[k].cost.push_back(passes[node] ? tree.metric_cost(k + 1, node) : 0);
   }
-  return CallTree::build(std::move(table), tree.names().copy(), tree.metadata(), std::move(extra));
+  return CallTree::build(std::move(table), tree.names().copy(), tree.metadata(), std::move(extra))
+      .with_refining_methods(tree.refining_methods());
 }
 
 }  // namespace bn::calltree

@@ -49,10 +49,11 @@ const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(
     if (end == iface::End::top) {
       const NodeId p = tree_.parent(v.roots[i]);
       if (p != kRootNode)
-        n->nodes.push_back({tree_.method(p), i, p, tree_.cost(p), tree_.cum_cost(p)});  // the root is no method
+        n->nodes.push_back(  // the root is no method
+            {tree_.method(p), i, p, tree_.cost(p), tree_.base_cost(p), tree_.cum_cost(p)});
     } else {
       for (NodeId c : tree_.children(v.finals[i]))
-        n->nodes.push_back({tree_.method(c), i, c, tree_.cost(c), tree_.cum_cost(c)});
+        n->nodes.push_back({tree_.method(c), i, c, tree_.cost(c), tree_.base_cost(c), tree_.cum_cost(c)});
     }
   }
   group_by_method(n->nodes);
@@ -119,7 +120,7 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
     // the new root above it (top) or the new final's subtree below it (bottom).
     Amount cum = 0, base = 0;
     for (const ExtensionNode& e : group) {
-      base += facts.base[e.path] + e.cost;
+      base += facts.base[e.path] + e.base;
       cum += isolated_cum(n, e);
     }
     return {cum, base};
@@ -140,7 +141,7 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
 }
 
 Amount TreeProfile::isolated_cum(const Neighbourhood& n, const ExtensionNode& e) {
-  return n.end == iface::End::top ? n.facts->alone[e.path] + e.cost : n.facts->base[e.path] + e.cum_cost;
+  return n.end == iface::End::top ? n.facts->alone[e.path] + e.cost : n.facts->own[e.path] + e.cum_cost;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {

@@ -31,23 +31,26 @@ std::shared_ptr<const TreeProfile::PathFacts> TreeProfile::path_facts(iface::Sum
   const std::size_t paths = v.roots.size(), length = v.calls.size();
   auto facts = std::make_shared<PathFacts>();
   facts->of = s;
+  facts->own.resize(paths);
   facts->base.resize(paths);
   facts->alone.resize(paths);
   std::vector<bool>& touched = facts->touched;
   touched.assign(paths, false);
 
-  // Each path's base, and for length >= 2 its nodes with the path's index, sorted.
+  // Each path's own and base costs, and for length >= 2 its nodes with the path's index, sorted.
   std::vector<std::pair<NodeId, std::uint32_t>>& along = facts->along;
   if (length > 1) along.reserve(paths * length);
   for (std::uint32_t i = 0; i < paths; ++i) {
-    Amount base = 0;
+    Amount own = 0, base = 0;
     NodeId x = v.finals[i];
     for (std::size_t j = 0; j < length; ++j, x = tree_.parent(x)) {
-      base += tree_.cost(x);
+      own += tree_.cost(x);
+      base += tree_.base_cost(x);
       if (length > 1) along.emplace_back(x, i);
     }
+    facts->own[i] = own;
     facts->base[i] = base;
-    facts->alone[i] = base - tree_.cost(v.finals[i]) + tree_.cum_cost(v.finals[i]);
+    facts->alone[i] = own - tree_.cost(v.finals[i]) + tree_.cum_cost(v.finals[i]);
   }
   std::sort(along.begin(), along.end());
 

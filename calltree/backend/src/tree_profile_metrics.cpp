@@ -43,7 +43,7 @@ std::pair<Amount, Amount> TreeProfile::measure_nodes(std::span<const NodeId> fin
   sweep::for_each_outside(tree_, along, tops, [&](NodeId n) { exposed.push_back(n); });
   // along ∪ descendants(final) = the outermost final subtrees plus the along nodes outside
   // them; a path node below another path's final node is inside a subtree and counted there.
-  return {sweep::sum_cum_cost(tree_, tops) + sweep::sum_cost(tree_, exposed), sweep::sum_cost(tree_, along)};
+  return {sweep::sum_cum_cost(tree_, tops) + sweep::sum_cost(tree_, exposed), sweep::sum_base_cost(tree_, along)};
 }
 
 std::span<const NodeId> TreeProfile::top_finals(Summary s) {
@@ -66,7 +66,7 @@ Amount TreeProfile::total_base_of(std::span<const Summary> S) {
   const auto [methods, nodes] = base_union_nodes(ids);
   Amount total = 0;
   for (MethodId m : methods) total += method_totals()[m].base;
-  return total + sweep::sum_cost(tree_, nodes);
+  return total + sweep::sum_base_cost(tree_, nodes);
 }
 
 std::pair<std::vector<MethodId>, std::vector<NodeId>> TreeProfile::base_union_nodes(std::span<const Summary> S) const {

@@ -32,7 +32,7 @@ std::optional<Summary> TreeProfile::pattern_summary(const iface::CallPattern& p)
       satisfied = true;
       r.cum += tree_.cost(n);
     }
-    if (m.last_call) r.base += tree_.cost(n);
+    if (m.last_call) r.base += tree_.base_cost(n);
   });
   if (!satisfied) return std::nullopt;
   for (const iface::PatternElement& e : p.elements) r.texts.push_back(e.text());
@@ -83,7 +83,7 @@ class OutermostTally {
   void add(NodeId n) { add(tree_.method(n), n); }
 
   void add(MethodId x, NodeId n) {
-    base_[x] += tree_.cost(n);
+    base_[x] += tree_.base_cost(n);
     if (n < counted_until_[x]) return;
     if (counted_until_[x] == 0) found_.push_back(x);
     cum_[x] += tree_.cum_cost(n);
@@ -180,7 +180,7 @@ Amount TreeProfile::marked_total(std::span<const Summary> S, bool cum) {
   auto next = finals.begin();
   for (NodeId n = 1; n < tree_.node_count(); ++n) {
     for (; next != finals.end() && *next == n; ++next) covered_until = std::max(covered_until, tree_.subtree_end(n));
-    if (marked[n] || n < covered_until) total += tree_.cost(n);
+    if (marked[n] || n < covered_until) total += cum ? tree_.cost(n) : tree_.base_cost(n);
   }
   return total;
 }

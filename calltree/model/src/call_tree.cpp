@@ -238,6 +238,7 @@ CallTree CallTree::build(NodeTable table, StringTable names, Metadata metadata,
 
   tree.metadata_ = std::move(metadata);
   tree.extra_metrics_ = std::move(extra_metrics);
+  tree.figure_base_costs();
   return tree;
 }
 
@@ -278,6 +279,7 @@ CallTree CallTree::with_metric(std::size_t metric) && {
   metadata_.metric = std::move(chosen.spec.name);
   metadata_.unit = std::move(chosen.spec.unit);
   accumulate_cum_costs();  // cannot overflow: build checked every metric
+  figure_base_costs();
   return std::move(*this);
 }
 
@@ -292,6 +294,8 @@ CallTree CallTree::with_metric(std::size_t metric) const& {
   copy.names_ = names_.copy();
   copy.metadata_ = metadata_;
   copy.extra_metrics_ = extra_metrics_;
+  copy.refining_ = refining_;
+  copy.figure_base_costs();
   return std::move(copy).with_metric(metric);
 }
 

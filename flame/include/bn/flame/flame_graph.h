@@ -27,9 +27,11 @@ using iface::Amount;
 enum Presence : std::uint8_t { kInA = 1, kInB = 2 };
 
 struct FlamePart {
-  std::vector<std::uint32_t> name;      // index into FlameGraph::names
-  std::vector<std::uint32_t> depth;     // the root is 0; a child is one deeper than its parent
-  std::vector<Amount> total, self;      // run A (or the only run)
+  std::vector<std::uint32_t> name;   // index into FlameGraph::names
+  std::vector<std::uint32_t> depth;  // the root is 0; a child is one deeper than its parent
+  // run A (or the only run); self is the frame's base (CallTree::base_cost: in a view the typed
+  // time below a frame is its own, as `path` counts it)
+  std::vector<Amount> total, self;
   std::vector<Amount> b_total, b_self;  // run B, normalised; empty unless a comparison
   std::vector<std::uint8_t> presence;   // Presence bits
   std::vector<std::uint32_t> labels;    // bit i: the frame lies on a path labelled by label i

@@ -4,6 +4,8 @@
 // that, each measurement weighted by the hits Table 1 gives it. The call-tree backend evaluated
 // over this tree gives CPPROFJ's cost of every call path: cum([.., M]) sums the measurements of
 // the instances whose stack holds the path, which is MAPCP (sec. 5.2) with Table 1's hits.
+// The names the view adds refine their frame's time (CallTree::base_cost): the base of a method
+// is its own time, the typed time below it included, so HighBase ranks methods, not leaves.
 //
 // Costs are exact: the fractional hits are integer numerators over one common denominator D
 // (the lcm of the denominators that occur; 1 under the measured model, which counts whole

@@ -1,6 +1,7 @@
 #pragma once
 // Base and cum of every method's length-1 summary [m] (seed 004 sec. 2.2):
-//   base([m]) = Σ cost over the nodes of m,
+//   base([m]) = Σ base_cost over the nodes of m (CallTree::base_cost: the cost of typed time
+//               below a frame in a view is the frame's own),
 //   cum([m])  = Σ cum_cost over the outermost nodes of m (those with no ancestor labelled m):
 //               an inner node's subtree lies inside the outer one's and is counted there (the
 //               paper's note on recursion).

@@ -16,8 +16,8 @@ namespace bn::calltree {
 // keeps its costs; a node whose measurement is dropped gets cost 0. A node stays while it or a
 // node below it passes with a cost other than 0 in some metric (it is a frame of their stacks);
 // otherwise it is left out, so a caller of only dropped costs vanishes from every listing.
-// The synthetic root's stack is empty: it satisfies no sequence. Method ids, names, metadata
-// and metrics are those of `tree`. O(nodes · filters) time, plus O(methods) per aspect.
+// The synthetic root's stack is empty: it satisfies no sequence. Method ids, names, metadata,
+// metrics and refining methods (call_tree.h) are those of `tree`. O(nodes · filters) time, plus O(methods) per aspect.
 // Throws bn::Error for a pattern the matcher refuses (call_pattern.h's rules, more than 64
 // calls).
 CallTree filtered_tree(const CallTree& tree, std::span<const iface::ProfileFilter> filters);

@@ -7,13 +7,15 @@
 //   along(s)  = nodes on those paths,   final(s) = their last nodes,
 //   subtree(f) = f and its descendants,
 // the definitions of sec. 2.2 become
-//   base_of(s) = Σ cost over along(s)
+//   base_of(s) = Σ base_cost over along(s)
 //   cum_of(s)  = Σ cost over along(s) ∪ descendants(final(s))
 //              = Σ cum_cost over the outermost final nodes (those inside no other final's
 //                subtree) + Σ cost over along nodes outside every final subtree,
 // each node counted once even when recursion puts a path node below a final node (the
 // paper's reason for excluding descendants). total_base_of/total_cum_of are the same over the
-// union of the paths of all summaries in the set.
+// union of the paths of all summaries in the set. base_cost is cost except in a tree with
+// refining methods (a view, CallTree::base_cost), where a frame's base holds the typed time
+// below it.
 //
 // Fast paths:
 // - "d is a descendant of a" is the preorder interval test a < d < subtree_end(a), so unions
@@ -257,9 +259,9 @@ class TreeProfile final : public iface::Profile {
     MethodId method;
     std::uint32_t path;  // index into the summary's roots/finals
     NodeId node;         // the parent of roots[path] or a child of finals[path]
-    // The node's cost and cum-cost, read while listing in preorder: measuring goes by method,
-    // in no order of the tree's arrays.
-    Cost cost = 0, cum_cost = 0;
+    // The node's cost, base cost and cum-cost, read while listing in preorder: measuring goes by
+    // method, in no order of the tree's arrays.
+    Cost cost = 0, base = 0, cum_cost = 0;
     // (method, path, node) order; the costs follow from the node.
     bool operator<(const ExtensionNode& other) const {
       return std::tie(method, path, node) < std::tie(other.method, other.path, other.node);
@@ -269,7 +271,8 @@ class TreeProfile final : public iface::Profile {
   // building it needs, whichever the direction (tree_profile_isolation.cpp).
   struct PathFacts {
     iface::Summary of;
-    std::vector<iface::Amount> base;   // Σ cost over the path's nodes
+    std::vector<iface::Amount> own;    // Σ cost over the path's nodes (what cum counts of them)
+    std::vector<iface::Amount> base;   // Σ base_cost over the path's nodes
     std::vector<iface::Amount> alone;  // the cum of the path alone: its nodes and final subtree
     // The path shares a node with another path, or one of them has its root in the other's
     // final subtree: the path's nodes or subtree may be counted through the other.
@@ -313,7 +316,7 @@ class TreeProfile final : public iface::Profile {
   // Fills n.facts and n.isolated if they are not yet.
   void isolation(Neighbourhood& n);
   // The cum an extension gets through the isolated path of e: the path's cum alone and the new
-  // root (top), or the path's nodes and the new final's subtree (bottom).
+  // root (top), or the path's nodes' own costs and the new final's subtree (bottom).
   static iface::Amount isolated_cum(const Neighbourhood& n, const ExtensionNode& e);
   // {cum, base} of the extension made of one group of extension nodes of n, not built.
   std::pair<iface::Amount, iface::Amount> measure_extension(const Neighbourhood& n,

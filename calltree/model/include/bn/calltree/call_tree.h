@@ -6,7 +6,8 @@
 // one tree. Preorder plus subtree sizes make "d is a descendant of a" the interval test
 // a < d < a + subtree_size(a), children are found without child lists (first child n + 1, next
 // sibling c + subtree_size(c)), and a method's nodes are kept sorted by preorder number.
-// About 36 bytes per node, plus 8 per node for each extra metric (metric.h).
+// About 36 bytes per node, plus 8 per node for each extra metric (metric.h) and for a base column
+// of its own (a view's, below).
 
 #include <atomic>
 #include <cstddef>
@@ -79,10 +80,30 @@ class CallTree {
   // True if d lies strictly below a. O(1).
   bool is_descendant(NodeId d, NodeId a) const { return a < d && d < subtree_end(a); }
   Cost total_cost() const { return cum_cost_[kRootNode]; }
-  // A hint: n's cost, cum-cost and subtree size are about to be read. A pass over scattered
+
+  // Base costs (seed 000 sec. 4). Some frames refine the time of the frame above them instead of
+  // being called by it: a view's typed-time pseudo-methods and the refinements below them
+  // (views/pseudo_names.h). A tree may mark such methods (with_refining_methods); then the base
+  // cost of a frame that does not refine is its own cost plus the cost of every node below it
+  // reached through refining frames only, and a refining node below such a frame has base cost
+  // 0: its time is that frame's own. A refining node with no other frame above it keeps its own
+  // cost. So the base costs still partition the tree's cost (they add up to total_cost()), while
+  // cost() and cum_cost() stay as recorded. Without marks (every tree read from a file),
+  // base_cost(n) is cost(n), read from the same column through the same pointer.
+  Cost base_cost(NodeId n) const { return base_[n]; }
+  // Whether method m refines its caller's time (never in a tree without marks).
+  bool refines(MethodId m) const { return m < refining_.size() && refining_[m]; }
+  // The marks by method id (empty: none).
+  const std::vector<bool>& refining_methods() const { return refining_; }
+  // The tree with the methods marked in `refining` (by method id; a shorter list leaves the rest
+  // unmarked) refining their callers' time, replacing any marks it had, its base costs figured:
+  // O(nodes). Throws bn::Error when a base cost does not fit 64 bits.
+  CallTree with_refining_methods(std::vector<bool> refining) &&;
+
+  // A hint: n's base cost, cum-cost and subtree size are about to be read. A pass over scattered
   // nodes gives it a few nodes ahead, so their cache misses overlap instead of adding up.
   void prefetch(NodeId n) const {
-    __builtin_prefetch(&cost_[n]);
+    __builtin_prefetch(&base_[n]);
     __builtin_prefetch(&cum_cost_[n]);
     __builtin_prefetch(&subtree_size_[n]);
   }
@@ -120,14 +141,17 @@ class CallTree {
   // Index of the metric called `name`.
   std::optional<std::size_t> find_metric(std::string_view name) const;
   // The tree with `metric` as metric 0: its costs in cost() and cum_cost(), its name and unit in
-  // metadata(); the other metrics follow in their order. O(nodes). Throws bn::Error for a metric
-  // the tree does not have.
+  // metadata(); the other metrics follow in their order; base costs follow the new metric 0 under
+  // the same refining methods. O(nodes). Throws bn::Error for a metric the tree does not have.
   CallTree with_metric(std::size_t metric) &&;
   CallTree with_metric(std::size_t metric) const&;
 
  private:
   CallTree() = default;
   void accumulate_cum_costs();
+  // Points base_ at cost_ (no node folds into another) or at base_cost_, figured from cost_
+  // (base_costs.cpp).
+  void figure_base_costs();
   // What adopt_preorder's pass found.
   struct PreorderPass {
     bool adopted = false;           // the table was in preorder; the columns are the tree's now
@@ -170,6 +194,12 @@ class CallTree {
   StringTable names_;
   Metadata metadata_;
   std::vector<MetricColumn> extra_metrics_;
+  std::vector<bool> refining_;   // by method id; empty when no method refines
+  std::vector<Cost> base_cost_;  // empty when no node's cost moves to the frame above it
+  // base_cost_'s data, or cost_'s when base_cost_ is empty: one read either way. Both are vectors,
+  // whose buffers move with the tree, so a moved tree's pointer stays valid; whatever replaces
+  // cost_ or base_cost_ calls figure_base_costs.
+  const Cost* base_ = nullptr;
 };
 
 class CallTree::ChildRange {
