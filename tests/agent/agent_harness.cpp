@@ -195,6 +195,12 @@ bool is_complete(const fs::path& file) {
   }
 }
 
+std::size_t java_samples(const calltree::SampleData& d) {
+  std::size_t n = 0;
+  for (const calltree::SampleRecord& r : d.records) n += d.threads[r.thread].thread_class.starts_with("[JVM ") ? 0 : 1;
+  return n;
+}
+
 std::optional<std::uint32_t> thread_named(const calltree::SampleData& d, const std::string& name) {
   for (const calltree::ThreadEntry& t : d.threads)
     if (t.name == name) return t.index;

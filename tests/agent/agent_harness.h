@@ -91,6 +91,10 @@ class AttachTarget {
   std::string pid_;
 };
 
+// Records of Java threads: the samples the recorded tree counts, one each. The JVM's own threads
+// (pseudo classes "[JVM ...]": JIT compilers, GC, the sampler) have records of their CPU only
+// (docs/recorder.md, "Threads that are not Java threads").
+std::size_t java_samples(const calltree::SampleData& d);
 // Index of the thread with this name, if it was sampled.
 std::optional<std::uint32_t> thread_named(const calltree::SampleData& d, const std::string& name);
 // True if `node` or one of its ancestors runs `method` (a dotted frame name).

@@ -50,6 +50,7 @@ SampleEngine::SampleEngine(const EngineSetup& setup)
       tree_(sink_.tree()),
       samples_metric_(sink_.metric(0)),
       lock_owners_(setup.jvmti, registry_, cpus_),
+      native_(registry_, tree_, start_ns_),
       pacer_(options_.interval_ns, options_.max_overhead,
              static_cast<std::uint64_t>(start_unix_ns_) ^ static_cast<std::uint64_t>(getpid())) {}
 
@@ -76,6 +77,7 @@ calltree::Metadata SampleEngine::metadata(bool final) const {
   m.set_extra("dropped_samples", std::to_string(dropped_));
   m.set_extra("threads_gone", std::to_string(threads_gone_));
   m.set_extra("reused_stacks", std::to_string(stacks_reused_));
+  m.set_extra("native_threads", std::to_string(native_.threads_seen()));
   m.set_extra("stack_method", stack_method_);
   stack_stats_.describe(m);
   lock_owners_.describe(m);
@@ -220,6 +222,7 @@ void SampleEngine::loop(JNIEnv* jni) {
   try {
     jthread self = nullptr;
     if (jvmti_->GetCurrentThread(&self) == JVMTI_ERROR_NONE) registry_.mark_sampler(jni, self);
+    sampler_tid_ = current_tid();
     last_flush_ns_ = last_snapshot_ns_ = monotonic_ns();
     bool first = true;
     if (wait_ns(jni, options_.delay_ns)) {
@@ -268,6 +271,7 @@ void SampleEngine::loop(JNIEnv* jni) {
   // this thread used the records; the sink gave back the tree once the file was complete.
   turn_events_off();
   registry_.release(jni);
+  native_.release();
   std::vector<calltree::SampleTick>().swap(ticks_);
   std::vector<calltree::SampleRecord>().swap(records_);
   std::vector<calltree::SampleRecord>().swap(open_records_);
@@ -308,7 +312,9 @@ void SampleEngine::report_summary(const calltree::Metadata& m) const {
 
 void SampleEngine::flush() {
   last_flush_ns_ = monotonic_ns();
-  const std::vector<calltree::ThreadEntry> threads = registry_.take_changed();
+  std::vector<calltree::ThreadEntry> threads = registry_.take_changed();
+  native_.take_changed(threads);  // the same index space: merged in index order, as readers need
+  std::sort(threads.begin(), threads.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
   const Status s = sink_.flush([&](std::span<const calltree::NodeId> new_parents) {
     std::vector<AncillaryChunk> chunks;
     // Thread entries before the records that name them; the parents of the new nodes travel
@@ -359,6 +365,12 @@ bool SampleEngine::start_tick(JNIEnv* jni, bool first, std::int64_t& held_ns) {
     lock_owners_.resolve(jni, open_records_, held_ns);
   } catch (const std::bad_alloc&) {
     // The blocked threads' records keep no owner this tick.
+  }
+  // After the Java threads: at the first tick they have just been matched with their OS ids.
+  try {
+    native_.sample(now, first, tick_count_, sampler_tid_, open_records_);
+  } catch (const std::bad_alloc&) {
+    // The native threads' time since their last records goes to their next ones.
   }
   return true;
 }

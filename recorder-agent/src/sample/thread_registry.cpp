@@ -23,6 +23,11 @@ std::string dotted_class_name(const char* signature) {
   return s;
 }
 
+// The kernel's name of the OS thread of the Java thread `name`. The launcher runs main() on a
+// second thread that keeps the process name ("java"); the first thread (tid == pid) only waits
+// for it and never runs Java code.
+std::string kernel_name_of(const std::string& name) { return name == "main" ? "java" : kernel_thread_name(name); }
+
 }  // namespace
 
 ThreadRegistry::ThreadRegistry(jvmtiEnv* jvmti, std::int64_t start_ns) : jvmti_(jvmti), start_ns_(start_ns) {}
@@ -125,9 +130,7 @@ ThreadRecord* ThreadRegistry::find_or_add(JNIEnv* jni, jthread thread, const Tas
   if (ThreadRecord* record = own(stored); record != nullptr) return record;
   ThreadRecord* record = create_locked(jni, thread, 0);
   if (names == nullptr) return record;
-  // The launcher runs main() on a second thread that keeps the process name ("java"); the
-  // first thread (tid == pid) only waits for it and never runs Java code.
-  const std::string comm = record->entry.name == "main" ? "java" : kernel_thread_name(record->entry.name);
+  const std::string comm = kernel_name_of(record->entry.name);
   const auto it = names->find(comm);
   if (it == names->end()) return record;
   std::vector<std::int32_t> candidates;
@@ -182,7 +185,12 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
     }
     if (record->ended && !record->dirty) {
       by_position_.clear();  // it may point to this record
-      std::erase(claimed_tids_, record->entry.os_tid);
+      // One claim only: the launcher's main thread, detached as `main` ends, attaches again as
+      // DestroyJavaVM (JDK 17's jni_DestroyJavaVM), a new Java thread on the same task.
+      if (const auto it = std::find(claimed_tids_.begin(), claimed_tids_.end(), record->entry.os_tid);
+          it != claimed_tids_.end())
+        claimed_tids_.erase(it);
+      if (record->entry.os_tid != 0) ended_tids_.emplace_back(record->entry.os_tid, monotonic_ns());
       if (const auto it = by_java_id_.find(record->entry.java_id);
           it != by_java_id_.end() && it->second == record.get())
         by_java_id_.erase(it);
@@ -191,6 +199,32 @@ std::vector<calltree::ThreadEntry> ThreadRegistry::take_changed() {
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
   return out;
+}
+
+std::uint32_t ThreadRegistry::allocate_index() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return next_index_++;
+}
+
+void ThreadRegistry::java_tids(std::vector<std::int32_t>& out) {
+  // An exiting thread runs on for microseconds after its ThreadEnd; a second is far beyond that
+  // even on a loaded machine, and tids are not reused that fast (pid_max).
+  constexpr std::int64_t kEndedKeptNs = 1'000'000'000;
+  const std::int64_t now = monotonic_ns();
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::erase_if(ended_tids_, [&](const auto& e) { return now - e.second > kEndedKeptNs; });
+  out.assign(claimed_tids_.begin(), claimed_tids_.end());
+  for (const auto& e : ended_tids_) out.push_back(e.first);
+  std::sort(out.begin(), out.end());
+}
+
+bool ThreadRegistry::names_unresolved_java_thread(const std::string& comm) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& record : records_)
+    if (record != nullptr && record->entry.os_tid == 0 && !record->ended && !record->is_sampler &&
+        kernel_name_of(record->entry.name) == comm)
+      return true;
+  return false;
 }
 
 void ThreadRegistry::release(JNIEnv* jni) {
@@ -211,6 +245,7 @@ void ThreadRegistry::release(JNIEnv* jni) {
   by_java_id_.clear();
   by_position_.clear();
   claimed_tids_.clear();
+  ended_tids_.clear();
 }
 
 }  // namespace bn::agent

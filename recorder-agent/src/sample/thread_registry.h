@@ -88,6 +88,17 @@ class ThreadRegistry {
   // Marks the sampler's own thread so it is skipped.
   void mark_sampler(JNIEnv* jni, jthread thread);
 
+  // For the threads that are not Java threads (native_threads.h), which share the entries' index
+  // space: the next dense index.
+  std::uint32_t allocate_index();
+  // The OS tids of Java threads, sorted: those known, and those of threads that ended in the
+  // last second (a task outlives its ThreadEnd for a moment, and must not then be taken for a
+  // native thread).
+  void java_tids(std::vector<std::int32_t>& out);
+  // Whether a live Java thread whose OS tid is unknown has this kernel name (any task so named
+  // may be it).
+  bool names_unresolved_java_thread(const std::string& comm);
+
   // Entries of referenced threads changed since the last call, in index order; frees records of
   // ended threads once their last state is handed out. Only the sampler thread calls it, between
   // ticks, so no record it holds during a tick is freed under it.
@@ -116,6 +127,8 @@ class ThreadRegistry {
   // (Java id, record) by list position, as last seen; cleared whenever a record is freed.
   std::vector<std::pair<std::int64_t, ThreadRecord*>> by_position_;
   std::vector<std::int32_t> claimed_tids_;
+  // Tids of freed records, with the CLOCK_MONOTONIC time they were freed (java_tids()).
+  std::vector<std::pair<std::int32_t, std::int64_t>> ended_tids_;
   std::uint32_t next_index_ = 0;
   bool released_ = false;  // guarded by mutex_
 };
