@@ -230,6 +230,14 @@ TEST_CASE("mode=calltree records the exact calls of every calling context, on ev
   CHECK(r.time.tree.metric_spec(1).unit == "count");
 }
 
+TEST_CASE("a call-tree recording started with -agentpath leaves no warning of the JVM's on standard error") {
+  // The runtime jar goes on the boot class path at load, as -Xbootclasspath/a: would; appended
+  // later, HotSpot warns that class data sharing now covers only the boot loader's classes.
+  const Recording r = record_counted(",include=Counted*");
+  CHECK(r.run.err.find("Sharing is only supported") == std::string::npos);
+  CHECK(r.run.err.find("VM warning") == std::string::npos);  // "OpenJDK 64-Bit Server VM warning: ..."
+}
+
 TEST_CASE("clock=tick, the default, keeps every call count exact; its times add up and lie within the run") {
   const auto started = std::chrono::steady_clock::now();
   const Recording r = record_counted(",include=Counted*,trivial=count");

@@ -68,6 +68,11 @@ std::string trivial_rule(Options::Trivial trivial) {
   return "count";
 }
 
+// The bound on the threads' trees the JVM's first call-tree recording sets (treememory=).
+std::uint64_t tree_memory_bound(const Options& options) {
+  return options.tree_memory > 0 ? options.tree_memory : default_tree_memory();
+}
+
 }  // namespace
 
 CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
@@ -78,7 +83,12 @@ CallTreeEngine::CallTreeEngine(const EngineSetup& setup)
       start_ns_(monotonic_ns()),
       start_unix_ns_(realtime_ns()),
       sink_(setup.sink, setup.part),
-      drained_(sink_.metric(0)) {}
+      drained_(sink_.metric(0)) {
+  // Started with -agentpath (the OnLoad phase): the runtime jar goes on the boot class path now,
+  // which spares the program the JVM's warning about class data sharing
+  // (JavaSide::put_on_boot_class_path).
+  if (!setup.attached) CallTreeRuntime::of_jvm(tree_memory_bound(options_)).prepare_at_load(jvmti_);
+}
 
 Engine::Needs CallTreeEngine::needs() const {
   Needs needs;
@@ -172,7 +182,7 @@ Status CallTreeEngine::start_recording(JNIEnv* jni) {
     }
     // The Java side (loaded by the JVM's first call-tree recording) configured for this one, and
     // the baseline: what the threads' trees hold already is not this recording's.
-    runtime_ = &CallTreeRuntime::of_jvm(options_.tree_memory > 0 ? options_.tree_memory : default_tree_memory());
+    runtime_ = &CallTreeRuntime::of_jvm(tree_memory_bound(options_));
     if (Status s = runtime_->start_recording(jvmti_, jni, options_, methods_ ? &*methods_ : nullptr, drained_); !s.ok())
       return s;
     counts_at_start_ = runtime_->java().counts(jni);

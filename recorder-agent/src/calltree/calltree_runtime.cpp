@@ -20,6 +20,11 @@ Status CallTreeRuntime::load(jvmtiEnv* jvmti, JNIEnv* jni) {
   return Status();
 }
 
+void CallTreeRuntime::prepare_at_load(jvmtiEnv* jvmti) {
+  AgentFiles files;
+  if (find_agent_files(files).ok()) java_.put_on_boot_class_path(jvmti, files.runtime_jar);
+}
+
 Status CallTreeRuntime::start_recording(jvmtiEnv* jvmti, JNIEnv* jni, const Options& options,
                                         const std::vector<std::string>* methods, DrainedTrees& drained) {
   if (options.tree_memory > 0 && options.tree_memory != memory_.bound())

@@ -35,6 +35,10 @@ class CallTreeRuntime {
   CallTreeRuntime(const CallTreeRuntime&) = delete;
   CallTreeRuntime& operator=(const CallTreeRuntime&) = delete;
 
+  // In Agent_OnLoad, for a recording started with -agentpath: the runtime jar goes on the boot
+  // class path now, where the JVM takes it without a warning (JavaSide::put_on_boot_class_path).
+  // If this fails, start_recording tries again.
+  void prepare_at_load(jvmtiEnv* jvmti);
   // A recording starts with `options`: the Java side is loaded if it is not yet, the transformer
   // configured (trivial=, `methods`: methods=, null for every method), the clock started
   // (clock=tick) and the baseline of `drained` taken (the trees' counts as of now). A later

@@ -28,9 +28,15 @@ jclass global_class(JNIEnv* jni, jclass local) {
 
 }  // namespace
 
+bool JavaSide::put_on_boot_class_path(jvmtiEnv* jvmti, const std::string& runtime_jar) {
+  if (!on_boot_class_path_)
+    on_boot_class_path_ = jvmti->AddToBootstrapClassLoaderSearch(runtime_jar.c_str()) == JVMTI_ERROR_NONE;
+  return on_boot_class_path_;
+}
+
 Status JavaSide::load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_jar,
                       TreeMemory& memory) {
-  if (jvmti->AddToBootstrapClassLoaderSearch(runtime_jar.c_str()) != JVMTI_ERROR_NONE)
+  if (!put_on_boot_class_path(jvmti, runtime_jar))
     return Status::error("cannot put '" + runtime_jar + "' on the boot class path");
   const LocalFrame frame(jni, 16);
   if (!frame) return Status::error("out of JNI local references");

@@ -26,8 +26,16 @@ namespace bn::agent {
 
 class JavaSide {
  public:
-  // `runtime_jar`: appended to the boot class path; `transformer_jar`: the transformer and the
-  // ASM it holds, relocated (recorder-agent/java/relocate). The trees' memory is `memory`'s
+  // Appends `runtime_jar` to the boot class path, once: false if the JVM refused. In Agent_OnLoad
+  // (the OnLoad phase) the JVM appends it as it would -Xbootclasspath/a:, before it maps the
+  // class data sharing archive; in the live phase HotSpot must then give up sharing the archive's
+  // application classes, and prints "Sharing is only supported for boot loader classes because
+  // bootstrap classpath has been appended" on the program's standard error
+  // (ClassLoaderExt::append_boot_classpath, JDK 17). So a recording started with -agentpath
+  // appends it at load, and only an attached one in the live phase.
+  bool put_on_boot_class_path(jvmtiEnv* jvmti, const std::string& runtime_jar);
+  // `runtime_jar`: put on the boot class path if it is not yet; `transformer_jar`: the
+  // transformer and the ASM it holds, relocated (recorder-agent/java/relocate). The trees' memory is `memory`'s
   // (TreeMemory.java's natives), which must outlive the JVM's last call of them: the agent never
   // frees it.
   Status load(jvmtiEnv* jvmti, JNIEnv* jni, const std::string& runtime_jar, const std::string& transformer_jar,
@@ -67,6 +75,7 @@ class JavaSide {
   bool loaded() const { return transformer_ != nullptr; }
 
  private:
+  bool on_boot_class_path_ = false;
   jclass transformer_ = nullptr;  // global references
   jclass registry_ = nullptr;
   jclass names_ = nullptr;
