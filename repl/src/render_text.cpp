@@ -256,16 +256,29 @@ std::string origin_text(const AutolabelRow& r, const RenderContext& c) {
   return text;
 }
 
+// The candidates autolabel did not propose, by reason; reasons that kept none out are left out,
+// so every count printed is one that applied.
+void not_proposed(const search::AutolabelSkipped& k, std::ostream& out) {
+  std::vector<std::string> parts;
+  const auto add = [&](std::size_t n, const std::string& what) {
+    if (n > 0) parts.push_back(std::to_string(n) + " " + what);
+  };
+  add(k.too_general, "too general (a trunk method, or typed time alone)");
+  add(k.within_noise, "within noise");
+  add(k.overlapping_labels, "overlapping a label");
+  if (parts.empty()) return;
+  out << "not proposed:";
+  for (std::size_t i = 0; i < parts.size(); ++i) out << (i == 0 ? " " : ", ") << parts[i];
+  out << "\n";
+}
+
 void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out) {
   out << "autolabel: " << o.rows.size() << " non-overlapping proposals (at most " << o.asked << ") from "
       << o.candidates << " candidates; "
       << (o.best_of_candidates ? "the heaviest such set of candidates"
                                : "the heaviest set found within the search budget (not proven best)")
       << "\n";
-  const std::size_t skipped = o.too_general + o.overlapping_labels + o.within_noise;
-  if (skipped > 0)
-    out << "not proposed: " << o.too_general << " too general (a trunk method, or typed time alone), "
-        << o.overlapping_labels << " overlapping a label, " << o.within_noise << " within noise\n";
+  not_proposed(o.skipped, out);
   if (o.rows.empty()) return;
   std::size_t label = 5, covered = 7, covered_share = 1;
   Widths w;

@@ -135,22 +135,23 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
     }
 
   AutolabelCandidates out;
-  out.too_general = trunk_starts.size();
+  AutolabelSkipped& skipped = out.skipped;
+  skipped.too_general = trunk_starts.size();
   std::map<iface::Summary, std::pair<AutolabelOrigin, iface::Amount>> kept;
   for (const auto& [s, origin] : reached) {
     const iface::Amount weight = autolabel_weight(profile, s);
     if (weight <= 0) continue;
     if (options.keep && !options.keep(s)) {
-      ++out.within_noise;
+      ++skipped.within_noise;
       continue;
     }
     if (const std::vector<std::string_view> path = profile.path_of(s);
         trunk.contains(path.back()) || typed_time_only(path)) {
-      ++out.too_general;
+      ++skipped.too_general;
       continue;
     }
     if (!options.labelled.empty() && iface::cum_overlap(profile, s, options.labelled) != 0) {
-      ++out.overlapping_labels;
+      ++skipped.overlapping_labels;
       continue;
     }
     kept.emplace(s, std::pair(origin, weight));

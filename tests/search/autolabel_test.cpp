@@ -98,7 +98,7 @@ TEST_CASE("thread roots and methods reached only through them are never proposed
   REQUIRE(r.proposals.size() == 2);
   CHECK(p.path_of(r.proposals[0].summary).back() == "y");
   CHECK(p.path_of(r.proposals[1].summary).back() == "z");
-  CHECK(r.too_general > 0);
+  CHECK(r.skipped.too_general > 0);
   // [r;w;x;y] (its along nodes include x, base 5: cum 55) and [z] (30): the
   // two full paths would share x, so they overlap and cannot both be proposed.
   CHECK(r.proposals.back().covered == 85);
@@ -134,7 +134,7 @@ TEST_CASE("in a typed-time view the proposals name code, never a kind of time al
     CHECK(std::any_of(path.begin(), path.end(), [](std::string_view m) { return !m.starts_with(':'); }));
   }
   CHECK(r.proposals.back().covered == 100);  // the code below each type covers the same
-  CHECK(r.too_general >= 2);                 // [:RUN] and [:WAIT] at least
+  CHECK(r.skipped.too_general >= 2);                 // [:RUN] and [:WAIT] at least
 }
 
 TEST_CASE("proposals overlap no summary already labelled") {
@@ -145,7 +145,7 @@ TEST_CASE("proposals overlap no summary already labelled") {
   std::vector<Summary> all = o.labelled;
   for (const auto& proposal : r.proposals) all.push_back(proposal.summary);
   CHECK(pairwise_disjoint(p, all));
-  CHECK(r.overlapping_labels > 0);
+  CHECK(r.skipped.overlapping_labels > 0);
   CHECK(proposed(p, r) == Paths{{"v"}});  // all that is left outside [u], in one proposal
 }
 

@@ -62,12 +62,18 @@ struct AutolabelOptions {
   std::function<bool(iface::Summary)> keep;
 };
 
+// Why candidates of positive weight were not proposed; each is counted once, under the first
+// reason in this order.
+struct AutolabelSkipped {
+  std::size_t within_noise = 0;        // candidates `keep` rejected
+  std::size_t too_general = 0;         // a trunk method (also suggestions), typed time alone
+  std::size_t overlapping_labels = 0;  // overlapping a labelled summary
+};
+
 struct AutolabelResult {
   std::vector<AutolabelProposal> proposals;  // heaviest first
-  std::size_t candidates = 0;                // distinct candidates of positive weight considered
-  std::size_t too_general = 0;               // candidates ending in a trunk method, or typed time alone
-  std::size_t overlapping_labels = 0;        // candidates overlapping a labelled summary
-  std::size_t within_noise = 0;              // candidates `keep` rejected
+  std::size_t candidates = 0;                // distinct candidates of positive weight proposable
+  AutolabelSkipped skipped;
   // True when the search proved the proposals the heaviest non-overlapping set of at most N
   // candidates; false when it stopped at its step budget with the best set found by then.
   bool best_of_candidates = true;
@@ -81,7 +87,7 @@ struct AutolabelCandidate {
 
 struct AutolabelCandidates {
   std::vector<AutolabelCandidate> list;  // distinct, heaviest first (sort_by_cum's order)
-  std::size_t too_general = 0, overlapping_labels = 0, within_noise = 0;
+  AutolabelSkipped skipped;
 };
 
 // The candidates autolabel chooses among (autolabel_candidates.cpp), with what it filtered out.
