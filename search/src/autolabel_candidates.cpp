@@ -104,11 +104,16 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   const auto starts = [&](Suggester suggester) {
     Starts out;
     const std::vector<iface::Summary> ranked = suggest(profile, suggester, 2 * per_suggester, options.keep).shown;
-    for (std::size_t rank = 0; rank < ranked.size() && out.size() < per_suggester; ++rank)
-      if (!trunk.contains(profile.path_of(ranked[rank]).front()))
-        out.emplace_back(ranked[rank], rank);
+    for (std::size_t rank = 0; rank < ranked.size() && out.size() < per_suggester; ++rank) {
+      const iface::Summary s = ranked[rank];
+      // HighBase ranks by |base| first: from the first of base 0 on, its order is HighCum's
+      // (every Java method of a typed-time view), and such a start is no bottom-up find.
+      if (suggester == Suggester::kHighBase && profile.base_of(s) == 0) break;
+      if (trunk.contains(profile.path_of(s).front()))
+        trunk_starts.insert(s);
       else
-        trunk_starts.insert(ranked[rank]);
+        out.emplace_back(s, rank);
+    }
     return out;
   };
   const Starts by_base = starts(Suggester::kHighBase);

@@ -134,7 +134,20 @@ TEST_CASE("in a typed-time view the proposals name code, never a kind of time al
     CHECK(std::any_of(path.begin(), path.end(), [](std::string_view m) { return !m.starts_with(':'); }));
   }
   CHECK(r.proposals.back().covered == 100);  // the code below each type covers the same
-  CHECK(r.skipped.too_general >= 2);                 // [:RUN] and [:WAIT] at least
+  CHECK(r.skipped.too_general >= 2);         // [:RUN] and [:WAIT] at least
+}
+
+TEST_CASE("a HighBase suggestion of base 0 is no reason given for a proposal") {
+  // A typed-time view's tree: every Java method has base 0, so HighBase would rank them by cum
+  // behind [:RUN], exactly as HighCum does; b is no bottom-up find.
+  FakeProfile p({{"T1;a;b;:RUN", 60}, {"T2;a;b;:RUN", 20}, {"T1;a;c;:RUN", 40}, {"T2;c;:RUN", 10}});
+  const auto r = bn::search::autolabel(p, asking(15));
+  REQUIRE_FALSE(r.proposals.empty());
+  for (const auto& proposal : r.proposals) {
+    INFO(p.path_of(proposal.summary).back());
+    if (proposal.origin.suggester == bn::search::Suggester::kHighBase)
+      CHECK(p.base_of(proposal.origin.suggestion) != 0);
+  }
 }
 
 TEST_CASE("proposals overlap no summary already labelled") {
