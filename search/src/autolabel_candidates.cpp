@@ -92,6 +92,27 @@ iface::Summary zoom_stop(iface::Profile& profile, iface::Summary s, NearbyKind k
   return *profile.trim(zoomed.shown.front(), end);  // the summary the split candidates extend
 }
 
+// s without the trunk methods at its front whose own samples it counts. A path's every node is
+// along it (sec. 2.2), so zooming through callers up to a thread's root adds the root's own
+// samples: [main;reflect;..;getClassLoader] counted main's loop, 165 of its 177 samples in
+// samples/security. Trunk methods of no own cost stay, naming the context ([Sender.run;
+// Mailbox.take;Object.wait;:MONITOR] in a Thread View). Of the trimmings of the trunk prefix,
+// the longest of the cum of the shortest.
+iface::Summary without_trunk_cost(iface::Profile& profile, Trunk& trunk, iface::Summary s) {
+  std::vector<iface::Summary> chain{s};
+  for (;;) {
+    const std::vector<std::string_view> path = profile.path_of(chain.back());
+    if (path.size() < 2 || !trunk.contains(path.front())) break;
+    const std::optional<iface::Summary> shorter = profile.trim_top(chain.back());
+    if (!shorter || typed_time_only(profile.path_of(*shorter))) break;
+    chain.push_back(*shorter);
+  }
+  const iface::Amount cum = profile.cum_of(chain.back());
+  for (const iface::Summary c : chain)
+    if (profile.cum_of(c) == cum) return c;
+  return s;
+}
+
 }  // namespace
 
 AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options) {
@@ -124,6 +145,7 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   std::vector<std::pair<iface::Summary, AutolabelOrigin>> reached;
   std::set<iface::Summary> seen;
   const auto reach = [&](iface::Summary s, const AutolabelOrigin& origin) {
+    s = without_trunk_cost(profile, trunk, s);
     if (seen.insert(s).second) reached.emplace_back(s, origin);
   };
   for (std::size_t i = 0; i < std::max(by_base.size(), by_cum.size()); ++i)

@@ -99,9 +99,11 @@ TEST_CASE("thread roots and methods reached only through them are never proposed
   CHECK(p.path_of(r.proposals[0].summary).back() == "y");
   CHECK(p.path_of(r.proposals[1].summary).back() == "z");
   CHECK(r.skipped.too_general > 0);
-  // [r;w;x;y] (its along nodes include x, base 5: cum 55) and [z] (30): the
-  // two full paths would share x, so they overlap and cannot both be proposed.
-  CHECK(r.proposals.back().covered == 85);
+  // Zooming from y through its callers reaches [r;w;x;y], whose along nodes include x (cum 55):
+  // x's own 5 samples are the trunk's, not y's, so the trunk is trimmed off and the proposals
+  // are [y] (50) and [z] (30).
+  CHECK(proposed(p, r) == Paths{{"y"}, {"z"}});
+  CHECK(r.proposals.back().covered == 80);
 }
 
 TEST_CASE("a trunk method stays trunk past a side call of its caller's and a call of its own name") {
