@@ -141,6 +141,7 @@ void fill(json& j, const AutolabelOutput& o, const RenderContext& c) {
   j["candidates"] = o.candidates;
   j["not_proposed"] = {{"too_general", o.skipped.too_general},
                        {"within_noise", o.skipped.within_noise},
+                       {"idle_waits", o.skipped.idle_waits},
                        {"overlapping_labels", o.skipped.overlapping_labels}};
   j["best_of_candidates"] = o.best_of_candidates;
   j["proposals"] = json::array();
