@@ -129,7 +129,7 @@ std::span<const Command> command_table() {
        h::set_width},
       {"set noise",
        {choice("show|skip", "noise setting")},
-       "comparisons of sampled runs: suggest and autolabel differences within sampling noise too, or skip them",
+       "comparisons of sampled runs: suggest differences within sampling noise too, or skip them",
        h::set_noise},
       {"set names",
        {choice("short|full", "names setting")},

@@ -57,9 +57,7 @@ Output autolabel(Context& c, const Arguments& args) {
   AutolabelOutput out;
   out.asked = options.count;
   out.candidates = found.candidates;
-  out.too_general = found.too_general;
-  out.overlapping_labels = found.overlapping_labels;
-  out.within_noise = found.within_noise;
+  out.skipped = found.skipped;
   out.best_of_candidates = found.best_of_candidates;
   std::vector<std::pair<std::string, iface::Summary>> added;
   std::vector<iface::Summary> numbered;

@@ -139,8 +139,10 @@ std::string_view move_key(search::AutolabelMove move) {
 void fill(json& j, const AutolabelOutput& o, const RenderContext& c) {
   j["asked"] = o.asked;
   j["candidates"] = o.candidates;
-  j["not_proposed"] = {
-      {"too_general", o.too_general}, {"overlapping_labels", o.overlapping_labels}, {"within_noise", o.within_noise}};
+  j["not_proposed"] = {{"too_general", o.skipped.too_general},
+                       {"within_noise", o.skipped.within_noise},
+                       {"idle_waits", o.skipped.idle_waits},
+                       {"overlapping_labels", o.skipped.overlapping_labels}};
   j["best_of_candidates"] = o.best_of_candidates;
   j["proposals"] = json::array();
   for (const AutolabelRow& r : o.rows) {

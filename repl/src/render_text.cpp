@@ -218,6 +218,15 @@ void set_aside_note(const LabelsOutput& o, std::ostream& out) {
            "(`filters`, `unfilter`)\n";
 }
 
+// Why a coverage can pass 100% of what its percentages are of: on a comparison a cost may be
+// negative (seed 004 sec. 2.2), so the rest of the profile can differ the other way and the
+// summaries explain more than the net total. Nothing is said when it does not pass 100%.
+void beyond_whole_note(Amount covered, const RenderContext& c, std::ostream& out) {
+  const Amount whole = c.percent_base.amount;
+  if (whole == 0 || (covered < 0) != (whole < 0) || iface::abs_amount(covered) <= iface::abs_amount(whole)) return;
+  out << "note: over 100%: the rest of the profile sums to " << value(whole - covered, c) << ", the other way\n";
+}
+
 void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   if (o.labels.empty()) {
     out << "no labels yet: `label NAME` labels the current summary\n";
@@ -238,6 +247,7 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
         << "), base " << value(ov.base, c) << " (" << share_of(ov.base, c) << ")\n";
   out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
       << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
+  beyond_whole_note(o.coverage_cum, c, out);
   set_aside_note(o, out);
 }
 
@@ -256,17 +266,32 @@ std::string origin_text(const AutolabelRow& r, const RenderContext& c) {
   return text;
 }
 
+// The candidates autolabel did not propose, by reason; reasons that kept none out are left out,
+// so every count printed is one that applied.
+void not_proposed(const search::AutolabelSkipped& k, std::ostream& out) {
+  std::vector<std::string> parts;
+  const auto add = [&](std::size_t n, const std::string& what) {
+    if (n > 0) parts.push_back(std::to_string(n) + " " + what);
+  };
+  add(k.too_general, "too general (trunk, pass-through or typed time alone)");
+  add(k.within_noise, "within noise or under 10 samples");
+  add(k.idle_waits, k.idle_waits == 1 ? "idle wait" : "idle waits");
+  add(k.overlapping_labels, "overlapping a label");
+  if (parts.empty()) return;
+  out << "not proposed:";
+  for (std::size_t i = 0; i < parts.size(); ++i) out << (i == 0 ? " " : ", ") << parts[i];
+  out << "\n";
+}
+
 void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out) {
   out << "autolabel: " << o.rows.size() << " non-overlapping proposals (at most " << o.asked << ") from "
       << o.candidates << " candidates; "
       << (o.best_of_candidates ? "the heaviest such set of candidates"
                                : "the heaviest set found within the search budget (not proven best)")
       << "\n";
-  const std::size_t skipped = o.too_general + o.overlapping_labels + o.within_noise;
-  if (skipped > 0)
-    out << "not proposed: " << o.too_general << " too general (a trunk method, or typed time alone), "
-        << o.overlapping_labels << " overlapping a label, " << o.within_noise << " within noise\n";
+  not_proposed(o.skipped, out);
   if (o.rows.empty()) return;
+  beyond_whole_note(o.rows.back().covered, c, out);
   std::size_t label = 5, covered = 7, covered_share = 1;
   Widths w;
   for (const AutolabelRow& r : o.rows) {

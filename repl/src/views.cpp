@@ -8,9 +8,6 @@
 namespace bn::repl {
 namespace {
 
-// Seed 000 sec. 5.1: estimates from fewer than ten samples are within random noise.
-constexpr int kReliableSamples = 10;
-
 // The order `labels` lists labels and their summaries in: by |cum|, then |base|.
 std::pair<iface::Amount, iface::Amount> heaviness(iface::Amount cum, iface::Amount base) {
   return {iface::abs_amount(cum), iface::abs_amount(base)};
@@ -21,9 +18,7 @@ std::pair<iface::Amount, iface::Amount> heaviness(iface::Amount cum, iface::Amou
 Row make_row(search::Session& session, iface::Summary s, int number) {
   iface::Profile& p = session.profile();
   Row row{number, s, p.path_of(s), p.cum_of(s), p.base_of(s), false, p.sides(s), p.noise(s)};
-  const iface::MetricInfo m = p.metric();
-  row.unreliable =
-      m.is_sample_count && iface::abs_amount(row.cum) < kReliableSamples * (m.sample != 0 ? m.sample : p.denominator());
+  row.unreliable = !search::reliable(p, row.cum);
   return row;
 }
 

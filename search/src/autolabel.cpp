@@ -111,9 +111,7 @@ AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& optio
   const AutolabelCandidates found = autolabel_candidates(profile, options);
   AutolabelResult out;
   out.candidates = found.list.size();
-  out.too_general = found.too_general;
-  out.overlapping_labels = found.overlapping_labels;
-  out.within_noise = found.within_noise;
+  out.skipped = found.skipped;
   if (options.count == 0) return out;
 
   DisjointSetSearch search(profile, found.list, options.count);

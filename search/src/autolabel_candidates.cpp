@@ -9,6 +9,7 @@
 
 #include "bn/iface/overlap.h"
 #include "bn/search/autolabel.h"
+#include "bn/search/idle_waits.h"
 #include "bn/search/nearby.h"
 #include "bn/search/suggest.h"
 
@@ -92,10 +93,105 @@ iface::Summary zoom_stop(iface::Profile& profile, iface::Summary s, NearbyKind k
   return *profile.trim(zoomed.shown.front(), end);  // the summary the split candidates extend
 }
 
+// Whether s's own cost is under the rest of the cutoff share of its cum: its cost is in callees.
+// Its own cost is its base and the typed time below it (a view's :RUN, :WAIT, ... below a
+// method, and who held the monitor below :MONITOR): a kind of time is no callee.
+bool own_cost_negligible(iface::Profile& profile, iface::Summary s, const iface::Rational& cutoff) {
+  const iface::Rational whole = iface::to_rational(iface::abs_amount(profile.cum_of(s)));
+  if (whole == 0) return false;
+  iface::Amount own = iface::abs_amount(profile.base_of(s));
+  for (const iface::ExtensionAmounts& e : profile.extension_amounts(s, iface::End::bottom))
+    if (e.method.starts_with(':')) own += iface::abs_amount(e.cum);
+  return iface::to_rational(own) <= (1 - cutoff) * whole;
+}
+
+// Whether s passes its cost through to one callee: its own cost is negligible and one callee
+// that is code (not a kind of time) holds the cutoff share, so zooming would pass through it
+// (sec. 2.3): the longer summary names the same cost more precisely. Its own cost is checked
+// first because the extension's cum counts s's own nodes (along, sec. 2.2): a loop with heavy
+// own cost that calls c now and then is no pass-through.
+bool passes_through(iface::Profile& profile, iface::Summary s, const iface::Rational& cutoff) {
+  if (!own_cost_negligible(profile, s, cutoff)) return false;
+  const iface::Rational whole = iface::to_rational(iface::abs_amount(profile.cum_of(s)));
+  const std::string_view innermost = profile.path_of(s).back();
+  for (const iface::ExtensionAmounts& e : profile.extension_amounts(s, iface::End::bottom))
+    // A call of its own name (an overload, or recursion) is the same code, as for trunk methods.
+    if (!e.method.starts_with(':') && e.method != innermost &&
+        iface::to_rational(iface::abs_amount(e.cum)) >= cutoff * whole)
+      return true;
+  return false;
+}
+
+// s without the trunk methods at its front whose own samples it counts. A path's every node is
+// along it (sec. 2.2), so zooming through callers up to a thread's root adds the root's own
+// samples: [main;reflect;..;getClassLoader] counted main's loop, 165 of its 177 samples in
+// samples/security. Trunk methods of no own cost stay, naming the context ([Sender.run;
+// Mailbox.take;Object.wait;:MONITOR] in a Thread View). Of the trimmings of the trunk prefix,
+// the longest of the cum of the shortest.
+iface::Summary without_trunk_cost(iface::Profile& profile, Trunk& trunk, iface::Summary s) {
+  std::vector<iface::Summary> chain{s};
+  for (;;) {
+    const std::vector<std::string_view> path = profile.path_of(chain.back());
+    if (path.size() < 2 || !trunk.contains(path.front())) break;
+    const std::optional<iface::Summary> shorter = profile.trim_top(chain.back());
+    if (!shorter || typed_time_only(profile.path_of(*shorter))) break;
+    chain.push_back(*shorter);
+  }
+  const iface::Amount cum = profile.cum_of(chain.back());
+  for (const iface::Summary c : chain)
+    if (profile.cum_of(c) == cum) return c;
+  return s;
+}
+
+// A part of a summary of positive weight in the direction of its weight: a positive weight is
+// |cum| (autolabel_weight), so on a comparison of negative cum the negative part counts.
+iface::Amount directed(iface::Amount part, iface::Amount cum) { return cum < 0 ? -part : part; }
+
+// The innermost method of a path that is code: not typed time (a view's :RUN, :MONITOR, ...,
+// seed 000 sec. 4); empty when it has none.
+std::string_view innermost_code(const std::vector<std::string_view>& path) {
+  const auto code = std::find_if(path.rbegin(), path.rend(), [](std::string_view m) { return !m.starts_with(':'); });
+  return code == path.rend() ? std::string_view{} : *code;
+}
+
+// Whether s is the trunk of the candidates below it: its own cost is negligible and lighter
+// candidates that are more precise, or idle waits (idle_waits.h), hold the cutoff share of it
+// together (as zooming passes through one callee holding it): a transformation's phase, a
+// for-each over a whole document, a worker's loop that mostly waits for work. Those below are
+// the candidates whose innermost code is none of s's methods (a candidate of the same innermost
+// method extends it at the top, a caller's context; [m;:RUN] names nothing [m] does not), and
+// that lie within it: the cutoff share of their cum overlaps it. `order` is by weight, heaviest
+// first, and only the candidates after order[i] are below it, so of two that hold each other
+// (a calls only b) the first is the trunk; `idle` are below every candidate.
+bool holds_its_candidates(iface::Profile& profile, const std::vector<iface::Summary>& order, std::size_t i,
+                          const std::vector<iface::Summary>& idle, const iface::Rational& cutoff) {
+  const iface::Summary s = order[i];
+  if (!own_cost_negligible(profile, s, cutoff)) return false;
+  const iface::Amount cum = profile.cum_of(s);
+  const std::vector<std::string_view> path = profile.path_of(s);
+  std::vector<iface::Summary> candidates(order.begin() + static_cast<std::ptrdiff_t>(i) + 1, order.end());
+  candidates.insert(candidates.end(), idle.begin(), idle.end());
+  std::vector<iface::Summary> below;
+  for (const iface::Summary t : candidates) {
+    const std::string_view code = innermost_code(profile.path_of(t));
+    if (code.empty() || std::find(path.begin(), path.end(), code) != path.end()) continue;
+    const iface::Amount t_cum = profile.cum_of(t);
+    const iface::Summary within[] = {s};
+    if (iface::to_rational(directed(iface::cum_overlap(profile, t, within), t_cum)) >=
+        cutoff * iface::to_rational(iface::abs_amount(t_cum)))
+      below.push_back(t);
+  }
+  return !below.empty() && iface::to_rational(directed(profile.total_cum_of(below), cum)) >=
+                               cutoff * iface::to_rational(iface::abs_amount(cum));
+}
+
 }  // namespace
 
 AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options) {
   const std::size_t per_suggester = std::max<std::size_t>(options.count * kSuggestionsPerProposal, 1);
+  const std::function<bool(iface::Summary)> keep = options.keep ? options.keep : [&profile](iface::Summary s) {
+    return beyond_noise(profile, s) && reliable(profile, profile.cum_of(s));
+  };
   Trunk trunk(profile, options.cutoff);
   std::set<iface::Summary> trunk_starts;
   // Thread roots rank high by cum but are never proposed: they take no suggestion's place. Each
@@ -103,12 +199,17 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   using Starts = std::vector<std::pair<iface::Summary, std::size_t>>;
   const auto starts = [&](Suggester suggester) {
     Starts out;
-    const std::vector<iface::Summary> ranked = suggest(profile, suggester, 2 * per_suggester, options.keep).shown;
-    for (std::size_t rank = 0; rank < ranked.size() && out.size() < per_suggester; ++rank)
-      if (!trunk.contains(profile.path_of(ranked[rank]).front()))
-        out.emplace_back(ranked[rank], rank);
+    const std::vector<iface::Summary> ranked = suggest(profile, suggester, 2 * per_suggester, keep).shown;
+    for (std::size_t rank = 0; rank < ranked.size() && out.size() < per_suggester; ++rank) {
+      const iface::Summary s = ranked[rank];
+      // HighBase ranks by |base| first: from the first of base 0 on, its order is HighCum's
+      // (every Java method of a typed-time view), and such a start is no bottom-up find.
+      if (suggester == Suggester::kHighBase && profile.base_of(s) == 0) break;
+      if (trunk.contains(profile.path_of(s).front()))
+        trunk_starts.insert(s);
       else
-        trunk_starts.insert(ranked[rank]);
+        out.emplace_back(s, rank);
+    }
     return out;
   };
   const Starts by_base = starts(Suggester::kHighBase);
@@ -119,6 +220,7 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   std::vector<std::pair<iface::Summary, AutolabelOrigin>> reached;
   std::set<iface::Summary> seen;
   const auto reach = [&](iface::Summary s, const AutolabelOrigin& origin) {
+    s = without_trunk_cost(profile, trunk, s);
     if (seen.insert(s).second) reached.emplace_back(s, origin);
   };
   for (std::size_t i = 0; i < std::max(by_base.size(), by_cum.size()); ++i)
@@ -135,22 +237,29 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
     }
 
   AutolabelCandidates out;
-  out.too_general = trunk_starts.size();
+  AutolabelSkipped& skipped = out.skipped;
+  skipped.too_general = trunk_starts.size();
   std::map<iface::Summary, std::pair<AutolabelOrigin, iface::Amount>> kept;
+  std::vector<iface::Summary> idle;
   for (const auto& [s, origin] : reached) {
     const iface::Amount weight = autolabel_weight(profile, s);
     if (weight <= 0) continue;
-    if (options.keep && !options.keep(s)) {
-      ++out.within_noise;
+    if (!keep(s)) {
+      ++skipped.within_noise;
       continue;
     }
     if (const std::vector<std::string_view> path = profile.path_of(s);
-        trunk.contains(path.back()) || typed_time_only(path)) {
-      ++out.too_general;
+        trunk.contains(path.back()) || typed_time_only(path) || passes_through(profile, s, options.cutoff)) {
+      ++skipped.too_general;
+      continue;
+    }
+    if (ends_in_idle_wait(profile.path_of(s))) {
+      idle.push_back(s);
+      ++skipped.idle_waits;
       continue;
     }
     if (!options.labelled.empty() && iface::cum_overlap(profile, s, options.labelled) != 0) {
-      ++out.overlapping_labels;
+      ++skipped.overlapping_labels;
       continue;
     }
     kept.emplace(s, std::pair(origin, weight));
@@ -160,7 +269,11 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   for (const auto& entry : kept) order.push_back(entry.first);
   // Positive weights are |cum| (autolabel_weight), so the zooming order is the weight order.
   sort_by_cum(profile, order);
-  for (iface::Summary s : order) out.list.push_back({s, kept.at(s).first, kept.at(s).second});
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (holds_its_candidates(profile, order, i, idle, options.cutoff))
+      ++skipped.too_general;
+    else
+      out.list.push_back({order[i], kept.at(order[i]).first, kept.at(order[i]).second});
   return out;
 }
 

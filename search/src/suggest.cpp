@@ -75,6 +75,15 @@ bool beyond_noise(iface::Profile& profile, iface::Summary s) {
   return !noise || noise->significant();
 }
 
+// Seed 000 sec. 5.1: estimates from fewer than ten samples are within random noise.
+constexpr int kReliableSamples = 10;
+
+bool reliable(iface::Profile& profile, iface::Amount cost) {
+  const iface::MetricInfo m = profile.metric();
+  return !m.is_sample_count ||
+         iface::abs_amount(cost) >= kReliableSamples * (m.sample != 0 ? m.sample : profile.denominator());
+}
+
 Shortlist rank_summaries(iface::Profile& profile, const std::vector<iface::Summary>& summaries, Suggester suggester,
                          std::size_t limit) {
   return rank(profile, summaries, suggester == Suggester::kHighCum, limit);

@@ -147,7 +147,8 @@ struct AutolabelRow {
 struct AutolabelOutput {
   std::vector<AutolabelRow> rows;
   std::size_t asked = 0;  // N
-  std::size_t candidates = 0, too_general = 0, overlapping_labels = 0, within_noise = 0;
+  std::size_t candidates = 0;
+  search::AutolabelSkipped skipped;
   bool best_of_candidates = true;
 };
 

@@ -14,8 +14,17 @@
 // whose cost it carries, the cutoff share of it as zooming would (Thread.run → Worker.run →
 // runWorker, main → App.run). Such a summary's cum is (nearly) the whole of the threads under it:
 // nothing to act on. Below the first method that splits its caller's cost, nothing is trunk.
-// Also too general: a summary of typed-time pseudo-methods alone ([:RUN], [:MONITOR;:THREAD C] in
-// a view of seed 000 sec. 4): a kind of time, not code; the zooms from it are candidates.
+// Too general as well: a summary that passes its cost through (its own cost under the rest of
+// the cutoff share, and one callee holding the cutoff share, as zooming would pass through it),
+// and one of negligible own cost whose cost lies in more precise candidates below it, the
+// cutoff share of it: the trunk of what it calls (a transformation's phase, a recursive
+// dispatcher), where those below name the code that spends the cost. And a summary of typed-time
+// pseudo-methods alone ([:RUN], [:MONITOR;:THREAD C] in a view of seed 000 sec. 4): a kind of
+// time, not code; the zooms from it are candidates. A candidate counts no trunk method's own
+// cost: trunk methods at its front whose own samples it counts are trimmed off.
+//
+// Nor is a summary that ends in an idle wait proposed (idle_waits.h: Object.wait, :WAIT, ...):
+// time spent waiting for work is no code to change.
 
 #include <cstddef>
 #include <functional>
@@ -58,16 +67,28 @@ struct AutolabelOptions {
   iface::Rational cutoff{19, 20};
   // Summaries already labelled: proposals overlap none of them.
   std::vector<iface::Summary> labelled;
-  // When set, candidates it rejects are not proposed (differences within noise).
+  // Candidates it rejects are not proposed, nor suggestions it rejects searched from. Unset: the
+  // noise of suggest.h, which may be chance and is nothing to explain: a difference within
+  // sampling noise (beyond_noise; whatever `set noise` shows) or a cum of under ten samples
+  // (reliable).
   std::function<bool(iface::Summary)> keep;
+};
+
+// Why candidates of positive weight were not proposed; each is counted once, under the first
+// reason in this order.
+struct AutolabelSkipped {
+  std::size_t within_noise = 0;  // candidates `keep` rejected: noise
+  // A trunk method (also suggestions), a pass-through, typed time alone; and last, among the
+  // candidates left, a summary whose cost lies in more precise candidates below it.
+  std::size_t too_general = 0;
+  std::size_t idle_waits = 0;          // ends_in_idle_wait (idle_waits.h)
+  std::size_t overlapping_labels = 0;  // overlapping a labelled summary
 };
 
 struct AutolabelResult {
   std::vector<AutolabelProposal> proposals;  // heaviest first
-  std::size_t candidates = 0;                // distinct candidates of positive weight considered
-  std::size_t too_general = 0;               // candidates ending in a trunk method, or typed time alone
-  std::size_t overlapping_labels = 0;        // candidates overlapping a labelled summary
-  std::size_t within_noise = 0;              // candidates `keep` rejected
+  std::size_t candidates = 0;                // distinct candidates of positive weight proposable
+  AutolabelSkipped skipped;
   // True when the search proved the proposals the heaviest non-overlapping set of at most N
   // candidates; false when it stopped at its step budget with the best set found by then.
   bool best_of_candidates = true;
@@ -81,7 +102,7 @@ struct AutolabelCandidate {
 
 struct AutolabelCandidates {
   std::vector<AutolabelCandidate> list;  // distinct, heaviest first (sort_by_cum's order)
-  std::size_t too_general = 0, overlapping_labels = 0, within_noise = 0;
+  AutolabelSkipped skipped;
 };
 
 // The candidates autolabel chooses among (autolabel_candidates.cpp), with what it filtered out.

@@ -29,6 +29,10 @@ Shortlist suggest(iface::Profile& profile, Suggester suggester, std::size_t limi
 // (Profile::noise, noise.h): what `set noise skip` keeps.
 bool beyond_noise(iface::Profile& profile, iface::Summary s);
 
+// False for a cost estimated from fewer than ten samples, which seed 000 sec. 5.1 calls within
+// random noise; true for costs that are not sample counts (MetricInfo::is_sample_count).
+bool reliable(iface::Profile& profile, iface::Amount cost);
+
 // Any summaries ranked as `suggest` ranks the methods (aspects, `find`'s matches).
 Shortlist rank_summaries(iface::Profile& profile, const std::vector<iface::Summary>& summaries, Suggester suggester,
                          std::size_t limit = SIZE_MAX);
