@@ -81,7 +81,11 @@ const calltree::CallTree& recording(SearchSource& search, std::vector<calltree::
 void run_convert(const ConvertOptions& options) {
   const calltree::ProfileFormat& format = output_format(options);
   const calltree::Compression compression = calltree::output_compression(format, options.output);
-  SearchSource search(options.search);
+  // A conversion keeps the recording as recorded, every sample: the CPU time a search opens on
+  // is a view, asked for with --states running like any other.
+  SearchOptions searched = options.search;
+  if (searched.states.empty()) searched.states = "all";
+  SearchSource search(searched);
   const views::View* view = search.built_view();
   if (format.whole_recording && view)
     throw Error("a view is exported as " + view_formats() + " only; its costs are fractions");

@@ -5,6 +5,7 @@
 
 #include "bn/base/error.h"
 #include "bn/views/thread_table.h"
+#include "comparison_states.h"
 #include "flame_drawing.h"
 
 namespace bn::cli {
@@ -14,7 +15,7 @@ Wanted wanted_of(const SearchOptions& o) {
   Wanted w;
   w.view = o.view;
   if (!o.model.empty()) w.model = parsing_option("--model", [&] { return views::parse_model(o.model); });
-  w.states = parsing_option("--states", [&] { return views::parse_states(o.states); });
+  if (!o.states.empty()) w.states = parsing_option("--states", [&] { return views::parse_states(o.states); });
   w.grouping = parsing_option("--thread-classes", [&] { return views::parse_grouping(o.threads); });
   return w;
 }
@@ -26,11 +27,14 @@ void add_view_options(CLI::App& sub, SearchOptions& options) {
   sub.add_option("--model", options.model,
                  "Typed time: paper (Table 1, one CPU), 'cpus N' or measured (schedstat ns); default: measured "
                  "when the recording has CPU figures");
-  sub.add_option("--states", options.states, "The tree view of running threads only, runnable ones, or all (default)")
+  sub.add_option("--states", options.states,
+                 "The tree view of running threads only (CPU time; a recording's default), runnable ones, or all "
+                 "(wall time)")
       ->check(CLI::IsMember({"running", "runnable", "all"}));
   sub.add_option("--thread-classes", options.threads,
-                 "Thread classes of the views by the Thread object's class (default) or by name with numbers folded")
-      ->check(CLI::IsMember({"class", "name"}));
+                 "Thread classes of the views by kind (default: the program's Thread subclasses by class, other "
+                 "threads by name), by the Thread object's class, or by name with numbers folded")
+      ->check(CLI::IsMember({"kind", "class", "name"}));
 }
 
 struct SearchSource::OpenedRun {
@@ -46,7 +50,10 @@ struct SearchSource::State {
 
 SearchSource::SearchSource(const SearchOptions& options) : options_(options) {
   // Options are checked before the slow loads.
-  const Wanted wanted = wanted_of(options);
+  Wanted wanted = wanted_of(options);
+  // Two runs differ in duration and in threads: their rates or shares would hide a drop of CPU
+  // time, so a comparison subtracts amounts of time.
+  wanted.amounts = !options.compare.base.empty();
   compare_ = to_compare_options(options.compare);
   a_files_.push_back(std::make_shared<OpenedFile>(open_profile_from(options.profile), options.profile.path));
   // Every other run is loaded as PROFILE is.
@@ -57,15 +64,22 @@ SearchSource::SearchSource(const SearchOptions& options) : options_(options) {
   };
   for (const std::string& path : options.compare.more) a_files_.push_back(load(path));
   for (const std::string& path : options.compare.base) b_files_.push_back(load(path));
+  if (!wanted.states) wanted.states = aligned_states(compared());
   state_ = open(wanted);
 }
 
 SearchSource::~SearchSource() = default;
 
 std::unique_ptr<SearchSource::State> SearchSource::open(const Wanted& wanted) const {
+  check_states(compared(), wanted);
+  // A file without thread states is searched as it is, beside recordings aligned to it.
+  const auto wanted_in = [&](OpenedFile& file, Wanted w) {
+    if (!views::has_records(file.samples())) w.states.reset();
+    return w;
+  };
   auto s = std::make_unique<State>();
   s->wanted = wanted;
-  s->a.push_back({a_files_.front(), open_view(*a_files_.front(), wanted)});
+  s->a.push_back({a_files_.front(), open_view(*a_files_.front(), wanted_in(*a_files_.front(), wanted))});
   if (const views::View* v = s->a.front().opened.view.get(); v && v->spec.kind == views::ViewKind::thread)
     s->wanted.view = "thread " + v->spec.thread_class;
   if (b_files_.empty()) return s;
@@ -75,7 +89,7 @@ std::unique_ptr<SearchSource::State> SearchSource::open(const Wanted& wanted) co
   if (const views::View* v = s->a.front().opened.view.get()) for_others.model = v->spec.model;
   const auto open_run = [&](const std::shared_ptr<OpenedFile>& file, const std::string& option) {
     try {
-      return OpenedRun{file, open_view(*file, for_others)};
+      return OpenedRun{file, open_view(*file, wanted_in(*file, for_others))};
     } catch (const Error& e) {
       throw Error(option + file->path + ": " + e.what());
     }
@@ -138,6 +152,8 @@ Side SearchSource::side_of(const std::vector<OpenedRun>& runs) {
   return side;
 }
 
+ComparedFiles SearchSource::compared() const { return {a_files_, b_files_, options_.profile.sample_type}; }
+
 const comparative::ComparativeProfile* SearchSource::comparison() const { return state_->comparison.get(); }
 
 search::FlameResult SearchSource::draw_flame(const search::FlameRequest& request) {
@@ -170,9 +186,12 @@ std::vector<std::string> SearchSource::header() const {
   std::vector<std::string> lines;
   if (a_files_.front()->file.loaded.tree.metric_count() > 1) lines.push_back(metric_line());
   for (const std::string& line : state_->a.front().opened.header) lines.push_back(line);
-  if (state_->comparison)
+  if (state_->comparison) {
     for (std::string& line : comparison_header(*state_->comparison, side_of(state_->a), side_of(state_->b)))
       lines.push_back(std::move(line));
+    if (std::string states = states_line(compared(), state_->wanted); !states.empty())
+      lines.push_back(std::move(states));
+  }
   if (!filters().empty()) lines.push_back(filters_line());
   return lines;
 }
@@ -248,7 +267,7 @@ std::string SearchSource::knob(Knob knob) const {
       if (const views::View* v = state_->a.front().opened.view.get()) return views::to_string(*v->spec.model);
       return w.model ? views::to_string(*w.model) : "default";
     case Knob::states:
-      return std::string(views::to_string(w.states));
+      return std::string(views::to_string(states_of(*a_files_.front(), w)));
     case Knob::threads:
       return std::string(views::to_string(w.grouping));
     case Knob::metric:
@@ -290,9 +309,10 @@ void SearchSource::set(Knob knob, std::string_view value) {
 
 search::ThreadsOutput SearchSource::threads() {
   const Wanted& w = state_->wanted;
-  const views::View* v = state_->a.front().opened.view.get();
-  const views::ThreadTable table = views::thread_table(a_files_.front()->file.loaded.tree, a_files_.front()->samples(),
-                                                       w.grouping, v ? v->spec.model : w.model);
+  // The model asked for, so that the header says why a default was chosen; every view of the
+  // file resolves it alike.
+  const views::ThreadTable table =
+      views::thread_table(a_files_.front()->file.loaded.tree, a_files_.front()->samples(), w.grouping, w.model);
   search::ThreadsOutput out;
   out.header.push_back("thread classes of " + file_name(a_files_.front()->path) + " (grouped by " +
                        std::string(views::to_string(w.grouping)) + "), model " + views::to_string(table.model) + " (" +
@@ -301,7 +321,8 @@ search::ThreadsOutput SearchSource::threads() {
   for (const views::TimeType t : views::kAllTimeTypes) out.types.emplace_back(views::name_of(t));
   out.denominator = table.denominator;
   for (const views::ThreadClassRow& r : table.rows)
-    out.rows.push_back({r.name, r.threads, r.instances, r.lifetime_ns, {r.time.begin(), r.time.end()}, r.total});
+    out.rows.push_back(
+        {r.name, r.jvm_service, r.threads, r.instances, r.lifetime_ns, {r.time.begin(), r.time.end()}, r.total});
   return out;
 }
 

@@ -15,6 +15,7 @@
 #include "bn/iface/profile.h"
 #include "bn/search/profile_source.h"
 #include "comparison.h"
+#include "comparison_states.h"
 #include "profile_options.h"
 #include "view_table.h"
 
@@ -24,8 +25,8 @@ struct SearchOptions {
   ProfileOptions profile;     // PROFILE and how to load it
   std::string view = "tree";  // a row of the view table: "tree", "server", "thread CLASS"
   std::string model;          // "paper", "cpus N", "measured"; empty: the recording's default
-  std::string states = "all";
-  std::string threads = "class";
+  std::string states;         // empty: the file's default (default_states)
+  std::string threads = "kind";
   CompareCliOptions compare;  // --base: search A minus B
 };
 
@@ -91,6 +92,8 @@ class SearchSource final : public search::ProfileSource {
   // The name and unit of the metric in force, and the line saying which of PROFILE's it is.
   calltree::MetricSpec metric_in_force() const;
   std::string metric_line() const;
+  // Every file, for the states each side counts (comparison_states.h).
+  ComparedFiles compared() const;
   // The filters in force and what each side keeps of its total.
   std::string filters_line() const;
 

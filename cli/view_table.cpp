@@ -25,16 +25,6 @@ OpenedView searched(views::View built) {
   return out;
 }
 
-views::ViewSpec spec_of(views::ViewKind kind, const Wanted& w, std::string_view param) {
-  views::ViewSpec spec;
-  spec.kind = kind;
-  spec.thread_class = std::string(param);
-  spec.states = w.states;
-  spec.model = w.model;
-  spec.grouping = w.grouping;
-  return spec;
-}
-
 // The index of the metric `w` asks for in the file's tree.
 std::size_t metric_of(const OpenedFile& file, const Wanted& w) {
   return w.metric.empty() ? 0
@@ -42,12 +32,31 @@ std::size_t metric_of(const OpenedFile& file, const Wanted& w) {
                                                  std::filesystem::path(file.path).filename().string());
 }
 
+views::ViewSpec spec_of(OpenedFile& file, views::ViewKind kind, const Wanted& w, std::string_view param) {
+  views::ViewSpec spec;
+  spec.kind = kind;
+  spec.thread_class = std::string(param);
+  spec.states = states_of(file, w);
+  spec.model = w.model;
+  spec.grouping = w.grouping;
+  spec.amounts = w.amounts;
+  return spec;
+}
+
+// The line after the first of a tree view's header: the other ways of looking at the recording,
+// one command each (docs/views.md).
+std::string see_also(views::States states) {
+  return std::string(states == views::States::all ? "`set states running` for CPU time"
+                                                  : "`set states all` for wall time (waiting threads too)") +
+         ", `threads` and `view thread CLASS` for the threads";
+}
+
 // The views weigh each sample's stack (seed 000 sec. 5.2), whatever metric the tree's costs have.
 views::View built(OpenedFile& file, views::ViewKind kind, const Wanted& w, std::string_view param) {
   if (metric_of(file, w) != 0)
     throw Error("the views and `set states` count per-sample records, not metric '" + w.metric + "': `set metric " +
                 file.file.loaded.tree.metadata().metric + "` first");
-  return views::build_view(file.file.loaded.tree, file.samples(), spec_of(kind, w, param));
+  return views::build_view(file.file.loaded.tree, file.samples(), spec_of(file, kind, w, param));
 }
 
 // A kind of profile the tool can search in one opened file. A new backend is one row: `--view`,
@@ -62,18 +71,23 @@ struct ViewRow {
 };
 
 const ViewRow kViews[] = {
-    // Seed 004 sec. 2.2; `--states` and `set states` keep only runnable or running threads.
-    {"tree", "", "the call tree as recorded",
+    // Seed 004 sec. 2.2; `--states` and `set states` keep only runnable or running threads, and a
+    // recording opens on running time (default_states).
+    {"tree", "", "the call tree (of a recording: CPU time unless `set states all`)",
      [](OpenedFile& file, const Wanted& w, std::string_view) {
-       if (w.states != views::States::all) return searched(built(file, views::ViewKind::tree, w, ""));
+       if (const views::States states = states_of(file, w); states != views::States::all) {
+         OpenedView out = searched(built(file, views::ViewKind::tree, w, ""));
+         out.header.insert(out.header.begin() + 1, see_also(states));
+         return out;
+       }
        OpenedView out;
        if (const std::size_t metric = metric_of(file, w); metric != 0)
          out.metric_tree = std::make_unique<calltree::CallTree>(file.file.loaded.tree.with_metric(metric));
        out.profile = std::make_unique<calltree::TreeProfile>(out.tree(file));
-       if (views::has_records(file.samples()))
-         out.header.emplace_back(
-             "view: tree: every sample of every thread, in any state; `threads` lists the thread "
-             "classes, `view server` or `view thread CLASS` opens a view (docs/views.md)");
+       if (views::has_records(file.samples())) {
+         out.header.emplace_back("wall time: every sample of every thread, in any state (as recorded)");
+         out.header.emplace_back(see_also(views::States::all));
+       }
        return out;
      }},
     // The Server View and Thread View of seed 000 sec. 4.
@@ -98,6 +112,15 @@ void apply_filters(OpenedView& opened, const OpenedFile& file, std::span<const i
 }
 
 }  // namespace
+
+views::States default_states(OpenedFile& file, const Wanted& wanted) {
+  return views::has_records(file.samples()) && metric_of(file, wanted) == 0 ? views::States::running
+                                                                            : views::States::all;
+}
+
+views::States states_of(OpenedFile& file, const Wanted& wanted) {
+  return wanted.states ? *wanted.states : default_states(file, wanted);
+}
 
 const calltree::SampleData& OpenedFile::samples() {
   if (!samples_) samples_ = calltree::decode_sample_data(file.loaded, path);

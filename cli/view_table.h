@@ -19,12 +19,15 @@
 namespace bn::cli {
 
 // What the user asked to see: a view ("tree", "server", "thread CLASS") and the settings of the
-// views (docs/views.md). A model of nullopt is the recording's default.
+// views (docs/views.md). A model of nullopt is the recording's default; states of nullopt the
+// file's (default_states).
 struct Wanted {
   std::string view = "tree";
   std::optional<views::Model> model;
-  views::States states = views::States::all;
-  views::Grouping grouping = views::Grouping::by_class;
+  std::optional<views::States> states;
+  views::Grouping grouping = views::Grouping::by_kind;
+  // Server and Thread Views as amounts of time, not rates (views::ViewSpec::amounts): a comparison's.
+  bool amounts = false;
   std::string metric;                         // a metric of the file's tree (`set metric`); empty: its metric 0
   std::vector<iface::ProfileFilter> filters;  // `exclude` and `focus`, oldest first
 };
@@ -61,6 +64,13 @@ struct OpenedView {
     return view ? view->tree : metric_tree ? *metric_tree : file.file.loaded.tree;
   }
 };
+
+// The tree view's states when none are asked: running (CPU) for a recording with per-sample
+// records searched by its first metric, as async-profiler and JFR open on CPU; every sample
+// otherwise (a profile without records has no states to choose from).
+views::States default_states(OpenedFile& file, const Wanted& wanted);
+// `wanted.states`, or the default.
+views::States states_of(OpenedFile& file, const Wanted& wanted);
 
 // Opens `wanted` in `file`, its filters applied. Throws bn::Error naming an unknown view (listing the table's rows),
 // an unknown metric (listing the file's), a view asked of another metric than the tree's first

@@ -116,6 +116,7 @@ void fill(json& j, const search::ThreadsOutput& o, const RenderContext&) {
     json time = json::object();
     for (std::size_t i = 0; i < o.types.size(); ++i) time[o.types[i]] = iface::exact_string(r.time[i], o.denominator);
     j["classes"].push_back({{"class", r.name},
+                            {"jvm_service", r.jvm_service},
                             {"threads", r.threads},
                             {"instances", r.instances},
                             {"lifetime_ns", r.lifetime_ns},

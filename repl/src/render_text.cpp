@@ -375,10 +375,12 @@ void render(const search::ThreadsOutput& o, const RenderContext&, std::ostream& 
   for (const std::string& line : o.header) out << safe(line) << "\n";
   std::vector<std::vector<std::string>> table{{"class", "threads", "instances", "lifetime"}};
   for (const std::string& t : o.types) table.front().push_back(t);
+  table.front().push_back("started by");
   for (const search::ThreadClassLine& r : o.rows) {
     std::vector<std::string> cells{safe(r.name), std::to_string(r.threads), std::to_string(r.instances),
                                    iface::decimal_string(r.lifetime_ns, 1'000'000'000, 3) + " s"};
     for (const Amount t : r.time) cells.push_back(typed_share(t, r.total));
+    cells.emplace_back(r.jvm_service ? "JVM" : "program");
     table.push_back(std::move(cells));
   }
   std::vector<std::size_t> width(table.front().size(), 0);
@@ -387,7 +389,10 @@ void render(const search::ThreadsOutput& o, const RenderContext&, std::ostream& 
   for (const auto& cells : table) {
     out << " ";
     for (std::size_t i = 0; i < cells.size(); ++i)
-      out << " " << (i == 0 ? cells[i] + std::string(width[i] - cells[i].size(), ' ') : pad_left(cells[i], width[i]));
+      out << " "
+          << (i + 1 == cells.size() ? cells[i]  // the last column, left-aligned: no trailing blanks
+              : i == 0              ? cells[i] + std::string(width[i] - cells[i].size(), ' ')
+                                    : pad_left(cells[i], width[i]));
     out << "\n";
   }
 }

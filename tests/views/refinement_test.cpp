@@ -138,3 +138,31 @@ TEST_CASE("class names are made usable as node names: ';' would split a path") {
   CHECK(by_class.names == std::vector<std::string>{"(unnamed)", "x,y"});
   CHECK(by_class.of_thread == std::vector<std::uint32_t>{1, 0});
 }
+
+TEST_CASE("by kind, main and the JVM's service threads are classes apart, the program's subclasses by class") {
+  const bn::calltree::ThreadEntry threads[] = {
+      {0, 1, 0, false, "main", "java.lang.Thread", 0, -1},
+      {1, 2, 0, true, "Signal Dispatcher", "java.lang.Thread", 0, -1},
+      {2, 3, 0, true, "Common-Cleaner", "jdk.internal.misc.InnocuousThread", 0, -1},
+      {3, 4, 0, false, "pool-1-thread-2", "java.lang.Thread", 0, -1},
+      {4, 5, 0, false, "sender-1", "mail.Sender", 0, -1},
+      {5, 6, 0, false, "sender-2", "mail.Sender", 0, -1},
+      {6, 7, 0, true, "C2 CompilerThread0", "[JVM JIT compiler]", 0, -1},
+      // A program's own thread named as a JVM's is the program's.
+      {7, 8, 0, false, "Finalizer", "mail.Cleaner", 0, -1},
+  };
+  const auto kinds = bn::views::group_threads(threads, bn::views::Grouping::by_kind);
+  CHECK(kinds.names == std::vector<std::string>{"Common-Cleaner", "Signal Dispatcher", "[JVM JIT compiler]",
+                                                "mail.Cleaner", "mail.Sender", "main", "pool-#-thread-#"});
+  const auto jvm = [&](std::string_view name) { return kinds.jvm_service[*kinds.find(name)]; };
+  CHECK(jvm("Signal Dispatcher"));
+  CHECK(jvm("Common-Cleaner"));
+  CHECK(jvm("[JVM JIT compiler]"));
+  CHECK_FALSE(jvm("main"));
+  CHECK_FALSE(jvm("pool-#-thread-#"));
+  CHECK_FALSE(jvm("mail.Sender"));
+  CHECK_FALSE(jvm("mail.Cleaner"));
+  // By class, the paper's definition, main and the Signal Dispatcher are one class.
+  const auto by_class = bn::views::group_threads(threads, bn::views::Grouping::by_class);
+  CHECK(by_class.of_thread[0] == by_class.of_thread[1]);
+}

@@ -71,3 +71,25 @@ TEST_CASE("the thread table of a profile without records is refused with one lin
                        "(`bottlenecks record`)",
                        bn::Error);
 }
+
+TEST_CASE("the thread table lists the program's threads first and the JVM's service threads last") {
+  RecordingBuilder b;
+  const auto main = b.thread("main", "java.lang.Thread");
+  const auto signal = b.thread("Signal Dispatcher", "java.lang.Thread");
+  const auto finalizer = b.thread("Finalizer", "java.lang.ref.Finalizer$FinalizerThread");
+  for (const std::int64_t t : {0, 100}) {
+    b.tick(t);
+    b.record(signal, "S.wait", state::kWaiting);
+    b.record(finalizer, "F.wait", state::kWaiting);
+  }
+  b.record(main, "Main.run");
+  const bn::test::Recording r = b.build();
+  const auto table = bn::views::thread_table(r.tree, r.samples, bn::views::Grouping::by_kind, bn::test::kPaper);
+  REQUIRE(table.rows.size() == 3);
+  CHECK(table.rows[0].name == "main");
+  CHECK_FALSE(table.rows[0].jvm_service);
+  CHECK(table.rows[1].name == "Finalizer");  // more instances than main, and still after it
+  CHECK(table.rows[1].jvm_service);
+  CHECK(table.rows[2].name == "Signal Dispatcher");
+  CHECK(table.rows[2].jvm_service);
+}

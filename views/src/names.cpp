@@ -54,13 +54,19 @@ ThreadClasses group_threads(std::span<const calltree::ThreadEntry> threads, Grou
   ThreadClasses classes;
   std::vector<std::string> of_thread;
   of_thread.reserve(threads.size());
-  for (const calltree::ThreadEntry& t : threads)
-    of_thread.push_back(representable(grouping == Grouping::by_class ? t.thread_class : fold_digits(t.name)));
+  for (const calltree::ThreadEntry& t : threads) {
+    const bool by_class =
+        grouping == Grouping::by_class || (grouping == Grouping::by_kind && !is_jdk_class(t.thread_class));
+    of_thread.push_back(representable(by_class ? t.thread_class : fold_digits(t.name)));
+  }
   classes.names = of_thread;
   std::sort(classes.names.begin(), classes.names.end());
   classes.names.erase(std::unique(classes.names.begin(), classes.names.end()), classes.names.end());
   classes.of_thread.reserve(threads.size());
   for (const std::string& name : of_thread) classes.of_thread.push_back(*classes.find(name));
+  classes.jvm_service.assign(classes.names.size(), true);
+  for (std::size_t t = 0; t < threads.size(); ++t)
+    if (!is_jvm_service_thread(threads[t])) classes.jvm_service[classes.of_thread[t]] = false;
   return classes;
 }
 

@@ -33,7 +33,10 @@ ThreadTable thread_table(const calltree::CallTree& recorded, const calltree::Sam
   });
   ThreadTable table{grouping, chosen.model, chosen.why, common.finish("thread classes", 126, ""), {}, {}};
   table.rows.resize(classes.names.size());
-  for (std::size_t c = 0; c < classes.names.size(); ++c) table.rows[c].name = classes.names[c];
+  for (std::size_t c = 0; c < classes.names.size(); ++c) {
+    table.rows[c].name = classes.names[c];
+    table.rows[c].jvm_service = classes.jvm_service[c];
+  }
   typed.for_each(detail::kNoClass, [&](std::uint32_t i, std::span<const detail::Part> parts) {
     ThreadClassRow& row = table.rows[classes.of_thread[samples.records[i].thread]];
     ++row.instances;
@@ -60,7 +63,9 @@ ThreadTable thread_table(const calltree::CallTree& recorded, const calltree::Sam
   }
   std::erase_if(table.rows, [](const ThreadClassRow& r) { return r.threads == 0; });
   for (ThreadClassRow& row : table.rows) row.lifetime_ns /= row.threads;
+  // The JVM's own threads last: they wait nearly all the time, and a reader looks for the program.
   std::sort(table.rows.begin(), table.rows.end(), [](const ThreadClassRow& a, const ThreadClassRow& b) {
+    if (a.jvm_service != b.jvm_service) return b.jvm_service;
     return a.instances != b.instances ? a.instances > b.instances : a.name < b.name;
   });
   table.notes = detail::recording_notes(facts, chosen.model);

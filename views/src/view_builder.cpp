@@ -95,7 +95,7 @@ iface::Amount measured_total(const calltree::SampleData& samples, const ThreadCl
 }
 
 Scale thread_scale(const calltree::SampleData& samples, const ThreadClasses& classes, std::uint32_t only,
-                   const detail::MeasuredTime* time) {
+                   const detail::MeasuredTime* time, bool amounts) {
   const bool measured = time != nullptr;
   iface::Amount total = measured ? measured_total(samples, classes, only, *time) : 0;
   std::set<std::uint32_t> threads;
@@ -109,11 +109,14 @@ Scale thread_scale(const calltree::SampleData& samples, const ThreadClasses& cla
   if (total == 0)
     throw Error("view thread " + name + " under model measured: its records all lie at the first tick, before " +
                 "which nothing was measured; use `set model cpus N` or `paper`");
-  return {total, "thread-time", "lifetime",
-          "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
-              (measured ? iface::decimal_string(total, 1'000'000'000, 3) + " s measured"
-                        : iface::to_string(total) + " instances") +
-              "; 1 = the lifetime of an average instance"};
+  const std::string of = "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
+                         (measured ? iface::decimal_string(total, 1'000'000'000, 3) + " s measured"
+                                   : iface::to_string(total) + " instances");
+  if (amounts)
+    return {1, "thread-time", measured ? "ns" : "samples",
+            of + "; in thread-" + (measured ? "nanoseconds" : "samples") +
+                ", not divided by its instances (an amount of time)"};
+  return {total, "thread-time", "lifetime", of + "; 1 = the lifetime of an average instance"};
 }
 
 Scale scale_of(const ViewSpec& spec, const calltree::SampleData& samples, const ThreadClasses& classes,
@@ -121,24 +124,28 @@ Scale scale_of(const ViewSpec& spec, const calltree::SampleData& samples, const 
   const bool measured = time != nullptr;
   switch (spec.kind) {
     case ViewKind::thread:
-      return thread_scale(samples, classes, only, time);
+      return thread_scale(samples, classes, only, time, spec.amounts);
     case ViewKind::server: {
       const iface::Amount span =
           measured ? samples.ticks.back().time_ns - samples.ticks.front().time_ns : iface::Amount(samples.ticks.size());
       if (span <= 0) throw Error("view server under model measured needs two ticks or more; this recording has one");
-      return {span, "cpu", "CPUs",
-              "CPU time of all threads; 1 = one CPU busy all the time (" +
-                  (measured ? iface::decimal_string(span, 1'000'000'000, 3) + " s measured"
-                            : iface::to_string(span) + " samples") +
-                  ")"};
+      const std::string over = measured ? iface::decimal_string(span, 1'000'000'000, 3) + " s measured"
+                                        : iface::to_string(span) + " samples";
+      if (spec.amounts)
+        return {1, "cpu-time", measured ? "ns" : "samples",
+                "CPU time of all threads over " + over + ", in " + (measured ? "nanoseconds" : "samples") +
+                    ", not divided by the duration (an amount of time)"};
+      return {span, "cpu", "CPUs", "CPU time of all threads; 1 = one CPU busy all the time (" + over + ")"};
     }
     case ViewKind::tree:
       break;
   }
   if (spec.states == States::runnable)
-    return {1, "runnable", "samples", "one sample per instance of a runnable thread"};
-  if (measured) return {1, "cpu-time", "ns", "the nanoseconds each stack spent on a CPU"};
-  return {1, "running", "samples", "each runnable instance's share of a CPU, in samples"};
+    // "samples" as a sampling profiler's (JFR's execution samples), so the two compare.
+    return {1, "samples", "samples", "one sample per instance of a runnable thread"};
+  // The default view of a recording (docs/views.md): what async-profiler and JFR show first.
+  if (measured) return {1, "cpu-time", "ns", "running threads only: the nanoseconds each stack spent on a CPU"};
+  return {1, "running", "samples", "running threads only: each runnable thread's share of a CPU, in samples"};
 }
 
 // What to do when exact costs do not fit: the measured model counts whole nanoseconds (its only
@@ -180,8 +187,9 @@ View build_view(const calltree::CallTree& recorded, const calltree::SampleData& 
   detail::CommonDenominator common;
   if (measured) {
     // Whole nanoseconds (typed_time.h): D is 1 and the kept time is at most its records' weights.
-    common.add(detail::whole(static_cast<detail::U128>(
-        spec.kind == ViewKind::thread ? scale.normalisation : measured_total(samples, classes, only, *time))));
+    common.add(detail::whole(static_cast<detail::U128>(spec.kind == ViewKind::thread && !spec.amounts
+                                                           ? scale.normalisation
+                                                           : measured_total(samples, classes, only, *time))));
   } else {
     for_each_kept(samples, typed ? &*typed : nullptr, only, keep,
                   [&](std::uint32_t, const Part& p) { common.add(p.weight); });
@@ -202,7 +210,10 @@ View build_view(const calltree::CallTree& recorded, const calltree::SampleData& 
   View view{resolved, std::move(tree).build(std::move(metadata)), d * scale.normalisation, measured ? 0 : d, {}};
   const std::string grouped =
       spec.kind == ViewKind::thread ? " (threads grouped by " + std::string(to_string(spec.grouping)) + ")" : "";
-  view.header.push_back("view: " + describe(view.spec) + grouped + ": " + scale.meaning);
+  if (spec.kind == ViewKind::tree && spec.states == States::running)
+    view.header.push_back("CPU: " + scale.meaning);
+  else
+    view.header.push_back("view: " + describe(view.spec) + grouped + ": " + scale.meaning);
   if (!keep.one_per_runnable) view.header.push_back("model: " + to_string(model) + " (" + chosen.why + ")");
   for (std::string& note : detail::recording_notes(facts, model)) view.header.push_back("note: " + note);
   return view;

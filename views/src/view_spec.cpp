@@ -66,13 +66,24 @@ States parse_states(std::string_view text) {
   throw Error("bad states '" + std::string(text) + "': expected running, runnable or all");
 }
 
-std::string_view to_string(Grouping grouping) { return grouping == Grouping::by_class ? "class" : "name"; }
+std::string_view to_string(Grouping grouping) {
+  switch (grouping) {
+    case Grouping::by_class:
+      return "class";
+    case Grouping::by_name:
+      return "name";
+    case Grouping::by_kind:
+      return "kind";
+  }
+  return "?";
+}
 
 Grouping parse_grouping(std::string_view text) {
   const std::string_view t = trimmed(text);
   if (t == "class") return Grouping::by_class;
   if (t == "name") return Grouping::by_name;
-  throw Error("bad thread grouping '" + std::string(text) + "': expected class or name");
+  if (t == "kind") return Grouping::by_kind;
+  throw Error("bad thread grouping '" + std::string(text) + "': expected kind, class or name");
 }
 
 std::string describe(const ViewSpec& spec) {

@@ -21,6 +21,7 @@ namespace bn::search {
 // One thread class of `threads` (seed 000 sec. 5: "summary information about the thread classes").
 struct ThreadClassLine {
   std::string name;
+  bool jvm_service = false;  // threads the JVM starts for itself (Reference Handler, ...), listed last
   std::uint32_t threads = 0;
   std::uint64_t instances = 0;
   std::int64_t lifetime_ns = 0;     // average over its threads

@@ -19,6 +19,7 @@ namespace bn::views {
 
 struct ThreadClassRow {
   std::string name;
+  bool jvm_service = false;  // every thread of it is one the JVM starts for itself (thread_classes.h)
   std::uint32_t threads = 0;
   std::uint64_t instances = 0;
   // Average over its threads of the time from their first to their last record.
@@ -34,7 +35,7 @@ struct ThreadTable {
   Model model;
   std::string model_why;             // as the view header says it
   iface::Amount denominator = 1;     // of every row's time and total
-  std::vector<ThreadClassRow> rows;  // most instances first, then by name
+  std::vector<ThreadClassRow> rows;  // the program's first, then JVM service threads; each by instances, name
   std::vector<std::string> notes;    // what the recording lacks, as in a view's header
 };
 

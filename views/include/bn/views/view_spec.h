@@ -19,10 +19,14 @@ enum class ViewKind { tree, server, thread };
 // it, without the view's normalisation).
 enum class States { all, runnable, running };
 
-// How threads form classes: the Thread object's class, or the thread's name with every run of
-// digits folded to '#' (pool-3-thread-17 -> pool-#-thread-#): most servers run plain
-// java.lang.Threads told apart only by name.
-enum class Grouping { by_class, by_name };
+// How threads form classes: the Thread object's class (seed 000's definition), the thread's name
+// with every run of digits folded to '#' (pool-3-thread-17 -> pool-#-thread-#), or by kind: the
+// program's own Thread subclasses by class and every other thread by its folded name. Most
+// servers run plain java.lang.Threads told apart only by name, and the JDK's own subclasses
+// (InnocuousThread, ForkJoinWorkerThread) say nothing of what a thread does, while a subclass the
+// program wrote is the kind of role seed 000 sec. 4 means (its SMTP_sender). By class, `main`
+// and the JVM's Signal Dispatcher would be one class.
+enum class Grouping { by_kind, by_class, by_name };
 
 // How a runnable thread's sample is split between :RUN, :LOAD and :PRIO.
 //   paper     Table 1 of seed 000: one CPU.
@@ -45,7 +49,11 @@ struct ViewSpec {
   std::string thread_class;     // thread view: the class, as `grouping` names it
   States states = States::all;  // tree view only
   std::optional<Model> model;   // nullopt: chosen from what the recording holds
-  Grouping grouping = Grouping::by_class;
+  Grouping grouping = Grouping::by_kind;
+  // Server and Thread Views as amounts of time, not divided by the recording's duration or the
+  // class's instances (seed 000 sec. 5.2): what A minus B subtracts, so that a run that spent
+  // less CPU shows less, whatever its duration (docs/compare.md).
+  bool amounts = false;
 
   friend bool operator==(const ViewSpec&, const ViewSpec&) = default;
 };
@@ -60,8 +68,8 @@ std::string_view to_string(States states);
 // "running", "runnable" or "all"; throws bn::Error otherwise.
 States parse_states(std::string_view text);
 
-std::string_view to_string(Grouping grouping);  // "class", "name"
-// "class" or "name"; throws bn::Error otherwise.
+std::string_view to_string(Grouping grouping);  // "kind", "class", "name"
+// "kind", "class" or "name"; throws bn::Error otherwise.
 Grouping parse_grouping(std::string_view text);
 
 // One line naming the view: "tree", "tree (runnable threads)", "server", "thread Sender".
