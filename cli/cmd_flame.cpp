@@ -9,7 +9,9 @@
 #include <string_view>
 
 #include "bn/base/error.h"
+#include "bn/iface/call_pattern.h"
 #include "bn/search/label_file.h"
+#include "bn/search/method_names.h"
 #include "commands.h"
 #include "flame_drawing.h"
 #include "search_source.h"
@@ -26,15 +28,23 @@ struct FlameOptions {
   int width = 1200;
 };
 
-std::vector<std::string> split_calls(std::string_view focus) {
+// --focus read as the REPL's `path` reads a call sequence (short names, prefixes, `*` globs), as
+// the full names the picture is drawn from.
+std::vector<std::string> focus_calls(SearchSource& search, const std::string& focus) {
+  iface::Profile& profile = search.profile();
+  const search::MethodIndex methods(profile);
   std::vector<std::string> calls;
-  for (std::string_view rest = focus;;) {
-    const std::size_t semi = rest.find(';');
-    calls.emplace_back(rest.substr(0, semi));
-    if (calls.back().empty()) throw Error("--focus '" + std::string(focus) + "': an empty method name");
-    if (semi == std::string_view::npos) return calls;
-    rest.remove_prefix(semi + 1);
+  try {
+    const iface::Summary s =
+        search::resolve_call_sequence(profile, methods, focus, search::AspectTable{}, search.typed_time());
+    for (const std::string_view call : profile.path_of(s)) {
+      if (call == iface::kGapText) throw Error("a flame graph draws consecutive calls, without '..'");
+      calls.emplace_back(call);
+    }
+  } catch (const Error& e) {
+    throw Error("--focus '" + focus + "': " + e.what());
   }
+  return calls;
 }
 
 // The labels of a `save`d file, grouped by name in file order.
@@ -49,11 +59,12 @@ std::vector<search::FlameRequest::Label> labels_from(const std::string& file) {
 }
 
 void run_flame(const FlameOptions& options) {
+  flame_file_of(options.output);  // a name it cannot write is refused before the profile is read
   search::FlameRequest request;
   request.file = options.output;
-  if (!options.focus.empty()) request.focus = split_calls(options.focus);
   if (!options.labels.empty()) request.labels = labels_from(options.labels);
   SearchSource search(options.search);
+  if (!options.focus.empty()) request.focus = focus_calls(search, options.focus);
   draw_flame_graph(search, request, {.min_width = options.min_width_px / options.width, .svg_width = options.width});
 }
 
@@ -67,12 +78,12 @@ void setup_flame(CLI::App& app) {
   add_view_options(*sub, options->search);
   add_compare_options(*sub, options->search.compare);
   sub->add_option("-o,--output", options->output,
-                  "File to write: NAME.svg a static SVG, any other name a self-contained HTML page (zoom, search, "
-                  "exact costs on hover); .gz or .zst compresses")
+                  "File to write: NAME.svg a static SVG, NAME.html (or .htm) a self-contained HTML page (zoom, "
+                  "search, exact costs on hover); .gz or .zst compresses")
       ->required();
   sub->add_option("--focus", options->focus,
-                  "Draw this call sequence (m1;m2;..., full method names) with its callers above and its callees "
-                  "below, instead of the whole profile");
+                  "Draw this call sequence (m1;m2;..., read as the REPL's `path` reads it: full or short names, "
+                  "prefixes, * globs) with its callers above and its callees below, instead of the whole profile");
   sub->add_option("--labels", options->labels, "Colour the paths of the labels in FILE (written by the REPL's `save`)");
   sub->add_option("--min-width", options->min_width_px,
                   "Merge frames narrower than this many pixels of the full width into one per parent (default 0.1; "

@@ -49,7 +49,7 @@ std::string banner(const ReplOptions& o, SearchSource& search) {
   iface::Profile& profile = search.profile();
   const iface::MetricInfo metric = profile.metric();
   return "bottlenecks: " + search::terminal_safe(o.search.profile.path) + " (" + search.format() + "), " +
-         std::to_string(profile.initial_summaries().size()) + " methods, total " +
+         search::counted(profile.initial_summaries().size(), "method") + ", total " +
          iface::decimal_string(profile.total(), profile.denominator()) +
          (metric.unit.empty() ? "" : " " + metric.unit) + ". `help` lists commands, `suggest` starts a search.";
 }

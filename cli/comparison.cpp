@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bn/base/error.h"
+#include "bn/search/text.h"
 #include "profile_options.h"
 
 namespace bn::cli {
@@ -15,7 +16,7 @@ std::string side_text(const Side& side, const std::string& unit) {
   std::string runs;
   for (const Run& r : side)
     runs += (runs.empty() ? "" : ", ") + file_name(r.path) + " (total " + iface::to_string(r.total) + unit + ")";
-  return side.size() == 1 ? runs : "the mean of " + std::to_string(side.size()) + " runs: " + runs;
+  return side.size() == 1 ? runs : "the mean of " + search::counted(side.size(), "run") + ": " + runs;
 }
 
 // One run: its file name and total as before; several: arrays of them.

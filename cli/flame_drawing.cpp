@@ -16,9 +16,6 @@
 namespace bn::cli {
 namespace {
 
-// SVG for a name ending in .svg once a .gz or .zst is set aside; HTML otherwise.
-bool is_svg(const std::filesystem::path& file) { return calltree::uncompressed_name(file).extension() == ".svg"; }
-
 std::string title_of(SearchSource& search, const search::FlameRequest& request, const std::string& profile_name) {
   std::string title = profile_name;
   if (search.comparison()) title += " minus " + search.base_name();
@@ -31,8 +28,16 @@ std::string title_of(SearchSource& search, const search::FlameRequest& request, 
 
 }  // namespace
 
+flame::FlameFile flame_file_of(const std::filesystem::path& file) {
+  const std::string extension = calltree::uncompressed_name(file).extension().string();
+  if (const std::optional<flame::FlameFile> kind = flame::flame_file_for(extension)) return *kind;
+  throw Error("cannot write a flame graph to '" + file.string() + "': name it " + flame::flame_extensions_text() +
+              " (then .gz or .zst to compress)");
+}
+
 search::FlameResult draw_flame_graph(SearchSource& search, const search::FlameRequest& request,
                                      const FlameDrawOptions& options) {
+  const bool svg = flame_file_of(request.file) == flame::FlameFile::svg;
   iface::Profile& profile = search.profile();
   flame::BuildOptions build;
   build.focus = request.focus;
@@ -63,7 +68,6 @@ search::FlameResult draw_flame_graph(SearchSource& search, const search::FlameRe
   }
   for (const std::string& line : search.header()) graph.notes.push_back(line);
 
-  const bool svg = is_svg(request.file);
   base::OutputFile file(request.file);
   calltree::CompressingStreambuf buffer(file.stream(), calltree::compression_for_name(request.file), request.file);
   std::ostream out(&buffer);

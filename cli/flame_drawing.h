@@ -2,6 +2,9 @@
 // Draws what a search has in force (a view, A minus B) as a flame graph with flame/: shared by
 // `bottlenecks flame` and the REPL's `flame`, which reaches it through Search::draw_flame.
 
+#include <filesystem>
+
+#include "bn/flame/writers.h"
 #include "bn/search/profile_source.h"
 
 namespace bn::cli {
@@ -14,6 +17,10 @@ struct FlameDrawOptions {
   double min_width = 0.1 / 1200;
   int svg_width = 1200;
 };
+
+// What a flame graph written to `file` is, by its name once a .gz or .zst is set aside. Throws
+// bn::Error naming the extensions written, so `-o x.png` is refused before any work.
+flame::FlameFile flame_file_of(const std::filesystem::path& file);
 
 // Throws bn::Error naming the file, or the focus when no path is labelled by it.
 search::FlameResult draw_flame_graph(SearchSource& search, const search::FlameRequest& request,

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "bn/base/error.h"
 #include "bn/search/text.h"
@@ -32,8 +34,18 @@ int run(int argc, char** argv) {
     // A command that already reported its errors and only sets the exit status.
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
-    // One line, like every other error (CLI11's own report adds a second line).
-    std::fprintf(stderr, "bottlenecks: error: %s (see --help)\n", e.what());
+    // One line, like every other error (CLI11's own report adds a second line). A first word that
+    // names no command is reported as such: CLI11 would say only that a command is required.
+    const std::vector<std::string> rest = app.remaining();
+    if (app.get_subcommands().empty() && !rest.empty() && !rest.front().starts_with('-')) {
+      std::string commands;
+      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        commands += (commands.empty() ? "" : ", ") + sub->get_name();
+      std::fprintf(stderr, "bottlenecks: error: unknown command '%s'; the commands: %s (see --help)\n",
+                   bn::search::terminal_safe(rest.front()).c_str(), commands.c_str());
+    } else {
+      std::fprintf(stderr, "bottlenecks: error: %s (see --help)\n", e.what());
+    }
     return e.get_exit_code();
   } catch (const bn::Error& e) {
     // Readers quote what they found in the file: never raw to a terminal.

@@ -307,6 +307,14 @@ void SearchSource::set(Knob knob, std::string_view value) {
   }
 }
 
+std::vector<std::string> SearchSource::typed_time() {
+  std::vector<std::string> names;
+  if (!has_views()) return names;
+  names.reserve(views::kAllTimeTypes.size());
+  for (const views::TimeType t : views::kAllTimeTypes) names.emplace_back(views::name_of(t));
+  return names;
+}
+
 search::ThreadsOutput SearchSource::threads() {
   const Wanted& w = state_->wanted;
   // The model asked for, so that the header says why a default was chosen; every view of the

@@ -51,6 +51,7 @@ class SearchSource final : public search::ProfileSource {
   std::string knob(Knob knob) const override;
   void set(Knob knob, std::string_view value) override;
   search::ThreadsOutput threads() override;
+  std::vector<std::string> typed_time() override;
   std::vector<std::string> metrics() const override;
   const std::vector<iface::ProfileFilter>& filters() const override;
   // Refuses filters that would leave no measurement (on neither side of a comparison).

@@ -10,6 +10,12 @@ const search::MethodIndex& Context::methods() {
   return *methods_;
 }
 
+iface::Summary Context::resolve(std::string_view typed) {
+  search::ProfileSource* source = session_->source();
+  const std::vector<std::string> typed_time = source ? source->typed_time() : std::vector<std::string>{};
+  return search::resolve_call_sequence(session_->profile(), methods(), typed, session_->aspects(), typed_time);
+}
+
 const Command& Context::row(const Command& command) {
   const search::ProfileSource* source = session_->source();
   const auto views =

@@ -7,6 +7,7 @@
 #include "bn/repl/views.h"
 #include "bn/search/parse.h"
 #include "bn/search/suggest.h"
+#include "bn/search/text.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -73,10 +74,14 @@ Output aspects(Context& c, const Arguments&) {
   return numbered_list(session, title, ranked.shown);
 }
 
-// Methods whose full or short name matches, as `suggest` ranks them.
+// Methods whose full or short name matches, as `suggest` ranks them. A plain word (no '*', '|'
+// or `re:`) is looked for inside names, as pprof's -focus does: `find Parse` finds
+// `XPathParser.parse` and `Parser.next`, where a pattern must match a whole name.
 Output find(Context& c, const Arguments& args) {
   search::Session& session = c.session();
-  const iface::MethodPattern pattern(args[0].text);
+  const std::string_view typed = args[0].text;
+  const bool word = typed.find_first_of("*|") == std::string_view::npos && !typed.starts_with("re:");
+  const iface::MethodPattern pattern(word ? "*" + std::string(typed) + "*" : std::string(typed));
   std::vector<iface::Summary> found;
   for (const std::string_view name : c.methods().names())
     if (pattern.matches(name) || pattern.matches(search::short_name(name)))
@@ -84,7 +89,7 @@ Output find(Context& c, const Arguments& args) {
   const search::Shortlist ranked =
       search::rank_summaries(session.profile(), found, session.settings().suggester, session.settings().limit);
   return numbered_list(session,
-                       "find " + std::string(args[0].text) + ": " + std::to_string(found.size()) + " methods" +
+                       "find " + std::string(args[0].text) + ": " + search::counted(found.size(), "method") +
                            (ranked.more > 0 ? ", the first " + std::to_string(ranked.shown.size()) + " shown" : ""),
                        ranked.shown);
 }

@@ -7,6 +7,7 @@
 #include "bn/search/autolabel.h"
 #include "bn/search/parse.h"
 #include "bn/search/suggest.h"
+#include "bn/search/text.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -32,7 +33,7 @@ Output undo(search::Session& session) {
   for (const auto& [name, s] : added) removed += session.labels().remove(name, s) ? 1 : 0;
   added.clear();
   if (removed > 0) session.set_labels_dirty(true);
-  return MessageOutput{"removed the " + std::to_string(removed) + " labels the last autolabel added",
+  return MessageOutput{"removed the " + search::counted(removed, "label") + " the last autolabel added",
                        {{"removed", removed}}};
 }
 

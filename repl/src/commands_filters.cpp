@@ -36,7 +36,7 @@ Output add_filter(Context& c, const Arguments& args, Kind kind) {
   // As `path` reads it, so a typo or a sequence nothing satisfies is refused here.
   const iface::Summary s = [&] {
     try {
-      return search::resolve_call_sequence(session.profile(), c.methods(), args[0].text, session.aspects());
+      return c.resolve(args[0].text);
     } catch (const Error& e) {
       if (filters.empty()) throw;
       throw Error(std::string(e.what()) + " (in the profile as filtered: `filters` lists the filters in force)");

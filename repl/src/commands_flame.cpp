@@ -34,7 +34,7 @@ Output flame(Context& c, const Arguments& args) {
                                : search::display_path(profile.path_of(*session.current()), session.settings().names) +
                                      " with its callers and callees";
   return MessageOutput{"drew " + what + " into " + request.file + " (" + drawn.format + ", " +
-                           std::to_string(drawn.frames) + " frames" +
+                           search::counted(drawn.frames, "frame") +
                            (drawn.merged > 0 ? ", " + std::to_string(drawn.merged) + " narrow ones merged" : "") + ")",
                        {{"file", request.file},
                         {"format", drawn.format},

@@ -77,8 +77,9 @@ Output save(Context& c, const Arguments& args) {
   for (const search::SavedLabel& label : saved.labels) names.insert(label.label);
   // Labels belong to a view; the file says which (label_file.h). Those set aside (under a filter)
   // are saved too: a filter changes what is searched, not what the analyst found.
-  return MessageOutput{"saved " + std::to_string(count) + " labelled summaries (" + std::to_string(names.size()) +
-                           " labels)" + (view == "tree" ? "" : " of view " + view) + " to " + file,
+  return MessageOutput{"saved " + search::counted(count, "labelled summary", "labelled summaries") + " (" +
+                           search::counted(names.size(), "label") + ")" + (view == "tree" ? "" : " of view " + view) +
+                           " to " + file,
                        {{"file", file}, {"summaries", count}, {"view", view}}};
 }
 

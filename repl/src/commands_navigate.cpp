@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 
 #include "bn/base/error.h"
 #include "bn/repl/views.h"
 #include "bn/search/parse.h"
 #include "bn/search/suggest.h"
+#include "bn/search/text.h"
 #include "handlers.h"
 
 namespace bn::repl::handlers {
@@ -19,7 +21,16 @@ iface::Summary require_current(const search::Session& session) {
   return *session.current();
 }
 
-Output go_to(search::Session& session, iface::Summary s) {
+// Makes the summary `find` gives current. When there is none (a typo), none is current either:
+// a `label` typed next must not label the summary the user was leaving.
+Output go_to(search::Session& session, const std::function<iface::Summary()>& find) {
+  iface::Summary s{};
+  try {
+    s = find();
+  } catch (const Error&) {
+    session.withdraw_current();
+    throw;
+  }
   session.make_current(s);
   return detail(session, s);
 }
@@ -39,19 +50,18 @@ Output suggest(Context& c, const Arguments& args) {
   const bool by_cum = session.settings().suggester == search::Suggester::kHighCum;
   return numbered_list(session,
                        std::string(search::suggester_name(session.settings().suggester)) + ": " +
-                           std::to_string(ranked.shown.size()) + " of " + std::to_string(methods) + " methods by " +
+                           std::to_string(ranked.shown.size()) + " of " + search::counted(methods, "method") + " by " +
                            (by_cum ? "|cum|" : "|base|") +
                            (session.settings().skip_noise && p.total_noise() ? " beyond noise" : ""),
                        ranked.shown);
 }
 
 Output select(Context& c, const Arguments& args) {
-  return go_to(c.session(), c.session().numbered_summary(args[0].text));
+  return go_to(c.session(), [&] { return c.session().numbered_summary(args[0].text); });
 }
 
 Output path(Context& c, const Arguments& args) {
-  return go_to(c.session(),
-               search::resolve_call_sequence(c.session().profile(), c.methods(), args[0].text, c.session().aspects()));
+  return go_to(c.session(), [&] { return c.resolve(args[0].text); });
 }
 
 Output show(Context& c, const Arguments& args) {
@@ -61,8 +71,10 @@ Output show(Context& c, const Arguments& args) {
 }
 
 Output back(Context& c, const Arguments&) {
-  require_current(c.session());
-  if (!c.session().back()) throw Error("nothing to go back to: this is the first summary made current");
+  if (!c.session().back()) {
+    require_current(c.session());
+    throw Error("nothing to go back to: this is the first summary made current");
+  }
   return detail(c.session(), *c.session().current());
 }
 

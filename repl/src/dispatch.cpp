@@ -79,7 +79,27 @@ void keep_prefixed(std::vector<std::string>& words, std::string_view prefix) {
   words.erase(std::unique(words.begin(), words.end()), words.end());
 }
 
+// Whether text[i] ends a command (split_commands); a ';' at the end of the text does when the text
+// is `closed` (a whole line), not when it is what is typed before the cursor.
+bool ends_command(std::string_view text, std::size_t i, bool closed) {
+  if (text[i] == '\n') return true;
+  if (text[i] != ';') return false;
+  return i + 1 == text.size() ? closed : search::is_blank(text[i + 1]);
+}
+
 }  // namespace
+
+std::vector<std::string_view> split_commands(std::string_view text) {
+  std::vector<std::string_view> commands;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (ends_command(text, i, true)) {
+      commands.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  commands.push_back(text.substr(start));
+  return commands;
+}
 
 std::string_view closest_match(std::string_view typed, const std::vector<std::string_view>& known) {
   std::string_view best;
@@ -138,8 +158,8 @@ std::vector<std::string> complete_call_sequence(Context& context, std::string_vi
   if (!head.empty() && !head.ends_with(std::string(iface::kGapText) + ";")) {
     iface::Profile& profile = context.session().profile();
     try {
-      const std::vector<std::string_view> callees = profile.bottom_extensions(search::resolve_call_sequence(
-          profile, context.methods(), head.substr(0, head.size() - 1), context.session().aspects()));
+      const std::vector<std::string_view> callees =
+          profile.bottom_extensions(context.resolve(head.substr(0, head.size() - 1)));
       std::erase_if(names, [&](std::string_view n) { return !std::binary_search(callees.begin(), callees.end(), n); });
       if (callees.empty()) std::erase(extra, std::string(iface::kGapText));
     } catch (const Error&) {
@@ -193,7 +213,10 @@ Completion complete_argument(Context& context, const Arg* arg, std::string_view 
 
 }  // namespace
 
-Completion complete(Context& context, std::string_view before_cursor) {
+Completion complete(Context& context, std::string_view typed) {
+  std::string_view before_cursor = typed;
+  for (std::size_t i = 0; i < typed.size(); ++i)
+    if (ends_command(typed, i, false)) before_cursor = typed.substr(i + 1);
   std::vector<std::string_view> done = search::split_words(before_cursor);
   std::string_view current;
   if (!before_cursor.empty() && !search::is_blank(before_cursor.back())) {

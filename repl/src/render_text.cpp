@@ -151,7 +151,7 @@ void call_path(const std::vector<std::string_view>& path, const RenderContext& c
   const bool elide = c.width != 0 && path.size() > 2 * kEnds + 2;
   for (std::size_t i = 0; i < path.size(); ++i) {
     if (elide && i == kEnds) {
-      out << kIndent << "<" << path.size() - 2 * kEnds << " frames: `show --full` lists them>\n";
+      out << kIndent << "<" << search::counted(path.size() - 2 * kEnds, "frame") << ": `show --full` lists them>\n";
       i = path.size() - kEnds - 1;
       continue;
     }
@@ -213,8 +213,8 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
 
 void set_aside_note(const LabelsOutput& o, std::ostream& out) {
   if (o.set_aside > 0)
-    out << "note: " << o.set_aside
-        << " labelled summaries set aside: they do not resolve in the profile in force, and come back when they do "
+    out << "note: " << search::counted(o.set_aside, "labelled summary", "labelled summaries")
+        << " set aside: they do not resolve in the profile in force, and come back when they do "
            "(`filters`, `unfilter`)\n";
 }
 
@@ -284,8 +284,8 @@ void not_proposed(const search::AutolabelSkipped& k, std::ostream& out) {
 }
 
 void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out) {
-  out << "autolabel: " << o.rows.size() << " non-overlapping proposals (at most " << o.asked << ") from "
-      << o.candidates << " candidates; "
+  out << "autolabel: " << search::counted(o.rows.size(), "non-overlapping proposal") << " (at most " << o.asked
+      << ") from " << search::counted(o.candidates, "candidate") << "; "
       << (o.best_of_candidates ? "the heaviest such set of candidates"
                                : "the heaviest set found within the search budget (not proven best)")
       << "\n";
@@ -328,7 +328,8 @@ void render(const MessageOutput& o, const RenderContext&, std::ostream& out) {
 }
 
 void render(const LoadOutput& o, const RenderContext& c, std::ostream& out) {
-  out << "loaded " << o.loaded << " labelled summaries from " << safe(o.file) << "\n";
+  out << "loaded " << search::counted(o.loaded, "labelled summary", "labelled summaries") << " from " << safe(o.file)
+      << "\n";
   if (!o.saved_view.empty())
     out << "note: the labels were saved from view " << safe(o.saved_view) << "; their costs here are those of view "
         << safe(c.view) << "\n";
@@ -361,9 +362,11 @@ void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
   out << o.setting << " = " << safe(o.value) << "\n";
   for (const std::string& line : o.header) out << safe(line) << "\n";
   if (!o.left.empty() && o.left_labels > 0)
-    out << o.left_labels << " labelled summaries of view " << safe(o.left) << " kept for `view " << safe(o.left)
-        << "`\n";
-  if (o.labels > 0) out << o.labels << " labelled summaries of view " << safe(o.view) << " restored\n";
+    out << search::counted(o.left_labels, "labelled summary", "labelled summaries") << " of view " << safe(o.left)
+        << " kept for `view " << safe(o.left) << "`\n";
+  if (o.labels > 0)
+    out << search::counted(o.labels, "labelled summary", "labelled summaries") << " of view " << safe(o.view)
+        << " restored\n";
   unresolved(o.unresolved, c, out);
   if (!o.current.empty()) out << "current summary: " << safe(o.current) << "\n";
 }

@@ -149,15 +149,7 @@ std::string separator_hint(std::string_view command) {
 }  // namespace
 
 ScriptResult run_commands(Runner& runner, std::string_view text, bool keep_going) {
-  std::vector<std::string> commands(1);
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool separator =
-        text[i] == '\n' || (text[i] == ';' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\t'));
-    if (separator)
-      commands.emplace_back();
-    else
-      commands.back() += text[i];
-  }
+  const std::vector<std::string_view> commands = split_commands(text);
   ScriptResult result;
   for (std::size_t i = 0; i < commands.size(); ++i)
     if (!keep_running(result, runner.run_line(commands[i], "-c:" + std::to_string(i + 1), separator_hint(commands[i])),

@@ -112,7 +112,11 @@ bool run_terminal(Runner& runner, std::string_view banner) {
       add_history(line.c_str());
       if (!history.empty()) write_history(history.c_str());
     }
-    if (runner.run_line(line, "") != LineResult::kQuit) continue;
+    // Several commands on one line, as in -c; the first that fails ends the line.
+    LineResult result = LineResult::kOk;
+    for (const std::string_view command : split_commands(line))
+      if ((result = runner.run_line(command, "")) != LineResult::kOk) break;
+    if (result != LineResult::kQuit) continue;
     if (!runner.context().session().any_labels_dirty()) break;
     const QuitAnswer answer = ask_quit_without_labels();
     if (answer == QuitAnswer::kStay) continue;

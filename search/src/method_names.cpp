@@ -223,7 +223,7 @@ std::string why_no_root(iface::Profile& profile, const std::vector<std::string_v
 }
 
 iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text,
-                                     const AspectTable& aspects) {
+                                     const AspectTable& aspects, std::span<const std::string> typed_time) {
   const std::vector<std::string> typed = split_call_sequence(text);
   std::vector<std::string_view> names;
   bool plain = true;
@@ -236,6 +236,8 @@ iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex&
       try {
         names.push_back(methods.resolve(t));  // a view's typed time, `:RUN`
       } catch (const Error&) {
+        if (std::find(typed_time.begin(), typed_time.end(), t) != typed_time.end())
+          throw Error("'" + t + "' is typed time that no measurement of this profile has (docs/views.md)");
         throw Error("'" + t +
                     "' is no aspect (`aspects` lists them, `aspect NAME = PATTERN` defines one) and no method "
                     "of this profile");
@@ -246,6 +248,14 @@ iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex&
   }
   if (!plain) {
     if (const std::optional<iface::Summary> s = summary_of_frames(profile, names, aspects)) return *s;
+    // An aspect that names nothing here says more than the sequence as a whole.
+    for (const std::string_view name : names) {
+      const auto aspect = name.starts_with(':') ? aspects.find(name.substr(1)) : nullptr;
+      if (aspect && std::none_of(methods.names().begin(), methods.names().end(),
+                                 [&](std::string_view m) { return aspect->matches(m); }))
+        throw Error("aspect '" + std::string(name) + "' (" + aspect->text() +
+                    ") exists but matches no method of this profile");
+    }
     throw Error("call sequence " + display_path(names, NameStyle::kFull) +
                 " is satisfied by no measurement of this profile");
   }

@@ -23,11 +23,12 @@ iface::Summary Session::numbered_summary(std::string_view text) const {
 }
 
 std::optional<iface::Summary> Session::current() const {
-  if (trail_.empty()) return std::nullopt;
+  if (trail_.empty() || withdrawn_) return std::nullopt;
   return trail_.back();
 }
 
 void Session::make_current(iface::Summary s) {
+  withdrawn_ = false;
   if (!trail_.empty() && trail_.back() == s) return;
   trail_.push_back(s);
 }
@@ -42,6 +43,7 @@ std::vector<std::pair<SavedLabel, std::string>> Session::switched(const std::str
   profile_ = &source_->profile();
   numbered_.clear();
   trail_.clear();
+  withdrawn_ = false;
   autolabelled_.clear();
   labels_ = LabelSet();
   measures_.clear();
@@ -84,7 +86,13 @@ std::vector<std::string> Session::dirty_kept_views() const {
   return out;
 }
 
+void Session::withdraw_current() { withdrawn_ = !trail_.empty(); }
+
 bool Session::back() {
+  if (withdrawn_) {
+    withdrawn_ = false;
+    return true;
+  }
   if (trail_.size() < 2) return false;
   trail_.pop_back();
   return true;

@@ -84,6 +84,13 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && equals_nocase(s.substr(0, prefix.size()), prefix);
 }
 
+std::string counted(std::size_t n, std::string_view singular, std::string_view plural) {
+  std::string out = std::to_string(n) + " ";
+  if (n == 1) return out.append(singular);
+  if (!plural.empty()) return out.append(plural);
+  return out.append(singular) + "s";
+}
+
 std::string terminal_safe(std::string_view s) {
   std::string out;
   out.reserve(s.size());

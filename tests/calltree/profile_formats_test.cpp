@@ -68,11 +68,31 @@ TEST_CASE("the format table: unique names, one fallback, last, that writes") {
     CHECK_FALSE(f.description.empty());
     CHECK(static_cast<bool>(f.read));
     CHECK((f.sniff == nullptr) == (&f == &formats.back()));
+    CHECK(static_cast<bool>(f.refuse == nullptr || &f == &formats.back()));  // only the fallback tells a file is none
     for (const FileExtension& e : f.extensions) CHECK(e.suffix.starts_with("."));
   }
   CHECK(static_cast<bool>(formats.back().write));  // an output name no row claims is written as the fallback
   CHECK(find_profile_format("auto") == nullptr);   // --to's word for "by the output's name"
   CHECK(find_profile_format("nonesuch") == nullptr);
+}
+
+TEST_CASE("a text file whose first line is no stack is not a profile; one with a bad later line is malformed") {
+  const bn::test::TempDir tmp;
+  const auto write = [&](const char* name, const char* text) {
+    std::ofstream(tmp.path() / name) << text;
+    return tmp.path() / name;
+  };
+  const std::filesystem::path prose = write("notes.txt", "\nhello world\nthis is not a profile\n");
+  CHECK_THROWS_WITH_AS(open_profile(prose),
+                       ("cannot open profile '" + prose.string() +
+                        "': not a profile this tool reads (native, JFR, pprof or collapsed stacks): " + prose.string() +
+                        ":2: sample count 'world' is not a non-negative integer")
+                           .c_str(),
+                       bn::Error);
+  const std::filesystem::path bad = write("bad.collapsed", "a;b 3\nhello world\n");
+  CHECK_THROWS_WITH_AS(open_profile(bad),
+                       (bad.string() + ":2: sample count 'world' is not a non-negative integer").c_str(), bn::Error);
+  CHECK(open_profile(write("good.collapsed", "\na;b 3\n")).loaded.tree.total_cost() == 3);
 }
 
 TEST_CASE("docs/formats.md lists every format in the order it is tried, with its extensions, and has its section") {

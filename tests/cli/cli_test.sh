@@ -104,6 +104,39 @@ partial_flag)
   grep -q "warning" "$work/err" || fail "--partial gave no warning"
   grep -q '^nodes *6 ' "$work/out" || fail "--partial lost nodes: $(cat "$work/out")"
   ;;
+unknown_command)
+  expect_error "unknown command 'frobnicate'; the commands: info, convert, record, repl, generate, flame" \
+    "$bin" frobnicate
+  ;;
+not_a_profile)
+  # No line is a stack: not a profile, naming the formats tried. A bad line after a stack: a
+  # malformed collapsed file, named by its line.
+  printf 'hello world\nthis is not a profile\n' >"$work/notprof.txt"
+  expect_error "not a profile this tool reads (native, JFR, pprof or collapsed stacks)" "$bin" info "$work/notprof.txt"
+  printf 'a;b 3\nhello world\n' >"$work/bad.collapsed"
+  expect_error "bad.collapsed:2: sample count 'world' is not a non-negative integer" "$bin" info "$work/bad.collapsed"
+  grep -q "not a profile" "$work/err" && fail "a malformed collapsed file called not a profile"
+  ;;
+find_word)
+  # A plain word is looked for inside names, as pprof's -focus does; a glob matches whole names.
+  printf 'x1 3\nx2 4\ny 1\n' >"$work/xs.collapsed"
+  "$bin" repl "$work/xs.collapsed" -c 'find x' >"$work/out" || fail "find x"
+  grep -q '^find x: 2 methods:' "$work/out" || fail "find x: $(cat "$work/out")"
+  "$bin" repl "$work/xs.collapsed" -c 'find x1' >"$work/out" || fail "find x1"
+  grep -q '^find x1: 1 method:' "$work/out" || fail "find x1 (singular): $(cat "$work/out")"
+  "$bin" repl "$work/xs.collapsed" -c 'find x*1' >"$work/out" || fail "find x*1"
+  grep -q '^find x\*1: 1 method:' "$work/out" || fail "find x*1: $(cat "$work/out")"
+  ;;
+autosave_keeps_last)
+  # Each scripted session that labels keeps its labels; only the 10 newest sessions' files stay.
+  for i in $(seq 1 12); do
+    "$bin" repl "$sample" -c 'path a; label hot' >/dev/null 2>"$work/err" || fail "run $i"
+  done
+  grep -q "unsaved-12.labels" "$work/err" || fail "the 12th session: $(cat "$work/err")"
+  kept=$(cd "$XDG_STATE_HOME/bottlenecks" && ls | sort -t- -k2 -n | tr '\n' ' ')
+  [ "$kept" = "unsaved-3.labels unsaved-4.labels unsaved-5.labels unsaved-6.labels unsaved-7.labels unsaved-8.labels unsaved-9.labels unsaved-10.labels unsaved-11.labels unsaved-12.labels " ] \
+    || fail "kept: $kept"
+  ;;
 help)
   for sub in info convert; do
     "$bin" "$sub" --help >"$work/out" || fail "$sub --help"

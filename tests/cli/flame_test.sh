@@ -50,9 +50,25 @@ bounded)
   "$bin" flame "$work/big.bnp" --min-width 0 -o "$work/all.svg" || fail "--min-width 0"
   ! grep -q 'frames merged' "$work/all.svg" || fail "--min-width 0 merged frames"
   ;;
+short_focus)
+  # --focus reads names as the REPL's `path` does: short names, prefixes, globs.
+  names=$src/tests/golden/java_names.collapsed
+  "$bin" flame "$names" --focus 'SecurityManager.getClassContext' -o "$work/short.svg" || fail "short name"
+  grep -q "java.lang.SecurityManager.getClassContext, its callers above" "$work/short.svg" || fail "short focus title"
+  "$bin" flame "$names" --focus 'Servlet.service;*CCommandImpl.execute' -o "$work/glob.html" || fail "glob"
+  expect_error "--focus 'Nowhere.run': no method matches 'Nowhere.run'" \
+    "$bin" flame "$names" --focus 'Nowhere.run' -o "$work/x.html"
+  ;;
 bad_input)
-  expect_error "no call path is labelled c;a" "$bin" flame "$sample" --focus 'c;a' -o "$work/x.html"
-  expect_error "--focus 'a;;b': an empty method name" "$bin" flame "$sample" --focus 'a;;b' -o "$work/x.html"
+  expect_error "--focus 'c;a': call sequence \[c;a\] has no root: \[c\] never calls a" \
+    "$bin" flame "$sample" --focus 'c;a' -o "$work/x.html"
+  expect_error "--focus 'a;;b': empty method name" "$bin" flame "$sample" --focus 'a;;b' -o "$work/x.html"
+  expect_error "--focus 'a;..;d': a flame graph draws consecutive calls" \
+    "$bin" flame "$sample" --focus 'a;..;d' -o "$work/x.html"
+  # A name it does not write is refused, naming those it does, before any work.
+  expect_error "cannot write a flame graph to '$work/x.png': name it .html, .htm or .svg" \
+    "$bin" flame "$sample" -o "$work/x.png"
+  [ ! -e "$work/x.png" ] || fail "x.png written"
   expect_error "cannot write" "$bin" flame "$sample" -o "$work/no/such/dir/x.html"
   expect_error "labels" "$bin" flame "$sample" --labels "$work/missing.labels" -o "$work/x.html"
   [ ! -e "$work/x.html" ] || fail "a failed run left a file"

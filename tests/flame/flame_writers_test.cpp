@@ -78,3 +78,12 @@ TEST_CASE("a comparison's SVG outlines the paths of one run and explains its col
 
 }  // namespace
 }  // namespace bn::flame
+
+TEST_CASE("a flame graph is written as HTML or SVG by its name's extension, and any other is refused") {
+  CHECK(bn::flame::flame_file_for(".html") == bn::flame::FlameFile::html);
+  CHECK(bn::flame::flame_file_for(".htm") == bn::flame::FlameFile::html);
+  CHECK(bn::flame::flame_file_for(".svg") == bn::flame::FlameFile::svg);
+  CHECK_FALSE(bn::flame::flame_file_for(".png").has_value());
+  CHECK_FALSE(bn::flame::flame_file_for("").has_value());
+  CHECK(bn::flame::flame_extensions_text() == ".html, .htm or .svg");
+}

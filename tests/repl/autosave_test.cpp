@@ -5,7 +5,12 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "../temp_dir.h"
 #include "bn/calltree/profile_loader.h"
@@ -49,4 +54,26 @@ TEST_CASE("autosaved labels carry the aspects they use and load into a new sessi
   const bn::iface::Summary deep = *second.session.labels().all().at("deep").begin();
   CHECK(profile.cum_of(deep) == 97);  // a;..;c or d: every measurement at or below a c under the a
   CHECK(second.session.aspects().find("cd") != nullptr);
+}
+
+TEST_CASE("autosave numbers a session after the newest and keeps only the newest sessions' files") {
+  const bn::test::TempDir dir;
+  auto opened = bn::calltree::open_profile(BN_SOURCE_DIR "/samples/figure2/figure2.collapsed");
+  bn::calltree::TreeProfile profile(opened.loaded.tree);
+  // Files of other programs, and names that only look like ours, are left alone.
+  for (const char* other : {"notes.txt", "unsaved-x.labels", "unsaved-.labels"})
+    std::ofstream(dir.path() / other) << "";
+  std::vector<std::filesystem::path> last;
+  for (std::size_t i = 1; i <= bn::repl::kKeptSessions + 3; ++i) {
+    Run run(profile);
+    run("path a;b\nlabel hot\n");
+    last = bn::repl::autosave_labels(run.session, dir.path());
+  }
+  REQUIRE(last.size() == 1);
+  CHECK(last[0].filename() == "unsaved-13.labels");
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) names.insert(entry.path().filename());
+  std::set<std::string> expected{"notes.txt", "unsaved-x.labels", "unsaved-.labels"};
+  for (int n = 4; n <= 13; ++n) expected.insert("unsaved-" + std::to_string(n) + ".labels");
+  CHECK(names == expected);
 }

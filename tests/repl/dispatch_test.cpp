@@ -65,6 +65,26 @@ TEST_CASE("completion offers commands, settings, choices, labels and methods fro
   CHECK(bn::repl::complete(context, "help sh").words == Words{"show"});
 }
 
+TEST_CASE("commands on one line are split at a line end or a ';' before a blank, never inside a call sequence") {
+  using Parts = std::vector<std::string_view>;
+  CHECK(bn::repl::split_commands("path a;b; label hot") == Parts{"path a;b", " label hot"});
+  CHECK(bn::repl::split_commands("suggest\nselect 0;\tshow") == Parts{"suggest", "select 0", "\tshow"});
+  CHECK(bn::repl::split_commands("path a;b;") == Parts{"path a;b", ""});
+  CHECK(bn::repl::split_commands("labels") == Parts{"labels"});
+}
+
+TEST_CASE("completion after '; ' completes the words of the command being typed") {
+  bn::search::testing::FakeProfile p({{"org.x.Foo.run;org.x.Foo.call", 3}, {"org.y.Bar.go", 1}});
+  bn::search::Session session(p);
+  bn::repl::Context context(session);
+  using Words = std::vector<std::string>;
+  CHECK(bn::repl::complete(context, "suggest; sel").words == Words{"select"});
+  CHECK(bn::repl::complete(context, "suggest 3; set suggester h").words == Words{"HighBase", "HighCum"});
+  CHECK(bn::repl::complete(context, "show; path org.x.Foo.run;").words == Words{"org.x.Foo.run;Foo.call"});
+  // A ';' just typed goes on with the call sequence: it is not a separator yet.
+  CHECK(bn::repl::complete(context, "path org.x.Foo.run;").words == Words{"org.x.Foo.run;Foo.call"});
+}
+
 TEST_CASE("a short name shared by two methods completes to their full names") {
   bn::search::testing::FakeProfile p({{"org.x.Foo.run", 3}, {"org.y.Foo.run", 1}, {"org.y.Foo.rest", 1}});
   bn::search::Session session(p);

@@ -60,6 +60,26 @@ TEST_CASE("errors leave every label in place") {
   CHECK(h.session.labels_dirty());
 }
 
+TEST_CASE("a failed path or select leaves no current summary, so a label after it labels nothing") {
+  for (const char* failed : {"path nope", "select 99"}) {
+    CAPTURE(failed);
+    RunnerHarness h;
+    h.runner.run_line("suggest", "");
+    h.runner.run_line("path c", "");
+    CHECK(h.runner.run_line(failed, "") == bn::repl::LineResult::kFailed);
+    h.err.str("");
+    CHECK(h.runner.run_line("label hot", "") == bn::repl::LineResult::kFailed);
+    CHECK(h.err.str() == "bottlenecks: error: no current summary to label: `select N` or `path m1;m2;...` first\n");
+    CHECK(h.session.labels().all().empty());
+    // `back` returns to the summary that was current before the failure.
+    CHECK(h.runner.run_line("back", "") == bn::repl::LineResult::kOk);
+    CHECK(h.runner.run_line("label hot", "") == bn::repl::LineResult::kOk);
+    REQUIRE(h.session.labels().all().count("hot") == 1);
+    CHECK(h.session.profile().path_of(*h.session.labels().all().at("hot").begin()) ==
+          std::vector<std::string_view>{"c"});
+  }
+}
+
 TEST_CASE("-c splits commands on '; ' but keeps a call sequence whole") {
   RunnerHarness h;
   const auto result = bn::repl::run_commands(h.runner, "path a;b;c; label x; quit; suggest", false);

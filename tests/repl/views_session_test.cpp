@@ -93,12 +93,12 @@ TEST_CASE("switching views keeps each view's labels and restores them on return"
   h.run("label hot");
   const std::string switched = h.run("view server");
   CHECK(switched.find("view = server\nview: server (pretend)\n") == 0);
-  CHECK(switched.find("1 labelled summaries of view tree kept for `view tree`") != std::string::npos);
+  CHECK(switched.find("1 labelled summary of view tree kept for `view tree`") != std::string::npos);
   CHECK(h.session.labels().empty());
   CHECK(h.session.current() == std::nullopt);  // the old profile's handles are gone
   CHECK(h.run("select 0").find("no numbered summaries") != std::string::npos);
   const std::string back = h.run("view tree");
-  CHECK(back.find("1 labelled summaries of view tree restored") != std::string::npos);
+  CHECK(back.find("1 labelled summary of view tree restored") != std::string::npos);
   REQUIRE(h.session.labels().all().count("hot") == 1);
   CHECK(h.session.labels_dirty());
 }
@@ -129,7 +129,7 @@ TEST_CASE("labels that no longer resolve in their view are named with the reason
   h.run("path c");
   h.run("label warm");
   const std::string rebuilt = h.run("set model measured");  // the same view, rebuilt without [c;d]
-  CHECK(rebuilt.find("1 labelled summaries of view tree restored") != std::string::npos);
+  CHECK(rebuilt.find("1 labelled summary of view tree restored") != std::string::npos);
   CHECK(rebuilt.find("label hot [c;d] set aside, until it resolves again: [c] never calls d") != std::string::npos);
   CHECK(h.session.labels().all().count("warm") == 1);
   CHECK(h.session.labels().all().count("hot") == 0);

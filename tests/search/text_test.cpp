@@ -44,6 +44,14 @@ TEST_CASE("case folding is ASCII and leaves other bytes alone") {
   CHECK(bn::search::starts_with_nocase("x", ""));
 }
 
+TEST_CASE("a count takes the singular for exactly one and the plural otherwise") {
+  CHECK(bn::search::counted(1, "method") == "1 method");
+  CHECK(bn::search::counted(0, "method") == "0 methods");
+  CHECK(bn::search::counted(12, "method") == "12 methods");
+  CHECK(bn::search::counted(1, "labelled summary", "labelled summaries") == "1 labelled summary");
+  CHECK(bn::search::counted(2, "labelled summary", "labelled summaries") == "2 labelled summaries");
+}
+
 TEST_CASE("terminal_safe escapes what a terminal would obey and keeps every other character") {
   using bn::search::terminal_safe;
   // An escape sequence that would retitle the window, a colour, a bell, a line end.

@@ -230,6 +230,24 @@ CallTree read_all(DecompressingInput input, std::string file_name, const Collaps
 
 }  // namespace
 
+std::optional<std::string> first_line_not_a_stack(std::span<const std::byte> head, std::string_view source) {
+  const std::string_view text(reinterpret_cast<const char*>(head.data()), head.size());
+  CollapsedParser parser{std::string(source), std::string(source), {}};
+  std::size_t start = 0;
+  for (std::size_t number = 1;; ++number) {
+    const std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) return std::nullopt;  // the line goes on past the head
+    const std::string_view line = text.substr(start, end - start);
+    try {
+      parser.parse_line(line, number);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos) return std::nullopt;
+    start = end + 1;
+  }
+}
+
 CallTree read_collapsed(const std::filesystem::path& path, const CollapsedOptions& options) {
   return read_all(DecompressingInput::open_file(path, options.max_decompressed_bytes, options.progress),
                   path.filename().string(), options);

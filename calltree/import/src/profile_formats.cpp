@@ -101,6 +101,8 @@ const std::array kFormats = {
         .title = "collapsed stacks",
         .description = "one line per stack with its count, from async-profiler or FlameGraph's stackcollapse",
         .sniff = nullptr,  // the fallback
+        .refuse =
+            [](const ProfileHead& head) { return first_line_not_a_stack(head.decompressed(), head.path().string()); },
         .read = read_collapsed_stacks,
         .write = write_stream<write_collapsed>,
         .extensions = kCollapsedExtensions,

@@ -53,14 +53,27 @@ void refuse_too_short(const std::filesystem::path& path, std::span<const std::by
                 " bytes, inside the 16-byte header of a native profile");
 }
 
+// A file no row recognises and the fallback refuses: the formats tried, and the fallback's reason.
+[[noreturn]] void refuse_unknown(const std::filesystem::path& path, const std::string& why) {
+  std::string tried;
+  const std::span<const ProfileFormat> formats = profile_formats();
+  for (std::size_t i = 0; i < formats.size(); ++i)
+    tried.append(i == 0 ? "" : i + 1 == formats.size() ? " or " : ", ").append(formats[i].title);
+  throw Error("cannot open profile '" + path.string() + "': not a profile this tool reads (" + tried + "): " + why);
+}
+
 OpenedProfile open_any(const std::filesystem::path& path, const OpenOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error("cannot open profile '" + path.string() + "': it is a directory");
   const ProfileHead head(path, options.import);
   refuse_too_short(path, head.stored());
-  for (const ProfileFormat& format : profile_formats())
-    if (format.sniff == nullptr || format.sniff(head)) return {format.read(path, options), &format};
+  for (const ProfileFormat& format : profile_formats()) {
+    if (format.sniff != nullptr && !format.sniff(head)) continue;
+    if (format.refuse != nullptr)
+      if (const std::optional<std::string> why = format.refuse(head)) refuse_unknown(path, *why);
+    return {format.read(path, options), &format};
+  }
   throw Error("cannot open profile '" + path.string() + "': no format recognises it");  // the fallback takes all
 }
 

@@ -7,11 +7,22 @@
 // SVG: a static picture for reports with the same layout and colours, a <title> per frame for
 // hover.
 
+#include <optional>
 #include <ostream>
+#include <string>
+#include <string_view>
 
 #include "bn/flame/flame_graph.h"
 
 namespace bn::flame {
+
+// The files a flame graph is written as, by the extension of their name: any other name is
+// refused rather than given an HTML page it does not announce (a .png that is not one).
+enum class FlameFile { html, svg };
+// The file an extension (with its dot) names, or nullopt.
+std::optional<FlameFile> flame_file_for(std::string_view extension);
+// The extensions for a message: ".html, .htm or .svg".
+std::string flame_extensions_text();
 
 void write_html(const FlameGraph& graph, std::ostream& out);
 

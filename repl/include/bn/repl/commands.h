@@ -42,7 +42,9 @@ struct Command {
   std::string_view name;  // one word, or two for settings ("set zoom")
   ArgSpec args;           // checked before the handler runs; shown by help as usage_text(args)
   std::string_view help;  // one line
-  // Validates everything before changing the session, so a failing command changes nothing.
+  // Validates everything before changing the session, so a failing command changes nothing
+  // (but `path` and `select`, which leave no summary current when they fail: a `label` after a typo
+  // must not label the summary the user was leaving).
   // Throws bn::Error with a one-line message.
   Output (*handler)(Context& context, const Arguments& args);
 };
@@ -54,6 +56,9 @@ class Context {
   search::Session& session() const { return *session_; }
   // The profile's method names, indexed on first use.
   const search::MethodIndex& methods();
+  // The summary of a typed call sequence as `path` reads it (search::resolve_call_sequence with
+  // the session's aspects and its source's typed time); throws bn::Error.
+  iface::Summary resolve(std::string_view typed);
   // After the session's source switched its profile: the caches go.
   void profile_changed() { methods_.reset(); }
   // A row of command_table() as this session offers it: a view_choice spelled out from the kinds

@@ -17,6 +17,11 @@ struct Invocation {
   std::string_view args;  // the rest of the line, trimmed
 };
 
+// The commands of a line typed at the terminal or given to -c: separated by line ends or by ';'
+// followed by a blank or ending the text, so the ';' of a call sequence "a;b;c" separates
+// nothing ("path a;b; label hot" is two commands).
+std::vector<std::string_view> split_commands(std::string_view text);
+
 // Throws bn::Error for an unknown, ambiguous or incomplete command. `line` must be non-blank.
 Invocation parse_command(std::string_view line);
 
@@ -31,8 +36,10 @@ struct Completion {
   bool call_sequence = false;
 };
 
-// Candidates for the word that ends `before_cursor` (the line up to the cursor); words are
-// separated by blanks only, so a call sequence "a;b;c" is one word.
+// Candidates for the word that ends `before_cursor` (the line up to the cursor), a word of the
+// last of its commands (split_commands: "suggest; sel" completes "sel" as a command); words are
+// separated by blanks only, so a call sequence "a;b;c" is one word, and a ';' just typed goes on
+// with the call sequence.
 Completion complete(Context& context, std::string_view before_cursor);
 
 // The closest of `known` to `typed` when it is a plausible typo, else empty.

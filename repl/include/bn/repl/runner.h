@@ -27,7 +27,8 @@ class Runner {
 
   // Runs one line; blank lines and '#' comments do nothing. Errors are printed to `err` as one
   // line prefixed with `location` ("walk.cmds:3"; empty at the terminal), and in JSON mode also
-  // as a JSON object on `out`. A failing command leaves the session as it was. `hint` is added to
+  // as a JSON object on `out`. A failing command leaves the session as it was, but for a
+  // failing `path` or `select`, which leaves no summary current (Session::withdraw_current). `hint` is added to
   // its error message.
   LineResult run_line(std::string_view line, std::string_view location, std::string_view hint = {});
 
@@ -56,8 +57,7 @@ struct ScriptResult {
 // Runs every line of `in`, naming errors `name:LINE`; stops at `quit` and, unless keep_going,
 // at the first failure.
 ScriptResult run_script(Runner& runner, std::istream& in, std::string_view name, bool keep_going);
-// Runs the commands of a `-c` argument: separated by newlines or by ';' followed by a blank
-// (so a call sequence "a;b;c" stays one argument). Errors are named `-c:N`.
+// Runs the commands of a `-c` argument (split_commands, dispatch.h). Errors are named `-c:N`.
 ScriptResult run_commands(Runner& runner, std::string_view text, bool keep_going);
 
 }  // namespace bn::repl

@@ -4,6 +4,7 @@
 // unambiguous prefixes and `*` globs — against the methods of the profile.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,8 +55,11 @@ std::string why_no_root(iface::Profile& profile, const std::vector<std::string_v
 
 // The summary for a typed call sequence; throws bn::Error when a name does not resolve or the
 // sequence has no root, naming the longest prefix that has one and its bottom extensions. The
-// sequence may hold gaps ".." and aspects ":NAME" of `aspects` (seed 000 sec. 2-3).
+// sequence may hold gaps ".." and aspects ":NAME" of `aspects` (seed 000 sec. 2-3). A `:NAME`
+// that is no aspect and no method is said to be typed time the profile has none of when it is
+// one of `typed_time` (ProfileSource::typed_time), else an unknown name; an aspect that matches
+// no method of the profile is said to be one.
 iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex& methods, std::string_view text,
-                                     const AspectTable& aspects);
+                                     const AspectTable& aspects, std::span<const std::string> typed_time = {});
 
 }  // namespace bn::search

@@ -40,7 +40,7 @@ struct ThreadsOutput {
 // `flame [FILE]`: what to draw. The source draws it, since a picture needs the call trees behind
 // the profile in force (flame/include/bn/flame/build.h says why), which only it knows.
 struct FlameRequest {
-  std::string file;                // .svg: a static SVG; anything else: an HTML page
+  std::string file;                // .svg: a static SVG; .html or .htm: an HTML page; else refused
   std::vector<std::string> focus;  // the current summary's call sequence; empty: the whole profile
   struct Label {
     std::string name;
@@ -103,6 +103,10 @@ class ProfileSource {
   virtual std::vector<std::string> metrics() const = 0;
   // The thread classes of the recording under the model and grouping in force.
   virtual ThreadsOutput threads() = 0;
+  // The pseudo-methods of typed time a view may hold (":RUN", ..., ":MONITOR"), whether or not the
+  // profile in force has any: `path :MONITOR` where no thread waited is then told apart from a
+  // typo. Empty for a source without views.
+  virtual std::vector<std::string> typed_time() { return {}; }
   // Draws the profile in force as a flame graph into request.file. Throws bn::Error naming the
   // file or the focus.
   virtual FlameResult draw_flame(const FlameRequest& request) = 0;

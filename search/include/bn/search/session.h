@@ -83,7 +83,12 @@ class Session {
   // The current summary and the trail of summaries made current before it (for `back`).
   std::optional<iface::Summary> current() const;
   void make_current(iface::Summary s);
-  // Returns to the previous current summary; false when there is none.
+  // After a failed attempt to make another summary current (`path` with a typo): none is current,
+  // so that what follows (`label`) cannot act on the summary the user meant to leave; the trail
+  // stays and `back` returns to it.
+  void withdraw_current();
+  // Returns to the previous current summary (after withdraw_current, to the one withdrawn); false
+  // when there is none.
   bool back();
   std::span<const iface::Summary> trail() const { return trail_; }
 
@@ -110,6 +115,7 @@ class Session {
   AspectTable aspects_;  // kept across views: the patterns name methods, not nodes
   std::vector<NumberedPart> numbered_;
   std::vector<iface::Summary> trail_;
+  bool withdrawn_ = false;  // withdraw_current() since the last summary made current
   std::vector<std::pair<std::string, iface::Summary>> autolabelled_;
   bool labels_dirty_ = false;
 };

@@ -28,6 +28,11 @@ std::string lower(std::string_view s);
 bool equals_nocase(std::string_view a, std::string_view b);
 bool starts_with_nocase(std::string_view s, std::string_view prefix);
 
+// A count and its noun, singular for exactly one: counted(1, "method") is "1 method",
+// counted(3, "method") "3 methods"; nouns that do not just add an 's' give their plural
+// (counted(2, "summary", "summaries")).
+std::string counted(std::size_t n, std::string_view singular, std::string_view plural = {});
+
 // `s` as it may be shown on a terminal: names come from profiles, and a profile must not be able
 // to move the cursor, recolour the text or retitle the window. Control characters (C0, DEL and
 // the C1 range U+0080-U+009F, which some terminals obey too) and the bidirectional overrides

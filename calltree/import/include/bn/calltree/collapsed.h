@@ -16,8 +16,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "bn/calltree/call_tree.h"
@@ -36,6 +38,12 @@ using CollapsedOptions = ImportOptions;
 CallTree read_collapsed(const std::filesystem::path& path, const CollapsedOptions& options = {});
 CallTree read_collapsed_bytes(std::span<const std::byte> bytes, std::string_view source_name,
                               const CollapsedOptions& options = {});
+
+// Why `head`, the first bytes of a file named `source`, is not collapsed stacks: the reader's
+// error for its first non-blank line ("x.txt:1: sample count 'world' is not a non-negative
+// integer"), or nullopt when that line is a stack or does not end within `head`. A file whose
+// first line is a stack and a later one malformed is malformed collapsed stacks, not this.
+std::optional<std::string> first_line_not_a_stack(std::span<const std::byte> head, std::string_view source);
 
 // One line per node with nonzero self cost, in preorder: "a;b;c 10". Throws bn::Error on a node
 // whose name cannot be represented (empty, or containing ';', a newline or NUL), on a negative

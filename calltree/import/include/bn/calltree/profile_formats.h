@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,8 @@ struct OpenOptions {
 class ProfileHead {
  public:
   ProfileHead(std::filesystem::path path, const ImportOptions& options);
+
+  const std::filesystem::path& path() const { return path_; }
 
   // Up to 8 bytes as stored: enough to tell the native magic. Throws bn::Error if the file
   // cannot be opened.
@@ -72,6 +75,10 @@ struct ProfileFormat {
   // Whether a file's first bytes are this format's. Null for the fallback, the last row, which
   // takes whatever no row before it recognised.
   bool (*sniff)(const ProfileHead& head) = nullptr;
+  // The fallback only: why a file its reader would take is no profile at all, rather than one of
+  // its own with an error further in (collapsed stacks: the first line is no stack); nullopt
+  // when the file may be one. open_profile then names every format it tried.
+  std::optional<std::string> (*refuse)(const ProfileHead& head) = nullptr;
   // Throws bn::Error naming the file.
   LoadedProfile (*read)(const std::filesystem::path& path, const OpenOptions& options) = nullptr;
   // Null where the tool cannot write the format.
