@@ -13,6 +13,7 @@
 #include <string>
 
 #include "bn/base/error.h"
+#include "bn/iface/units.h"
 #include "bn/repl/autosave.h"
 #include "bn/repl/runner.h"
 #include "bn/repl/terminal.h"
@@ -50,8 +51,8 @@ std::string banner(const ReplOptions& o, SearchSource& search) {
   const iface::MetricInfo metric = profile.metric();
   return "bottlenecks: " + search::terminal_safe(o.search.profile.path) + " (" + search.format() + "), " +
          std::to_string(profile.initial_summaries().size()) + " methods, total " +
-         iface::decimal_string(profile.total(), profile.denominator()) +
-         (metric.unit.empty() ? "" : " " + metric.unit) + ". `help` lists commands, `suggest` starts a search.";
+         iface::amount_text(profile.total(), profile.denominator(), iface::display_unit(metric)) +
+         ". `help` lists commands, `suggest` starts a search.";
 }
 
 // Where labels a session did not save are kept: $XDG_STATE_HOME/bottlenecks, else

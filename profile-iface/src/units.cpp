@@ -104,11 +104,8 @@ struct TimeUnit {
   int from_shift;
 };
 // Largest first: the first whose threshold the rounded value reaches is taken.
-constexpr std::array<TimeUnit, 5> kTimeUnits{{{"h", 36, 11, 6, 12},
-                                              {"min", 6, 10, 1, 11},
-                                              {"s", 1, 9, 1, 9},
-                                              {"ms", 1, 6, 1, 6},
-                                              {"µs", 1, 3, 1, 3}}};
+constexpr std::array<TimeUnit, 5> kTimeUnits{
+    {{"h", 36, 11, 6, 12}, {"min", 6, 10, 1, 11}, {"s", 1, 9, 1, 9}, {"ms", 1, 6, 1, 6}, {"µs", 1, 3, 1, 3}}};
 
 }  // namespace
 
@@ -124,9 +121,9 @@ DisplayUnit display_unit(std::string_view metric, std::string_view unit) {
                                                                         {"seconds", 1'000'000'000},
                                                                         {"sec", 1'000'000'000}}};
   for (const auto& [name, ns] : kTimes)
-    if (unit == name) return {UnitKind::duration, "", ns};
-  if (unit == "bytes") return {UnitKind::bytes, "", 1};
-  if (unit == "CPUs" || unit == "lifetimes") return {UnitKind::rate, std::string(unit), 1};
+    if (unit == name) return {UnitKind::duration, std::string(unit), ns};
+  if (unit == "bytes") return {UnitKind::bytes, "bytes", 1};
+  if (unit == "CPUs" || unit == "lifetime") return {UnitKind::rate, std::string(unit), 1};
   // pprof says "count" for whatever its sample type counts: the type ("calls") names it better.
   if (unit == "count" && !metric.empty()) return {UnitKind::count, std::string(metric), 1};
   return {UnitKind::count, std::string(unit), 1};
@@ -193,6 +190,10 @@ std::string cell_text(Amount numerator, Amount denominator, const DisplayUnit& u
 
 bool unit_in_header(const DisplayUnit& unit) {
   return (unit.kind == UnitKind::count || unit.kind == UnitKind::rate) && !unit.name.empty();
+}
+
+std::string exact_text(Amount numerator, Amount denominator, const DisplayUnit& unit) {
+  return exact_string(numerator, denominator) + (unit.name.empty() ? "" : " " + unit.name);
 }
 
 std::string amount_text(Amount numerator, Amount denominator, const DisplayUnit& unit) {

@@ -48,10 +48,19 @@ std::string painted(const std::string& text, std::string_view color) {
 }
 
 std::string pad_left(const std::string& s, std::size_t width) {
-  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+  const std::size_t used = columns(s);
+  return used >= width ? s : std::string(width - used, ' ') + s;
 }
 
-std::string value(Amount a, const RenderContext& c) { return iface::decimal_string(a, c.denominator); }
+// An amount in a table cell or a sentence: rounded, in the unit that suits it (units.h); a
+// count's or a rate's unit is named once, in the table's header or after the sentence's total.
+std::string value(Amount a, const RenderContext& c) { return iface::cell_text(a, c.denominator, c.unit); }
+// The same with its unit always named: "97 samples", "0.700 CPUs", "12.3 ms".
+std::string amount(Amount a, const RenderContext& c) { return iface::amount_text(a, c.denominator, c.unit); }
+// What a table's costs are in, when its cells do not say: " (in samples)".
+std::string unit_note(const RenderContext& c) {
+  return iface::unit_in_header(c.unit) ? " (in " + safe(c.unit.name) + ")" : "";
+}
 std::string share(Amount a, const RenderContext& c) { return iface::percent_string(a, c.percent_base.amount); }
 // "12.5% of total", "12.5% of A".
 std::string share_of(Amount a, const RenderContext& c) { return share(a, c) + " of " + c.percent_base.name; }
@@ -71,8 +80,8 @@ struct Widths {
   void fit(const Row& r, const RenderContext& c) {
     if (r.sides) {
       sides = true;
-      a_cum = std::max(a_cum, side_value(r.sides->in_a, r.sides->a_cum, c).size());
-      b_cum = std::max(b_cum, side_value(r.sides->in_b, r.sides->b_cum, c).size());
+      a_cum = std::max(a_cum, columns(side_value(r.sides->in_a, r.sides->a_cum, c)));
+      b_cum = std::max(b_cum, columns(side_value(r.sides->in_b, r.sides->b_cum, c)));
     }
     fit(r.number, r.cum, r.base, c);
   }
@@ -86,9 +95,9 @@ struct Widths {
  private:
   void fit(int n, Amount cum_amount, Amount base_amount, const RenderContext& c) {
     number = std::max(number, std::to_string(n).size());
-    cum = std::max(cum, value(cum_amount, c).size());
+    cum = std::max(cum, columns(value(cum_amount, c)));
     cum_share = std::max(cum_share, share(cum_amount, c).size());
-    base = std::max(base, value(base_amount, c).size());
+    base = std::max(base, columns(value(base_amount, c)));
     base_share = std::max(base_share, share(base_amount, c).size());
   }
 };
@@ -98,10 +107,10 @@ std::string side_cells(const Widths& w, const std::string& a, const std::string&
   return w.sides ? "  " + pad_left(a, w.a_cum) + "  " + pad_left(b, w.b_cum) : "";
 }
 
-void header(const Widths& w, std::string_view indent, std::ostream& out) {
+void header(const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
   out << indent << pad_left("#", w.number) << "  " << pad_left("cum", w.cum) << " " << pad_left("%", w.cum_share)
       << "  " << pad_left("base", w.base) << " " << pad_left("%", w.base_share) << side_cells(w, "A cum", "B cum")
-      << "  summary\n";
+      << "  summary" << unit_note(c) << "\n";
 }
 
 void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view indent, std::ostream& out) {
@@ -116,7 +125,7 @@ void row(const Row& r, const Widths& w, const RenderContext& c, std::string_view
   const std::size_t before_cum = indent.size() + w.number + 2;
   // The unreliable note may run over the width: the path keeps the room.
   out << numbers.substr(0, before_cum) << painted(cum, color) << numbers.substr(before_cum + cum.size())
-      << painted(path_text(r.path, c, room(c, numbers.size())), color) << (r.unreliable ? kUnreliable : "")
+      << painted(path_text(r.path, c, room(c, columns(numbers))), color) << (r.unreliable ? kUnreliable : "")
       << noise_mark(r) << "\n";
 }
 
@@ -127,7 +136,7 @@ void rows(const std::vector<Row>& list, const Widths& w, const RenderContext& c,
     out << indent << "(none)\n";
     return;
   }
-  header(w, indent, out);
+  header(w, c, indent, out);
   for (const Row& r : list) row(r, w, c, indent, out);
   for (std::size_t i = 0; i < pending_rows; ++i) {
     row(pending->row(i), w, c, indent, out);
@@ -172,13 +181,20 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
     for (const std::string& l : o.labels) out << " " << safe(l);
     out << "\n";
   }
-  const std::size_t width = std::max(value(s.cum, c).size(), value(s.base, c).size());
-  out << "  cum  " << pad_left(value(s.cum, c), width) << "  (" << share_of(s.cum, c) << ")\n";
-  out << "  base " << pad_left(value(s.base, c), width) << "  (" << share_of(s.base, c) << ")\n";
+  // `show` is the exact view: the exact amount follows the rounded one wherever they differ.
+  const std::size_t width = std::max(columns(amount(s.cum, c)), columns(amount(s.base, c)));
+  const auto measure = [&](std::string_view name, Amount a) {
+    const std::string exact = iface::exact_text(a, c.denominator, c.unit);
+    out << "  " << name << pad_left(amount(a, c), width) << "  (" << share_of(a, c)
+        << (exact == amount(a, c) ? "" : "; exactly " + exact) << ")\n";
+  };
+  measure("cum  ", s.cum);
+  measure("base ", s.base);
   if (s.sides) {
     const auto side = [&](std::string_view name, bool present, Amount cum, Amount base) {
       out << "  in " << name << ": "
-          << (present ? "cum " + value(cum, c) + ", base " + value(base, c) : std::string("absent (counts 0)")) << "\n";
+          << (present ? "cum " + amount(cum, c) + ", base " + amount(base, c) : std::string("absent (counts 0)"))
+          << "\n";
     };
     side("A", s.sides->in_a, s.sides->a_cum, s.sides->a_base);
     side("B", s.sides->in_b, s.sides->b_cum, s.sides->b_base);
@@ -191,8 +207,8 @@ void render(const DetailOutput& o, const RenderContext& c, std::ostream& out) {
         << (s.noise->several_runs() ? "; " + s.noise->estimates_text() : "") << "\n";
   for (const LabelOverlap& ov : o.overlaps)
     if (ov.cum != 0 || ov.base != 0)
-      out << "  overlap with label " << safe(ov.label) << ": cum " << value(ov.cum, c) << " ("
-          << iface::percent_string(ov.cum, s.cum) << " of this cum), base " << value(ov.base, c) << " ("
+      out << "  overlap with label " << safe(ov.label) << ": cum " << amount(ov.cum, c) << " ("
+          << iface::percent_string(ov.cum, s.cum) << " of this cum), base " << amount(ov.base, c) << " ("
           << iface::percent_string(ov.base, s.base) << " of this base)\n";
   call_path(s.path, shown, out);
   Widths w;
@@ -228,16 +244,16 @@ void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   for (const LabelGroup& g : o.labels)
     for (const Row& r : g.rows) w.fit(r, c);
   for (const LabelGroup& g : o.labels) {
-    out << "label " << safe(g.label) << ": cum " << value(g.total_cum, c) << " (" << share_of(g.total_cum, c)
-        << "), base " << value(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
+    out << "label " << safe(g.label) << ": cum " << amount(g.total_cum, c) << " (" << share_of(g.total_cum, c)
+        << "), base " << amount(g.total_base, c) << " (" << share_of(g.total_base, c) << ")\n";
     rows(g.rows, w, c, "  ", out);
   }
   if (!o.overlaps.empty()) out << "labels that share cost (each measurement once):\n";
   for (const LabelPairOverlap& ov : o.overlaps)
-    out << "  " << ov.first << " and " << ov.second << ": cum " << value(ov.cum, c) << " (" << share_of(ov.cum, c)
-        << "), base " << value(ov.base, c) << " (" << share_of(ov.base, c) << ")\n";
-  out << "all labels together: cum " << value(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
-      << value(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
+    out << "  " << ov.first << " and " << ov.second << ": cum " << amount(ov.cum, c) << " (" << share_of(ov.cum, c)
+        << "), base " << amount(ov.base, c) << " (" << share_of(ov.base, c) << ")\n";
+  out << "all labels together: cum " << amount(o.coverage_cum, c) << " (" << share_of(o.coverage_cum, c) << "), base "
+      << amount(o.coverage_base, c) << " (" << share_of(o.coverage_base, c) << ")\n";
   set_aside_note(o, out);
 }
 
@@ -272,12 +288,12 @@ void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out)
   for (const AutolabelRow& r : o.rows) {
     w.fit(r.row, c);
     label = std::max(label, r.label.size());
-    covered = std::max(covered, value(r.covered, c).size());
+    covered = std::max(covered, columns(value(r.covered, c)));
     covered_share = std::max(covered_share, share(r.covered, c).size());
   }
   out << "  " << pad_left("#", w.number) << "  " << pad_left("cum", w.cum) << " " << pad_left("%", w.cum_share) << "  "
       << pad_left("covered", covered) << " " << pad_left("%", covered_share) << "  " << std::string(label - 5, ' ')
-      << "label  summary\n";
+      << "label  summary" << unit_note(c) << "\n";
   for (const AutolabelRow& r : o.rows) {
     out << "  " << pad_left(std::to_string(r.row.number), w.number) << "  " << pad_left(value(r.row.cum, c), w.cum)
         << " " << pad_left(share(r.row.cum, c), w.cum_share) << "  " << pad_left(value(r.covered, c), covered) << " "
@@ -287,7 +303,7 @@ void render(const AutolabelOutput& o, const RenderContext& c, std::ostream& out)
     out << "  " << std::string(w.number, ' ') << "  why: " << origin_text(r, c) << "\n";
     if (r.instead_of)
       out << "  " << std::string(w.number, ' ') << "  preferred to "
-          << safe(search::display_path(r.instead_of->path, c.names)) << " (cum " << value(r.instead_of->cum, c)
+          << safe(search::display_path(r.instead_of->path, c.names)) << " (cum " << amount(r.instead_of->cum, c)
           << "), which overlaps it: the set covers more without it\n";
   }
   out << "percentages are of " << c.percent_base.name << "; `labels` shows the coverage, `autolabel undo` removes "
@@ -352,7 +368,7 @@ void render(const search::ThreadsOutput& o, const RenderContext&, std::ostream& 
   for (const std::string& t : o.types) table.front().push_back(t);
   for (const search::ThreadClassLine& r : o.rows) {
     std::vector<std::string> cells{safe(r.name), std::to_string(r.threads), std::to_string(r.instances),
-                                   iface::decimal_string(r.lifetime_ns, 1'000'000'000, 3) + " s"};
+                                   iface::duration_text(r.lifetime_ns, 1)};
     for (const Amount t : r.time) cells.push_back(typed_share(t, r.total));
     table.push_back(std::move(cells));
   }

@@ -98,7 +98,7 @@ TEST_CASE("a metric's unit decides how its amounts print") {
   CHECK(display_unit("cpu", "nanoseconds").kind == UnitKind::duration);
   CHECK(display_unit("wall", "ms").scale == 1'000'000);
   CHECK(display_unit("cpu", "CPUs").kind == UnitKind::rate);
-  CHECK(display_unit("thread-time", "lifetimes").kind == UnitKind::rate);
+  CHECK(display_unit("thread-time", "lifetime").kind == UnitKind::rate);
   CHECK(display_unit("samples", "samples").name == "samples");
   CHECK(display_unit("calls", "count").name == "calls");
   CHECK(display_unit("alloc_space", "bytes").kind == UnitKind::bytes);
@@ -116,4 +116,11 @@ TEST_CASE("a metric's unit decides how its amounts print") {
   CHECK(unit_in_header(samples));
   CHECK(!unit_in_header(ns));
   CHECK(!unit_in_header(display_unit("", "")));
+}
+
+TEST_CASE("the exact text of an amount is its reduced fraction in the metric's own unit") {
+  CHECK(exact_text(60'469'348'886, 1, display_unit("cpu-time", "ns")) == "60469348886 ns");
+  CHECK(exact_text(194, 2, display_unit("samples", "samples")) == "97 samples");
+  CHECK(exact_text(-6, 4, display_unit("cpu", "CPUs")) == "-3/2 CPUs");
+  CHECK(exact_text(5, 1, display_unit("", "")) == "5");
 }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "bn/base/error.h"
+#include "bn/iface/units.h"
 #include "bn/views/view.h"
 #include "common_denominator.h"
 #include "measured_time.h"
@@ -111,8 +112,7 @@ Scale thread_scale(const calltree::SampleData& samples, const ThreadClasses& cla
                 "which nothing was measured; use `set model cpus N` or `paper`");
   return {total, "thread-time", "lifetime",
           "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
-              (measured ? iface::decimal_string(total, 1'000'000'000, 3) + " s measured"
-                        : iface::to_string(total) + " instances") +
+              (measured ? iface::duration_text(total, 1) + " measured" : iface::to_string(total) + " instances") +
               "; 1 = the lifetime of an average instance"};
 }
 
@@ -128,9 +128,7 @@ Scale scale_of(const ViewSpec& spec, const calltree::SampleData& samples, const 
       if (span <= 0) throw Error("view server under model measured needs two ticks or more; this recording has one");
       return {span, "cpu", "CPUs",
               "CPU time of all threads; 1 = one CPU busy all the time (" +
-                  (measured ? iface::decimal_string(span, 1'000'000'000, 3) + " s measured"
-                            : iface::to_string(span) + " samples") +
-                  ")"};
+                  (measured ? iface::duration_text(span, 1) + " measured" : iface::to_string(span) + " samples") + ")"};
     }
     case ViewKind::tree:
       break;

@@ -29,13 +29,14 @@ enum class UnitKind {
 // How the amounts of a metric are printed.
 struct DisplayUnit {
   UnitKind kind = UnitKind::count;
-  std::string name;  // printed after a count or a rate ("samples", "calls", "CPUs"); may be empty
+  std::string
+      name;  // the metric's unit ("ns", "samples", "calls", "CPUs"), printed after a count or a rate; may be empty
   Amount scale = 1;  // a duration: nanoseconds in one unit of the metric ("ms": 1000000)
 };
 
 // From a metric's name and unit (metric_info.h): "ns", "nanoseconds", "us", "ms", "s" and their
 // long names are durations; "bytes" bytes; "CPUs" (the Server View: CPUs busy on average) and
-// "lifetimes" (a Thread View: the lifetime of an average thread) rates; everything else counts,
+// "lifetime" (a Thread View: the lifetime of an average thread) rates; everything else counts,
 // named by its unit, or by the metric for pprof's unit "count" ("calls").
 DisplayUnit display_unit(std::string_view metric, std::string_view unit);
 inline DisplayUnit display_unit(const MetricInfo& m) { return display_unit(m.metric, m.unit); }
@@ -58,5 +59,8 @@ std::string amount_text(Amount numerator, Amount denominator, const DisplayUnit&
 std::string cell_text(Amount numerator, Amount denominator, const DisplayUnit& unit);
 // Whether cell_text leaves the unit to the table's header: a named count or rate.
 bool unit_in_header(const DisplayUnit& unit);
+// The exact amount in the metric's own unit, for `show` and wherever rounding would hide it:
+// "60469348886 ns", "97 samples", "-3/2 CPUs" (reduced).
+std::string exact_text(Amount numerator, Amount denominator, const DisplayUnit& unit);
 
 }  // namespace bn::iface
