@@ -1,7 +1,6 @@
 #pragma once
-// Method names in few columns, one rule for every renderer: the REPL's rows and paths and the
-// flame graph's frame labels (flame/web/names.js mirrors this file; tests/flame checks both on
-// one table of cases). What a reader needs from `org.apache.xpath.objects.XNodeSet.compare` is
+// Method names in few columns, one rule for the REPL's rows, paths and tables. What a reader
+// needs from `org.apache.xpath.objects.XNodeSet.compare` is
 // its `Class.method`: packages are shortened first, outermost first, to their first letter
 // (`o.a.x.o.XNodeSet.compare`), then left out (`…XNodeSet.compare`); only a `Class.method` too
 // long on its own is cut in the middle (`XNodeSet.co…are`), so the class is never dropped

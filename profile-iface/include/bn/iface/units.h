@@ -2,9 +2,9 @@
 // Amounts as people read them. A profile counts nanoseconds, samples or calls exactly (amount.h),
 // but "cum 60469348886" says nothing at a glance: text shows a duration in the unit that suits
 // it ("12.3 ms", "2.50 min"), a count as the integer it is, a rate to three significant digits
-// ("0.700 CPUs"). Every renderer (the REPL's tables and headers, the command-line tool, the
-// flame graphs; flame/web/format.js mirrors this file) prints amounts through these functions,
-// so a cost reads the same everywhere. JSON and `show` keep the exact amounts.
+// ("0.700 CPUs"). The REPL's tables and headers and the command-line tool print amounts
+// through these functions, so a cost reads the same everywhere. JSON and `show` keep the exact
+// amounts.
 //
 // Rounding: to three significant digits, halves away from zero, computed exactly from the
 // rational. A duration takes the largest unit in which its rounded value is at least 1, so
