@@ -12,6 +12,7 @@
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/tree_stats.h"
 #include "bn/iface/amount.h"
+#include "bn/iface/units.h"
 #include "bn/search/text.h"
 #include "commands.h"
 #include "profile_options.h"
@@ -26,6 +27,13 @@ struct InfoOptions {
 
 std::string mean(std::uint64_t sum, std::uint64_t count) {
   return count == 0 ? "0" : iface::decimal_string(sum, count, 2);
+}
+
+// A total as people read it, and exactly when rounding changed it: "60.5 s (60469348886 ns)".
+std::string total_text(iface::Amount total, std::string_view metric, std::string_view unit) {
+  const iface::DisplayUnit shown = iface::display_unit(metric, unit);
+  const std::string text = iface::amount_text(total, 1, shown), exact = iface::exact_text(total, 1, shown);
+  return text == exact ? text : text + " (" + exact + ")";
 }
 
 std::string format_time(std::int64_t unix_ns) {
@@ -84,22 +92,21 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
   line("out-degree", "max " + std::to_string(s.max_out_degree) + ", mean " + mean(s.interior_edges, s.interior_nodes) +
                          " (interior nodes)");
   line("distinct methods", std::to_string(s.distinct_methods));
-  line("total cost", std::to_string(s.total_cost) + (m.unit.empty() ? "" : " " + m.unit));
+  line("total cost", total_text(s.total_cost, m.metric, m.unit));
   line("metric", m.metric);
   const calltree::CallTree& tree = opened.loaded.tree;
   for (std::size_t k = 1; k < tree.metric_count(); ++k) {
     const calltree::MetricSpec spec = tree.metric_spec(k);
-    line(k == 1 ? "other metrics" : "", spec.name + ": total " + std::to_string(tree.metric_total(k)) +
-                                            (spec.unit.empty() ? "" : " " + spec.unit) + " (--metric " + spec.name +
-                                            ")");
+    line(k == 1 ? "other metrics" : "", spec.name + ": total " +
+                                            total_text(tree.metric_total(k), spec.name, spec.unit) + " (--metric " +
+                                            spec.name + ")");
   }
   line("mode", m.mode);
   line("jvm", m.jvm);
   line("command line", m.command_line);
   if (m.start_time_unix_ns != 0) line("start time", format_time(m.start_time_unix_ns));
-  if (m.duration_ns != 0) line("duration", iface::decimal_string(m.duration_ns, 1'000'000'000, 3) + " s");
-  if (m.sample_interval_ns != 0)
-    line("sample interval", iface::decimal_string(m.sample_interval_ns, 1'000'000, 3) + " ms");
+  if (m.duration_ns != 0) line("duration", iface::duration_text(m.duration_ns, 1));
+  if (m.sample_interval_ns != 0) line("sample interval", iface::duration_text(m.sample_interval_ns, 1));
   for (const auto& [key, value] : m.extra) line(key, value);
   if (opened.loaded.unfinished) line("warning", opened.loaded.warning);
 }

@@ -13,7 +13,9 @@
 #include <string>
 
 #include "bn/base/error.h"
+#include "bn/iface/units.h"
 #include "bn/repl/autosave.h"
+#include "bn/repl/elide.h"
 #include "bn/repl/runner.h"
 #include "bn/repl/terminal.h"
 #include "bn/search/session.h"
@@ -50,8 +52,8 @@ std::string banner(const ReplOptions& o, SearchSource& search) {
   const iface::MetricInfo metric = profile.metric();
   return "bottlenecks: " + search::terminal_safe(o.search.profile.path) + " (" + search.format() + "), " +
          search::counted(profile.initial_summaries().size(), "method") + ", total " +
-         iface::decimal_string(profile.total(), profile.denominator()) +
-         (metric.unit.empty() ? "" : " " + metric.unit) + ". `help` lists commands, `suggest` starts a search.";
+         iface::amount_text(profile.total(), profile.denominator(), iface::display_unit(metric)) +
+         ". `help` lists commands, `suggest` starts a search.";
 }
 
 // Where labels a session did not save are kept: $XDG_STATE_HOME/bottlenecks, else
@@ -69,8 +71,8 @@ void keep_unsaved_labels(const search::Session& session) {
   if (!session.any_labels_dirty()) return;
   try {
     for (const std::filesystem::path& file : repl::autosave_labels(session, autosave_dir()))
-      std::cerr << "bottlenecks: unsaved labels kept in " << search::terminal_safe(file.string()) << " (`load "
-                << search::terminal_safe(file.string()) << "` brings them back)\n";
+      std::cerr << "bottlenecks: unsaved labels kept (`load FILE` brings them back):\n  "
+                << search::terminal_safe(file.string()) << "\n";
   } catch (const Error& e) {
     std::cerr << "bottlenecks: warning: unsaved labels are lost: " << search::terminal_safe(e.what()) << "\n";
   }
@@ -84,7 +86,8 @@ void run_repl(const ReplOptions& o) {
   const bool interactive = o.file.empty() && o.commands.empty() && isatty(STDIN_FILENO);
   repl::Runner runner(session, std::cout, std::cerr, {.json = o.json, .echo = !interactive, .color = color_allowed()});
   std::string header;
-  for (const std::string& line : search.header()) header += search::terminal_safe(line) + "\n";
+  for (const std::string& line : search.header())
+    header += repl::wrap(search::terminal_safe(line), session.settings().width) + "\n";
   if (interactive) {
     if (!repl::run_terminal(runner, header + banner(o, search))) keep_unsaved_labels(session);
     return;

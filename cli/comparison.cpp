@@ -12,10 +12,11 @@ namespace {
 
 // "a.collapsed (total 66 samples)", or for several runs "the mean of 2 runs: a1.collapsed
 // (total 10 samples), a2.collapsed (total 11 samples)".
-std::string side_text(const Side& side, const std::string& unit) {
+std::string side_text(const Side& side, const iface::DisplayUnit& unit) {
   std::string runs;
   for (const Run& r : side)
-    runs += (runs.empty() ? "" : ", ") + file_name(r.path) + " (total " + iface::to_string(r.total) + unit + ")";
+    runs += (runs.empty() ? "" : ", ") + file_name(r.path) + " (total " +
+            iface::amount_text(r.total, r.denominator, unit) + ")";
   return side.size() == 1 ? runs : "the mean of " + search::counted(side.size(), "run") + ": " + runs;
 }
 
@@ -24,14 +25,14 @@ void side_json(nlohmann::json& j, const char* name, const Side& side) {
   const std::string total = std::string(name) + "_total";
   if (side.size() == 1) {
     j[name] = file_name(side.front().path);
-    j[total] = iface::to_string(side.front().total);
+    j[total] = iface::exact_string(side.front().total, side.front().denominator);
     return;
   }
   j[name] = nlohmann::json::array();
   j[total] = nlohmann::json::array();
   for (const Run& r : side) {
     j[name].push_back(file_name(r.path));
-    j[total].push_back(iface::to_string(r.total));
+    j[total].push_back(iface::exact_string(r.total, r.denominator));
   }
 }
 
@@ -95,15 +96,14 @@ std::unique_ptr<comparative::ComparativeProfile> make_comparison(const std::vect
 
 std::vector<std::string> comparison_header(comparative::ComparativeProfile& p, const Side& a, const Side& b) {
   const iface::Amount d = p.denominator();
-  const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
-  std::vector<std::string> lines{"comparing A = " + side_text(a, unit) + " minus B = " + side_text(b, unit) +
-                                     "; normalisation: " + p.normalization_text(),
-                                 p.percent_base_reason().empty()
-                                     ? "every number is A - B; percentages are of the total difference " +
-                                           iface::decimal_string(p.total(), d) + unit
-                                     : "every number is A - B; " + p.percent_base_reason() +
-                                           ", so percentages are of A's total " +
-                                           iface::decimal_string(p.percent_base().amount, d) + unit};
+  const iface::DisplayUnit unit = iface::display_unit(p.metric());
+  std::vector<std::string> lines{
+      "comparing A = " + side_text(a, unit) + " minus B = " + side_text(b, unit) +
+          "; normalisation: " + p.normalization_text(),
+      p.percent_base_reason().empty()
+          ? "every number is A - B; percentages are of the total difference " + iface::amount_text(p.total(), d, unit)
+          : "every number is A - B; " + p.percent_base_reason() + ", so percentages are of A's total " +
+                iface::amount_text(p.percent_base().amount, d, unit)};
   for (const std::string& note : p.notes()) lines.push_back("note: " + note);
   return lines;
 }

@@ -10,6 +10,7 @@
 
 #include "bn/comparative/comparative_profile.h"
 #include "bn/iface/amount.h"
+#include "bn/iface/units.h"
 
 namespace bn::cli {
 
@@ -44,7 +45,8 @@ std::string joined(const std::vector<std::string>& paths);
 // One run of a side as the header names it: its file and raw total (before normalisation).
 struct Run {
   std::string path;
-  iface::Amount total = 0;
+  iface::Amount total = 0;  // over the run's own denominator
+  iface::Amount denominator = 1;
 };
 using Side = std::vector<Run>;  // one run, or several averaged
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bn/base/error.h"
+#include "bn/iface/units.h"
 #include "bn/views/thread_table.h"
 #include "comparison_states.h"
 #include "flame_drawing.h"
@@ -148,7 +149,8 @@ std::string SearchSource::base_name() const { return joined(options_.compare.bas
 
 Side SearchSource::side_of(const std::vector<OpenedRun>& runs) {
   Side side;
-  for (const OpenedRun& r : runs) side.push_back({r.file->path, r.opened.profile->total()});
+  for (const OpenedRun& r : runs)
+    side.push_back({r.file->path, r.opened.profile->total(), r.opened.profile->denominator()});
   return side;
 }
 
@@ -199,9 +201,9 @@ std::vector<std::string> SearchSource::header() const {
 std::string SearchSource::filters_line() const {
   const auto kept = [](const OpenedView& run) {
     iface::Profile& p = *run.profile;
-    const std::string unit = p.metric().unit.empty() ? "" : " " + p.metric().unit;
-    return iface::decimal_string(p.total(), p.denominator()) + " of " +
-           iface::decimal_string(run.unfiltered_total, p.denominator()) + unit + " (" +
+    const iface::DisplayUnit unit = iface::display_unit(p.metric());
+    return iface::cell_text(p.total(), p.denominator(), unit) + " of " +
+           iface::amount_text(run.unfiltered_total, p.denominator(), unit) + " (" +
            iface::percent_string(p.total(), run.unfiltered_total) + ")";
   };
   // Run by run: each run has its own denominator, so their kept shares are not added up.

@@ -5,6 +5,7 @@
 
 #include "bn/base/error.h"
 #include "bn/iface/overlap.h"
+#include "bn/iface/units.h"
 
 namespace bn::comparative {
 namespace {
@@ -292,7 +293,7 @@ iface::Profile::PercentBase ComparativeProfile::percent_base() {
 
 std::string ComparativeProfile::percent_base_reason() {
   const Amount difference = total();
-  const std::string unit = metric_.unit.empty() ? "" : " " + metric_.unit;
+  const iface::DisplayUnit unit = iface::display_unit(metric_);
   if (difference == 0) return "the difference sums to 0";
   if (const auto n = total_noise(); n && !n->significant())
     return "the total difference is within sampling noise (|z| = " + n->z_text() + " < " +
@@ -301,8 +302,8 @@ std::string ComparativeProfile::percent_base_reason() {
   if (iface::abs_amount(difference) * 100 < iface::abs_amount(a_total()))
     return "the total difference is near zero (under 1% of A's total)";
   if (const std::optional<Summary> s = opposite_sign())
-    return "the total difference " + iface::decimal_string(difference, denominator()) + unit +
-           " is of the opposite sign to the difference " + iface::decimal_string(cum_of(*s), denominator()) + unit +
+    return "the total difference " + iface::amount_text(difference, denominator(), unit) +
+           " is of the opposite sign to the difference " + iface::amount_text(cum_of(*s), denominator(), unit) +
            " of " + std::string(path_of(*s).front());
   return {};
 }

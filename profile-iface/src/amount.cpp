@@ -2,24 +2,15 @@
 
 #include <algorithm>
 
+#include "u128.h"
+
 namespace bn::iface {
 namespace {
 
 using boost::multiprecision::cpp_int;
-using U128 = unsigned __int128;
-
-// |a| as unsigned, so the most negative value is representable.
-U128 magnitude_of(Amount a) { return a < 0 ? -static_cast<U128>(a) : static_cast<U128>(a); }
-
-std::string u128_string(U128 v) {
-  char buf[40];
-  char* p = buf + sizeof buf;
-  do {
-    *--p = static_cast<char>('0' + static_cast<int>(v % 10));
-    v /= 10;
-  } while (v != 0);
-  return std::string(p, buf + sizeof buf);
-}
+using detail::magnitude_of;
+using detail::U128;
+using detail::u128_string;
 
 // Amounts below this (every 64-bit cost and sum) take the fixed-width paths below: the REPL
 // prints two percentages per row for up to 10^5 rows, and big-integer rationals made that the
@@ -28,12 +19,8 @@ constexpr U128 kSmall = U128{1} << 63;
 constexpr int kMaxFastDigits = 8;
 
 cpp_int to_cpp_int(Amount a) {
-  const bool negative = a < 0;
-  const U128 magnitude = magnitude_of(a);
-  cpp_int result = static_cast<std::uint64_t>(magnitude >> 64);
-  result <<= 64;
-  result += static_cast<std::uint64_t>(magnitude);
-  return negative ? cpp_int(-result) : result;
+  const cpp_int result = detail::to_cpp_int(magnitude_of(a));
+  return a < 0 ? cpp_int(-result) : result;
 }
 
 // Rounds r to the nearest integer, halves away from zero.

@@ -4,6 +4,7 @@
 
 #include "bn/base/error.h"
 #include "bn/iface/overlap.h"
+#include "bn/repl/elide.h"
 #include "bn/repl/views.h"
 #include "bn/search/label_file.h"
 #include "bn/search/method_names.h"
@@ -27,8 +28,13 @@ iface::Summary require_current(const search::Session& session, std::string_view 
   return *session.current();
 }
 
+// A label message's path, fitted to half the width (the message wraps around it).
 std::string shown(search::Session& session, iface::Summary s) {
-  return search::display_path(session.profile().path_of(s), session.settings().names);
+  const search::Settings& settings = session.settings();
+  if (settings.width == 0) return search::display_path(session.profile().path_of(s), settings.names);
+  std::vector<std::string> frames;
+  for (std::string_view m : session.profile().path_of(s)) frames.push_back(search::display_name(m, settings.names));
+  return fit_path(frames, settings.width / 2);
 }
 
 std::string file_argument(const Arguments& args) {

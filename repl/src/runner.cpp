@@ -20,6 +20,7 @@ RenderContext Runner::render_context() const {
           p.percent_base(),
           p.denominator(),
           p.metric(),
+          iface::display_unit(p.metric()),
           session_.settings().names,
           options_.color && !options_.json,
           session_.settings().width,

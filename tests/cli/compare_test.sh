@@ -33,7 +33,9 @@ empty_side)
 normalize_total)
   "$bin" repl "$a" --base "$b" --normalize total -c suggest >"$work/out" 2>"$work/err" || fail "$(cat "$work/err")"
   grep -q 'normalisation: total (B × 33/25)$' "$work/out" || fail "header: $(head -2 "$work/out")"
-  grep -q "the difference sums to 0, so percentages are of A's total 66 samples" "$work/out" || fail "A - (66/50)B does not sum to 0"
+  # The header wraps at 80 columns: read it as one line.
+  sed '/^$/q' "$work/out" | tr '\n' ' ' | tr -s ' ' |
+    grep -q "the difference sums to 0, so percentages are of A's total 66 samples" || fail "A - (66/50)B does not sum to 0"
   "$bin" repl "$a" --base "$b" --normalize total --json -c suggest >"$work/out" || fail "--json"
   head -1 "$work/out" | grep -qF '"normalization":"total (B × 33/25)"' || fail "json header: $(head -1 "$work/out")"
   ;;
@@ -46,8 +48,9 @@ several_runs)
     fail "json header: $(head -1 "$work/out")"
   grep -qF '"summary":{"a":{"base":"32/3","cum":"32/3","present":true}' "$work/out" || fail "mean of verify: $(cat "$work/out")"
   # The same run twice on each side is that run: same numbers as one run per side.
-  "$bin" repl "$a" "$a" --base "$b" --base "$b" -c 'suggest' | tail -n +3 >"$work/twice" || fail "twice"
-  "$bin" repl "$a" --base "$b" -c 'suggest' | tail -n +3 | sed 's/ *(within noise)//' >"$work/once" || fail "once"
+  # After the header (up to its blank line), which names the runs.
+  "$bin" repl "$a" "$a" --base "$b" --base "$b" -c 'suggest' | sed '1,/^$/d' >"$work/twice" || fail "twice"
+  "$bin" repl "$a" --base "$b" -c 'suggest' | sed '1,/^$/d' | sed 's/ *(within noise)//' >"$work/once" || fail "once"
   sed 's/ *(within noise)//' "$work/twice" | diff "$work/once" - >/dev/null || fail "two copies differ from one run"
   # Further runs of A need a comparison.
   expect_error "base" "$bin" repl "$a" "$a" -c suggest

@@ -15,12 +15,13 @@ case $case in
 info_lists_metrics)
   "$bin" info "$two" >"$work/info" || fail "info exited non-zero"
   grep -q '^metric *samples$' "$work/info" || fail "metric line: $(cat "$work/info")"
-  grep -q '^other metrics *calls: total [0-9]* count (--metric calls)$' "$work/info" || fail "no calls line: $(cat "$work/info")"
+  # pprof's unit "count" is named by what it counts.
+  grep -q '^other metrics *calls: total [0-9]* calls (--metric calls)$' "$work/info" || fail "no calls line: $(cat "$work/info")"
   "$bin" info "$two" --json >"$work/json" || fail "info --json exited non-zero"
   grep -q '"metrics":\[{"name":"samples","unit":"samples","total_cost":'"$(total_of "$two")"'},{"name":"calls","unit":"count","total_cost":[0-9]*}\]' \
     "$work/json" || fail "info --json metrics: $(cat "$work/json")"
   # --metric makes calls the metric searched: its total is the calls total.
-  calls=$(sed -n 's/^other metrics *calls: total \([0-9]*\) count.*/\1/p' "$work/info")
+  calls=$(sed -n 's/^other metrics *calls: total \([0-9]*\) calls.*/\1/p' "$work/info")
   [ "$(total_of "$two" --metric calls)" = "$calls" ] || fail "--metric calls total"
   "$bin" info "$two" --metric calls | grep -q '^other metrics *samples: ' || fail "samples not listed under --metric calls"
   # A single-metric profile lists one metric.

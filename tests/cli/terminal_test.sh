@@ -116,7 +116,7 @@ ctrl_d_keeps)
   expect "$prompt"; keys $'\004'
   expect 'quit without saving them? [y/N] '; keys $'\004'
   kept=$XDG_STATE_HOME/bottlenecks/unsaved-1.labels
-  expect "unsaved labels kept in $kept"
+  expect 'unsaved labels kept'; expect "$kept"
   finish || fail "the session did not end with status 0"
   "$bin" repl "$sample" -c "load $kept; labels" >"$work/out" 2>&1 || fail "cannot load $kept: $(cat "$work/out")"
   grep -q '^label hot: cum 60 ' "$work/out" || fail "the kept labels differ: $(cat "$work/out")"

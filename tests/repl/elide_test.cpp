@@ -7,8 +7,8 @@
 #include <vector>
 
 using bn::repl::columns;
-using bn::repl::elide_middle;
 using bn::repl::fit_path;
+using bn::repl::wrap;
 using Frames = std::vector<std::string>;
 
 TEST_CASE("a path that fits is printed whole") {
@@ -27,10 +27,18 @@ TEST_CASE("a long path keeps its outermost and innermost frames and counts those
   // One frame too long on its own, and two that do not fit side by side.
   const std::string huge(300, 'x');
   CHECK(columns(fit_path({huge}, 80)) == 80);
-  CHECK(columns(fit_path({huge}, 40)) == 62);  // one name alone keeps 60 columns
+  CHECK(columns(fit_path({huge}, 20)) == 24);  // a path column keeps 24 columns
   CHECK(columns(fit_path({huge, huge, huge}, 80)) <= 80);
   CHECK(fit_path({"a" + huge, huge + "z"}, 40).starts_with("[ax"));
   CHECK(fit_path({"a" + huge, huge + "z"}, 40).ends_with("xz]"));
+}
+
+TEST_CASE("ends too long to fit keep their Class.method, shortening packages first") {
+  const Frames frames{"java.lang.Thread.run", "org.example.server.RequestLoop.serve",
+                      "org.apache.xpath.objects.XNodeSet.compare"};
+  CHECK(fit_path(frames, 56) == "[…Thread.run;<1 frame>;o.a.x.objects.XNodeSet.compare]");
+  CHECK(fit_path(frames, 46) == "[j.l.Thread.run;<1 frame>;…XNodeSet.compare]");
+  CHECK(fit_path(frames, 40) == "[…Thread.run;<1 frame>;XNodeSe…compare]");
 }
 
 TEST_CASE("elided paths fit their width and account for every frame (property)") {
@@ -46,12 +54,12 @@ TEST_CASE("elided paths fit their width and account for every frame (property)")
     std::string whole = "[";
     for (const std::string& f : frames) whole += f + ";";
     whole.back() = ']';
-    if (fitted.find(" frame") == std::string::npos && fitted.find("...") == std::string::npos) {
+    if (fitted.find(" frame") == std::string::npos && fitted.find("…") == std::string::npos) {
       CHECK(fitted == whole);
       continue;
     }
     const std::size_t open = fitted.find('<');
-    if (open == std::string::npos || fitted.find("...") != std::string::npos) continue;  // names cut
+    if (open == std::string::npos || fitted.find("…") != std::string::npos) continue;  // names cut
     const std::size_t left_out = std::stoul(fitted.substr(open + 1));
     const std::string head = fitted.substr(1, open - 1), tail = fitted.substr(fitted.find('>') + 2);
     std::size_t kept = 0;
@@ -63,11 +71,10 @@ TEST_CASE("elided paths fit their width and account for every frame (property)")
   }
 }
 
-TEST_CASE("a name cut in the middle keeps both ends and whole UTF-8 characters") {
-  CHECK(elide_middle("org.example.deep.Class.method", 15) == "org.ex...method");
-  CHECK(elide_middle("short", 15) == "short");
-  const std::string accented = "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9";
-  const std::string cut = elide_middle(accented, 7);
-  CHECK(columns(cut) == 7);
-  CHECK(cut == "\xc3\xa9\xc3\xa9...\xc3\xa9\xc3\xa9");
+TEST_CASE("prose wraps at blanks under a hanging indent, and a word too long keeps its own line") {
+  CHECK(wrap("note: one two three", 0) == "note: one two three");
+  CHECK(wrap("note: one two three", 12) == "note: one\n  two three");
+  CHECK(wrap("  a bb ccc dddd", 8) == "  a bb\n    ccc\n    dddd");
+  CHECK(wrap("see " + std::string(20, 'x') + " here", 10) == "see\n  " + std::string(20, 'x') + "\n  here");
+  CHECK(wrap("a line that fits", 16) == "a line that fits");
 }

@@ -36,9 +36,26 @@ TEST_CASE("text shows fractions rounded and negative costs unclamped, with exact
   bn::repl::render_text(sample_list(), context(), out);
   CHECK(out.str() ==
         "t:\n"
-        "  #    cum      %  base     %  summary\n"
-        "  0  -1.50 -75.0%  0.25 12.5%  [Cls.method]\n"
-        "  1   0.75  37.5%  0.75 37.5%  [Cls.method;Cls.method]  (unreliable: under 10 samples)\n");
+        "  #    cum      %   base     %  summary\n"
+        "  0  -1.50 -75.0%  0.250 12.5%  [Cls.method]\n"
+        "  1  0.750  37.5%  0.750 37.5%  [Cls.method;Cls.method]  (unreliable: under 10 samples)\n");
+}
+
+TEST_CASE("a table names a count's unit once in its header, and a duration in every cell") {
+  RenderContext c = context();
+  c.unit = bn::iface::display_unit("samples", "samples");
+  std::ostringstream samples;
+  bn::repl::render_text(sample_list(), c, samples);
+  CHECK(samples.str().find("  summary (in samples)\n") != std::string::npos);
+  c.denominator = 1;
+  c.unit = bn::iface::display_unit("cpu-time", "ns");
+  const ListOutput list{"t", {Row{0, {7}, {"pkg.Cls.method"}, 60'469'348'886, 12'345'678, false, {}, {}}}};
+  std::ostringstream ns;
+  bn::repl::render_text(list, c, ns);
+  CAPTURE(ns.str());
+  CHECK(ns.str().find("  summary\n") != std::string::npos);
+  CHECK(ns.str().find("60.5 s") != std::string::npos);
+  CHECK(ns.str().find("12.3 ms") != std::string::npos);
 }
 
 TEST_CASE("JSON carries exact reduced fractions as strings and full method names") {
@@ -63,7 +80,7 @@ TEST_CASE("percentages are of the profile's percent base, named after it") {
   std::ostringstream out;
   bn::repl::render_text(labels, c, out);
   CAPTURE(out.str());
-  CHECK(out.str().find("label L: cum 1 (25.0% of A), base 0.50 (12.5% of A)") != std::string::npos);
+  CHECK(out.str().find("label L: cum 1 (25.0% of A), base 0.500 (12.5% of A)") != std::string::npos);
   CHECK(out.str().find("all labels together: cum 1 (25.0% of A)") != std::string::npos);
 }
 
@@ -75,8 +92,8 @@ TEST_CASE("labels that share cost are listed pairwise in text and JSON, and noth
   std::ostringstream out;
   bn::repl::render_text(labels, context(), out);
   CAPTURE(out.str());
-  CHECK(out.str().find("labels that share cost (each measurement once):\n  A and B: cum 0.50 (25.0% of total), base "
-                       "-0.25 (-12.5% of total)\n") != std::string::npos);
+  CHECK(out.str().find("labels that share cost (each measurement once):\n  A and B: cum 0.500 (25.0% of total), base "
+                       "-0.250 (-12.5% of total)\n") != std::string::npos);
   const nlohmann::json j = nlohmann::json::parse(bn::repl::render_json(labels, "labels", "labels", context()));
   CHECK(j["overlaps"] == nlohmann::json::parse(R"([{"labels":["A","B"],"cum":"1/2","base":"-1/4"}])"));
   labels.overlaps.clear();
@@ -101,7 +118,7 @@ TEST_CASE("colour is warmer for a larger share of the total and absent when disa
   std::ostringstream out;
   bn::repl::render_text(sample_list(), c, out);
   CHECK(out.str().find("\033[1;31m-1.50") != std::string::npos);  // |-6| / 8 >= 50%: bold red
-  CHECK(out.str().find("\033[31m 0.75") != std::string::npos);    // 3 / 8 >= 20%: red
+  CHECK(out.str().find("\033[31m0.750") != std::string::npos);    // 3 / 8 >= 20%: red
   std::ostringstream plain;
   bn::repl::render_text(sample_list(), context(), plain);
   CHECK(plain.str().find('\033') == std::string::npos);

@@ -191,7 +191,7 @@ TEST_CASE("saved labels name their view, and loading them into another view says
   CHECK(text.str().find("\nview tree\nlabel hot\n  c\n") != std::string::npos);
   h.run("view server");
   const std::string loaded = h.run("load " + file.string());
-  CHECK(loaded.find("note: the labels were saved from view tree; their costs here are those of view server") !=
+  CHECK(loaded.find("note: the labels were saved from view tree; their costs here are those of view\n  server") !=
         std::string::npos);
   std::filesystem::remove(file);
 }
@@ -218,7 +218,7 @@ TEST_CASE("threads lists each class with its share of each type of time") {
   const std::string table = h.run("threads");
   CHECK(table.find("thread classes (pretend)\n") == 0);
   CHECK(table.find("  class  threads instances lifetime  :RUN :WAIT\n") != std::string::npos);
-  CHECK(table.find("  Sender       3        10  2.500 s 20.0% 80.0%\n") != std::string::npos);
+  CHECK(table.find("  Sender       3        10   2.50 s 20.0% 80.0%\n") != std::string::npos);
 }
 
 TEST_CASE("a session on one profile has no views to switch") {
@@ -240,8 +240,8 @@ TEST_CASE("set metric completes the source's metrics and is shown by set") {
 TEST_CASE("view takes its alternatives, usage, help and completion from the source's views") {
   SessionHarness h;
   CHECK(h.run("help view") ==
-        "  view server|tree|thread CLASS  search another view: all threads (pretend), the tree (pretend), or one "
-        "class (pretend)\n");
+        "  view server|tree|thread CLASS  search another view: all threads (pretend), the\n"
+        "                                 tree (pretend), or one class (pretend)\n");
   bn::repl::Context context(h.session);
   CHECK(bn::repl::complete(context, "view ").words == std::vector<std::string>{"server", "thread", "tree"});
   CHECK(bn::repl::complete(context, "view th").words == std::vector<std::string>{"thread"});

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "bn/base/error.h"
+#include "bn/iface/units.h"
 #include "bn/views/view.h"
 #include "common_denominator.h"
 #include "measured_time.h"
@@ -110,8 +111,7 @@ Scale thread_scale(const calltree::SampleData& samples, const ThreadClasses& cla
     throw Error("view thread " + name + " under model measured: its records all lie at the first tick, before " +
                 "which nothing was measured; use `set model cpus N` or `paper`");
   const std::string of = "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
-                         (measured ? iface::decimal_string(total, 1'000'000'000, 3) + " s measured"
-                                   : iface::to_string(total) + " instances");
+                         (measured ? iface::duration_text(total, 1) + " measured" : iface::to_string(total) + " instances");
   if (amounts)
     return {1, "thread-time", measured ? "ns" : "samples",
             of + "; in thread-" + (measured ? "nanoseconds" : "samples") +
@@ -129,8 +129,8 @@ Scale scale_of(const ViewSpec& spec, const calltree::SampleData& samples, const 
       const iface::Amount span =
           measured ? samples.ticks.back().time_ns - samples.ticks.front().time_ns : iface::Amount(samples.ticks.size());
       if (span <= 0) throw Error("view server under model measured needs two ticks or more; this recording has one");
-      const std::string over = measured ? iface::decimal_string(span, 1'000'000'000, 3) + " s measured"
-                                        : iface::to_string(span) + " samples";
+      const std::string over =
+          measured ? iface::duration_text(span, 1) + " measured" : iface::to_string(span) + " samples";
       if (spec.amounts)
         return {1, "cpu-time", measured ? "ns" : "samples",
                 "CPU time of all threads over " + over + ", in " + (measured ? "nanoseconds" : "samples") +

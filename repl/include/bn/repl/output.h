@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bn/iface/profile.h"
+#include "bn/iface/units.h"
 #include "bn/search/autolabel.h"
 #include "bn/search/label_file.h"
 #include "bn/search/listing.h"
@@ -175,6 +176,7 @@ struct RenderContext {
   iface::Profile::PercentBase percent_base;  // what text percentages are of ("of total", "of A")
   iface::Amount denominator = 1;
   iface::MetricInfo metric;
+  iface::DisplayUnit unit;  // how text prints the metric's amounts (units.h)
   search::NameStyle names = search::NameStyle::kFull;
   bool color = false;
   std::size_t width = 0;             // columns text output fits in (`set width`); 0: no limit
