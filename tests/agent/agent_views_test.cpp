@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "agent_harness.h"
+#include "repl_json.h"
 
 using namespace std::chrono_literals;
+using bn::test::only;
 using nlohmann::json;
 
 namespace {
@@ -29,30 +31,6 @@ std::filesystem::path record(const std::string& name, const std::filesystem::pat
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
   return file;
-}
-
-// The JSON objects `bottlenecks repl FILE --json ARGS... -c COMMANDS` prints, by command.
-std::vector<json> repl(const std::filesystem::path& file, const std::vector<std::string>& args,
-                       const std::string& commands) {
-  std::vector<std::string> argv{bn::test::kCli, "repl", file.string(), "--json"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  argv.insert(argv.end(), {"-c", commands});
-  const auto r = bn::test::run_command(argv, 120s);
-  INFO("stderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  std::vector<json> out;
-  std::istringstream lines(r.out);
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) out.push_back(json::parse(line));
-  return out;
-}
-
-// The output of the one `command` among them.
-json only(const std::vector<json>& outputs, const std::string& command) {
-  for (const json& j : outputs)
-    if (j.value("command", "") == command) return j;
-  FAIL("no output of " << command);
-  return {};
 }
 
 bool has_path(const json& rows, const std::vector<std::string>& path) {
@@ -74,9 +52,10 @@ TEST_CASE(
   const auto file = record("mail", bn::test::compiled_sample("mail", "mail.Mailroom"), "mail.Mailroom", {"3"});
   for (const char* model : {"measured", "paper"}) {
     CAPTURE(model);
-    const auto out = repl(file, {"--view", "thread mail.Sender", "--model", model},
-                          "path :MONITOR;:THREAD mail.Composer\npath :THREAD mail.Composer;@mail.Composer.run;"
-                          "@mail.Mailbox.put");
+    const auto out =
+        bn::test::repl_json(file, {"--view", "thread mail.Sender", "--model", model},
+                            "path :MONITOR;:THREAD mail.Composer\npath :THREAD mail.Composer;@mail.Composer.run;"
+                            "@mail.Mailbox.put");
     std::vector<json> paths;
     for (const json& j : out)
       if (j.value("command", "") == "path") paths.push_back(j);
@@ -98,7 +77,7 @@ TEST_CASE("more runnable CPU-bound threads than CPUs show :LOAD, credited to the
   const std::string cpus = "cpus " + recorded_cpus(file);
   for (const std::string& model : {std::string("paper"), cpus, std::string("measured")}) {
     CAPTURE(model);
-    const auto out = repl(file, {"--view", "thread Crowd$Worker", "--model", model}, "path :LOAD");
+    const auto out = bn::test::repl_json(file, {"--view", "thread Crowd$Worker", "--model", model}, "path :LOAD");
     const json load = only(out, "path");
     CHECK(load["ok"] == true);
     CHECK(load["summary"]["cum"] != "0");
@@ -112,7 +91,7 @@ TEST_CASE("a thread reniced lower than CPU-bound threads of nice 0 shows :PRIO, 
   const std::string cpus = "cpus " + recorded_cpus(file);
   for (const std::string& model : {std::string("paper"), cpus, std::string("measured")}) {
     CAPTURE(model);
-    const auto out = repl(file, {"--view", "thread Reniced$Low", "--model", model}, "path :PRIO");
+    const auto out = bn::test::repl_json(file, {"--view", "thread Reniced$Low", "--model", model}, "path :PRIO");
     const json header = only(out, "view");
     for (const json& line : header["header"])
       CHECK(line.get<std::string>().find(":PRIO is empty") == std::string::npos);
