@@ -264,15 +264,6 @@ void beyond_whole_note(Amount covered, const RenderContext& c, std::ostream& out
   say(out, c, "note: over 100%: the rest of the profile sums to " + amount(whole - covered, c) + ", the other way");
 }
 
-// Why a coverage can pass 100% of what its percentages are of: on a comparison a cost may be
-// negative (seed 004 sec. 2.2), so the rest of the profile can differ the other way and the
-// summaries explain more than the net total. Nothing is said when it does not pass 100%.
-void beyond_whole_note(Amount covered, const RenderContext& c, std::ostream& out) {
-  const Amount whole = c.percent_base.amount;
-  if (whole == 0 || (covered < 0) != (whole < 0) || iface::abs_amount(covered) <= iface::abs_amount(whole)) return;
-  out << "note: over 100%: the rest of the profile sums to " << value(whole - covered, c) << ", the other way\n";
-}
-
 void render(const LabelsOutput& o, const RenderContext& c, std::ostream& out) {
   if (o.labels.empty()) {
     out << "no labels yet: `label NAME` labels the current summary\n";

@@ -52,7 +52,7 @@ class FakeSource final : public ProfileSource {
   const std::vector<bn::iface::ProfileFilter>& filters() const override { return filters_; }
   void set_filters(std::vector<bn::iface::ProfileFilter> filters) override { filters_ = std::move(filters); }
   bn::search::ThreadsOutput threads() override {
-    return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", 3, 10, 2'500'000'000, {4, 16}, 20}}};
+    return {{"thread classes (pretend)"}, {":RUN", ":WAIT"}, 2, {{"Sender", false, 3, 10, 2'500'000'000, {4, 16}, 20}}};
   }
   bn::search::FlameResult draw_flame(const bn::search::FlameRequest& request) override {
     drawn.push_back(request);
