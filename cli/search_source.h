@@ -90,9 +90,10 @@ class SearchSource final : public search::ProfileSource {
   std::unique_ptr<State> open(const Wanted& wanted) const;
   // The runs of a side as the header names them.
   static Side side_of(const std::vector<OpenedRun>& runs);
-  // The name and unit of the metric in force, and the line saying which of PROFILE's it is.
+  // The name and unit of the metric in force, the line saying which of PROFILE's it is, and
+  // for a call-tree recording the line saying what its probes' estimated cost is.
   calltree::MetricSpec metric_in_force() const;
-  std::string metric_line() const;
+  std::vector<std::string> metric_lines() const;
   // Every file, for the states each side counts (comparison_states.h).
   ComparedFiles compared() const;
   // The filters in force and what each side keeps of its total.
