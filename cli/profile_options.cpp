@@ -53,7 +53,8 @@ calltree::OpenedProfile open_profile_from(const ProfileOptions& options) {
     if (std::optional<calltree::ProbeCostEstimate> estimate = calltree::estimate_probe_cost(opened.loaded.tree)) {
       calltree::CallTree& tree = opened.loaded.tree;
       tree = std::move(tree).with_extra_metric(std::move(estimate->time_less_probes));
-      if (options.metric.empty()) tree = std::move(tree).with_metric(tree.metric_count() - 1);
+      const std::size_t derived = tree.metric_count() - 1;
+      if (options.metric.empty()) tree = std::move(tree).with_metric(derived);
     }
   if (!options.metric.empty()) {
     const std::size_t metric = parsing_option(
