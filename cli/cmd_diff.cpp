@@ -69,7 +69,9 @@ void setup_diff(CLI::App& app) {
   add_view_options(*sub, options->search);
   add_compare_options(*sub, options->search.compare);
   // `--base base-*.bnp`: every file after --base is a run of B, as a shell glob expands it.
-  sub->get_option("--base")->allow_extra_args(true)->required();
+  sub->get_option("--base")->allow_extra_args(true)->required()->description(
+      "The baseline runs B: every file after --base (as a shell glob expands base-*.bnp), or --base repeated; "
+      "averaged exactly");
   sub->add_option("--fail-if", options->fail_if,
                   "Fail (exit 1) when EXPR holds: 'cum > P%' (a reported summary's significant regression above P% "
                   "of B's total), 'total > P%', 'method GLOB > P%' (the methods matching GLOB, e.g. com.acme.*). "
