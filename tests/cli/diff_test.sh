@@ -36,6 +36,9 @@ security_fails)
   status 1 "$bin" diff "$secure" --base "$insecure" --fail-if 'total > 1%' --fail-if 'cum > 500%'
   head -1 "$work/out" | grep -q "^FAIL: 'total > 1%' tripped" || fail "total gate: $(head -1 "$work/out")"
   status 1 "$bin" diff "$secure" --base "$insecure" --fail-if 'method *Security* > 5%'
+  # Compared by shape, the checks still regress; the total is not tested.
+  status 1 "$bin" diff "$secure" --base "$insecure" --normalize total
+  grep -q '^total: not tested' "$work/out" || fail "total under --normalize total: $(cat "$work/out")"
   ;;
 same_runs_pass)
   # A run against itself: nothing differs, nothing trips.
@@ -57,6 +60,9 @@ errors)
   expect_error "no method matches 'com.nowhere.\*'" "$bin" diff "$secure" --base "$insecure" --fail-if 'method com.nowhere.* > 1%'
   status 2 "$bin" diff "$secure" --base "$insecure" --fail-if 'method com.nowhere.* > 1%'
   status 2 "$bin" diff "$secure" --base "$insecure" --format yaml
+  # Under --normalize total both totals are made equal: a total gate could never trip.
+  expect_error "under --normalize total" "$bin" diff "$secure" --base "$insecure" --normalize total --fail-if 'total > 1%'
+  status 2 "$bin" diff "$secure" --base "$insecure" --normalize total --fail-if 'total > 1%'
   status 2 "$bin" diff "$secure"
   expect_error "--min-effect" "$bin" diff "$secure" --base "$insecure" --min-effect lots
   status 2 "$bin" diff "$secure" --base "$insecure" --min-effect lots
