@@ -174,6 +174,12 @@ ComparedFiles SearchSource::compared() const { return {a_files_, b_files_, optio
 
 const comparative::ComparativeProfile* SearchSource::comparison() const { return state_->comparison.get(); }
 
+comparative::ComparativeProfile* SearchSource::comparison() { return state_->comparison.get(); }
+
+Side SearchSource::a_side() const { return side_of(state_->a); }
+
+Side SearchSource::b_side() const { return side_of(state_->b); }
+
 search::FlameResult SearchSource::draw_flame(const search::FlameRequest& request) {
   return draw_flame_graph(*this, request);
 }

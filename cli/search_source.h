@@ -76,6 +76,10 @@ class SearchSource final : public search::ProfileSource {
   std::vector<const calltree::CallTree*> a_trees() const;
   std::vector<const calltree::CallTree*> base_trees() const;
   const comparative::ComparativeProfile* comparison() const;
+  comparative::ComparativeProfile* comparison();
+  // With --base: each side's runs as the header names them (file and raw total).
+  Side a_side() const;
+  Side b_side() const;
   search::FlameResult draw_flame(const search::FlameRequest& request) override;
   // PROFILE's view in force, or null for the call tree as recorded.
   const views::View* built_view() const;
