@@ -41,7 +41,7 @@ std::string side_text(const Side& side, const iface::DisplayUnit& unit) {
 }
 
 std::string gate_result(const DiffReport& report, const GateOutcome& g) {
-  const std::string quoted = "'" + g.gate.text + "'";
+  std::string quoted = "'" + g.gate.text + "'";
   switch (g.gate.kind) {
     case Gate::Kind::cum:
       return quoted + " tripped by " + search::counted(g.tripped_by, "significant regression");
@@ -148,7 +148,7 @@ std::string diff_text(const DiffReport& report) {
 }
 
 std::string diff_markdown(const DiffReport& report) {
-  const auto cell = [](std::string text) {
+  const auto cell = [](const std::string& text) {
     std::string out;
     for (const char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
     return out;

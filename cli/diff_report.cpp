@@ -72,9 +72,9 @@ std::vector<std::string> notes_of(ComparativeProfile& p, const Side& a, const Si
   std::vector<std::string> notes = p.notes();
   const std::size_t fewest = std::min(a.size(), b.size());
   if (a.size() == 1 && b.size() == 1) {
-    notes.push_back(sampled ? "1 run per side: run-to-run drift not measured; differences are tested against "
-                              "sampling noise alone and must also reach |z| >= 4"
-                            : "1 run per side and costs that are not sample counts: no difference can be tested");
+    notes.emplace_back(sampled ? "1 run per side: run-to-run drift not measured; differences are tested against "
+                                 "sampling noise alone and must also reach |z| >= 4"
+                               : "1 run per side and costs that are not sample counts: no difference can be tested");
   } else if (fewest == 1) {
     notes.push_back(std::string(a.size() == 1 ? "A" : "B") +
                     " has 1 run: its run-to-run drift is not measured, only its sampling noise");
@@ -154,6 +154,7 @@ DiffReport make_diff_report(ComparativeProfile& p, const Side& a, const Side& b,
     if (g.subject) family.push_back(&*g.subject);
   std::erase_if(family, [](const DiffRow* r) { return !r->tested; });
   std::vector<double> p_values;
+  p_values.reserve(family.size());
   for (const DiffRow* r : family) p_values.push_back(r->test.p);
   const std::vector<bool> rejected = comparative::benjamini_hochberg(p_values, kDiffFalseDiscovery);
   report.tests = family.size();

@@ -29,12 +29,13 @@ public final class Planted {
     regression(process.getProcessCpuTime() * Long.parseLong(args[3]) / 100);
   }
 
-  // Busy for `nanos` of this thread's CPU time.
+  // Busy for `nanos` of this thread's CPU time, in this method's own code: the clock is read
+  // about once a millisecond, so its native call is not where the samples land.
   static void regression(long nanos) {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     long end = threads.getCurrentThreadCpuTime() + nanos;
     long s = 0;
-    while (threads.getCurrentThreadCpuTime() < end) for (int i = 0; i < 10_000; i++) s += (i * 31L) ^ (s >>> 3);
+    while (threads.getCurrentThreadCpuTime() < end) for (int i = 0; i < 2_000_000; i++) s += (i * 31L) ^ (s >>> 3);
     sink = s;
   }
 }

@@ -17,7 +17,7 @@ struct Runs {
   double b_total = 0;  // k times B's mean total
 };
 
-Runs runs_of(ComparativeProfile& p, std::vector<iface::Rational> cums) {
+Runs runs_of(ComparativeProfile& p, const std::vector<iface::Rational>& cums) {
   Runs r;
   for (const iface::Rational& c : cums) r.cums.push_back(to_double(c));
   for (const iface::Rational& t : p.run_totals()) r.totals.push_back(to_double(t));
