@@ -44,7 +44,7 @@ std::string data_json(const FlameGraph& graph) {
   nlohmann::json labels = nlohmann::json::array();
   for (const Label& l : graph.labels) labels.push_back({{"name", l.name}, {"color", l.color}});
   nlohmann::json data{{"title", graph.title},
-                      {"unit", graph.unit},
+                      {"unit", graph.unit.name},
                       {"denominator", amount_json(graph.denominator)},
                       {"names", graph.names},
                       {"focus", graph.focus},
