@@ -120,6 +120,50 @@
         return countText(n, d) + (unit.name ? ` ${unit.name}` : '');
     }
   }
+  // Names in few columns as the REPL fits them: profile-iface/src/name_fit.cpp, rule for rule
+  // (name_fit.h). Packages shorten to their initials, outermost first, then give way to "…"; only
+  // a `Class.method` too long on its own is cut in the middle. A column is a code point.
+  const CUT = '…';
+  const MIN_COLUMNS = 5; // iface::kMinNameColumns: "…" and two characters either side
+  const columns = (s) => [...s].length;
+  function elideMiddle(s, width) {
+    width = Math.max(width, MIN_COLUMNS);
+    const points = [...s];
+    if (points.length <= width) return s;
+    const keep = width - columns(CUT);
+    const head = Math.ceil(keep / 2);
+    const tail = keep - head;
+    return points.slice(0, head).join('') + CUT + points.slice(points.length - tail).join('');
+  }
+  // Letters and digits, and any character beyond ASCII.
+  const letterOrDigit = (c) => /[A-Za-z0-9]/.test(c) || c.codePointAt(0) >= 0x80;
+  // A package shortened to what comes before its first letter and that letter: "apache" → "a",
+  // "@java" → "@j".
+  function initial(part) {
+    const points = [...part];
+    let i = 0;
+    while (i < points.length && !letterOrDigit(points[i])) i++;
+    return points.slice(0, Math.min(i + 1, points.length)).join('');
+  }
+  // `kept`: how many last dot-separated parts are never shortened (2: `Class.method`).
+  function elideName(name, width, kept = 2) {
+    width = Math.max(width, MIN_COLUMNS);
+    if (columns(name) <= width) return name;
+    // The dotted parts before any signature, and the signature itself, whose dots do not separate.
+    const paren = name.includes('(') ? name.indexOf('(') : name.length;
+    const rest = name.slice(paren);
+    const parts = name.slice(0, paren).split('.');
+    const joined = (from) => parts.slice(from).join('.') + rest;
+    const packages = Math.max(parts.length - kept, 0);
+    for (let i = 0; i < packages; i++) {
+      parts[i] = initial(parts[i]);
+      const shorter = joined(0);
+      if (columns(shorter) <= width) return shorter;
+    }
+    if (packages > 0 && columns(CUT + joined(packages)) <= width) return CUT + joined(packages);
+    return elideMiddle(joined(packages), width);
+  }
+
   const unit = { kind: data.unit.kind, name: data.unit.name, scale: BigInt(data.unit.scale) };
   const withUnit = (v) => amountText(v, den, unit);
   // part / whole in percent, one decimal, halves away from zero (iface::percent_string).
@@ -288,12 +332,13 @@
       rect.setAttribute('height', String(ROW - 1));
       rect.setAttribute('fill', frameColor(part, i));
       g.append(title, rect);
+      // As the SVG writer: packages shorten before the `Class.method` a reader looks for.
       const fits = Math.floor((w - 6) / CHAR);
-      if (fits >= 3) {
+      if (fits >= MIN_COLUMNS) {
         const text = document.createElementNS(SVG, 'text');
         text.setAttribute('x', (MARGIN + left + 3).toFixed(2));
         text.setAttribute('y', String(y + 12));
-        text.textContent = name.length <= fits ? name : `${name.slice(0, fits - 2)}..`;
+        text.textContent = elideName(name, fits);
         g.append(text);
       }
       chart.append(g);
@@ -377,6 +422,7 @@
   }
   legend();
   draw();
-  // The formatters, for readers of the page and for the test that holds them to units.cpp.
-  window.bnFlame = { amountText };
+  // The formatters, for readers of the page and for the test that holds them to units.cpp and
+  // name_fit.cpp.
+  window.bnFlame = { amountText, elideName };
 })();

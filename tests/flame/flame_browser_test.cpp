@@ -1,8 +1,8 @@
 // The HTML flame graph in a real browser: Debian's headless Chromium opens pages written by the
 // real `bottlenecks flame`, and the test clicks, types and hovers through the DevTools protocol
-// (devtools_pipe.h) like a user, then reads what is drawn; the page's port of the REPL's amount
-// formatter is held to the C++ one. Skipped (exit status 77) when chromium-headless-shell is
-// not installed.
+// (devtools_pipe.h) like a user, then reads what is drawn; the page's ports of the REPL's
+// formatters are held to the C++ ones. Skipped (exit status 77) when chromium-headless-shell
+// is not installed.
 
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bn/iface/amount.h"
+#include "bn/iface/name_fit.h"
 #include "bn/iface/units.h"
 #include "devtools_pipe.h"
 #include "temp_dir.h"
@@ -342,6 +343,57 @@ TEST_CASE("in a browser: the page prints every amount as iface::amount_text does
       page.eval(cases.dump() +
                 ".map(([n, d, kind, name, scale]) => window.bnFlame.amountText(BigInt(n), BigInt(d), "
                 "{ kind, name, scale: BigInt(scale) }))");
+  REQUIRE(texts.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO(cases[i].dump());
+    CHECK(texts[i].get<std::string>() == expected[i]);
+  }
+}
+
+TEST_CASE("in a browser: a long name's label keeps its Class.method, as the REPL shortens it") {
+  bn::test::TempDir dir;
+  const std::string name = "org.apache.xpath.objects.XNodeSet.compare";
+  write_file(dir.path() / "a.collapsed", "main;other 25\nmain;" + name + " 6\nmain;tiny 1\n");
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "a.html").string(), dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "a.html");
+  const std::string frame = "g.frame[data-name=\"" + name + "\"]";
+  const double width = page.width_of(frame);
+  const std::string label = page.text_of(frame + " text");
+  INFO(label << " in " << width << " pixels");
+  CHECK(label.ends_with(".XNodeSet.compare"));
+  CHECK(label.size() < name.size());
+  CHECK(label == iface::elide_name(name, static_cast<std::size_t>((width - 6) / 6.6)));
+  CHECK(page.count("g.frame[data-name=\"tiny\"] text") == 0);  // under 5 columns: no text
+}
+
+TEST_CASE("in a browser: the page fits names in columns as iface::elide_name does") {
+  const std::vector<std::string> names{"org.apache.xpath.objects.XNodeSet.compare",
+                                       "java.lang.SecurityManager.checkRead",
+                                       "SecurityManager.checkRead",
+                                       "java.lang.ref.Reference$ReferenceHandler",
+                                       "com.example.Foo.bar(Ljava/lang.String;I)V",
+                                       "@java.lang.String.getBytes",
+                                       "_1.$x.Über.straße.größe.mäßig",
+                                       "µµµµµµµµµµ",
+                                       "a..b...c.d",
+                                       "[12 frames merged]",
+                                       "main;org.apache.Foo.run"};
+  nlohmann::json cases = nlohmann::json::array();
+  std::vector<std::string> expected;
+  for (const std::string& name : names)
+    for (std::size_t width = 0; width <= iface::columns(name) + 1; ++width)
+      for (const std::size_t kept : {std::size_t{1}, std::size_t{2}}) {
+        cases.push_back({name, width, kept});
+        expected.push_back(iface::elide_name(name, width, kept));
+      }
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "a.html").string(), dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "a.html");
+  const nlohmann::json texts =
+      page.eval(cases.dump() + ".map(([name, width, kept]) => window.bnFlame.elideName(name, width, kept))");
   REQUIRE(texts.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     INFO(cases[i].dump());

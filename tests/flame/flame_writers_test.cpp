@@ -91,6 +91,17 @@ TEST_CASE("a comparison in a duration metric prints its legend and runs in time 
                        "ms, base 3.00 ms</title>") != std::string::npos);
 }
 
+TEST_CASE("the SVG's frame labels shorten packages first and keep Class.method, as the REPL does") {
+  // 1180 pixels of frames: 221 for the long name (32 columns), 37 for `tiny` (4 columns).
+  const calltree::CallTree tree =
+      tree_from_stacks({{"main;other", 25}, {"main;org.apache.xpath.objects.XNodeSet.compare", 6}, {"main;tiny", 1}});
+  std::ostringstream out;
+  write_svg(build_flame({.tree = &tree}, std::nullopt, {}), out, {.width = 1200});
+  CHECK(out.str().find(">o.a.x.objects.XNodeSet.compare</text>") != std::string::npos);
+  CHECK(out.str().find(">tiny</text>") == std::string::npos);  // under 5 columns: no text
+  CHECK(out.str().find("<title>tiny\n") != std::string::npos);
+}
+
 TEST_CASE("a comparison's SVG outlines the paths of one run and explains its colours") {
   const calltree::CallTree a = tree_from_stacks({{"m;x", 10}, {"m;y", 4}});
   const calltree::CallTree b = tree_from_stacks({{"m;x", 3}, {"m;z", 5}});
