@@ -85,6 +85,7 @@ void run_convert(const ConvertOptions& options) {
   // is a view, asked for with --states running like any other.
   SearchOptions searched = options.search;
   if (searched.states.empty()) searched.states = "all";
+  searched.profile.probe_estimate = false;  // and its metrics as recorded
   SearchSource search(searched);
   const views::View* view = search.built_view();
   if (format.whole_recording && view)

@@ -112,7 +112,10 @@ void print_text(const calltree::OpenedProfile& opened, const calltree::TreeStats
 }
 
 void run_info(const InfoOptions& options) {
-  const calltree::OpenedProfile opened = open_profile_from(options.profile);
+  // `info` describes the file as recorded: no derived metric.
+  ProfileOptions as_recorded = options.profile;
+  as_recorded.probe_estimate = false;
+  const calltree::OpenedProfile opened = open_profile_from(as_recorded);
   const calltree::TreeStats stats = calltree::compute_stats(opened.loaded.tree);
   if (options.json)
     std::cout << to_json(opened, stats).dump() << '\n';

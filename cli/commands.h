@@ -14,5 +14,6 @@ void setup_record(CLI::App& app);
 void setup_repl(CLI::App& app);
 void setup_generate(CLI::App& app);
 void setup_flame(CLI::App& app);
+void setup_diff(CLI::App& app);
 
 }  // namespace bn::cli

@@ -12,6 +12,14 @@
 
 namespace {
 
+// `diff` gates a CI job, where status 1 means a regression trips the gate: its errors (bad
+// options, unreadable files) exit 2 so a broken pipeline is never read as a regression.
+int error_status(const CLI::App& app, int otherwise) {
+  for (const CLI::App* sub : app.get_subcommands())
+    if (sub->get_name() == "diff") return 2;
+  return otherwise;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"bottlenecks: find the few execution paths worth optimising in Java programs"};
   app.set_version_flag("--version", "bottlenecks 0.1.0");
@@ -22,6 +30,7 @@ int run(int argc, char** argv) {
   bn::cli::setup_repl(app);
   bn::cli::setup_generate(app);
   bn::cli::setup_flame(app);
+  bn::cli::setup_diff(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -46,14 +55,14 @@ int run(int argc, char** argv) {
     } else {
       std::fprintf(stderr, "bottlenecks: error: %s (see --help)\n", e.what());
     }
-    return e.get_exit_code();
+    return error_status(app, e.get_exit_code());
   } catch (const bn::Error& e) {
     // Readers quote what they found in the file: never raw to a terminal.
     std::fprintf(stderr, "bottlenecks: error: %s\n", bn::search::terminal_safe(e.what()).c_str());
-    return 1;
+    return error_status(app, 1);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "bottlenecks: error: out of memory\n");
-    return 1;
+    return error_status(app, 1);
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "bn/calltree/probe_cost.h"
 #include "bn/calltree/profile_reader.h"
 #include "bn/search/text.h"
 #include "progress_line.h"
@@ -48,6 +49,13 @@ calltree::OpenedProfile open_profile_from(const ProfileOptions& options) {
   }();  // the progress line is erased before any warning is printed
   if (opened.loaded.unfinished)
     std::cerr << "bottlenecks: warning: " << search::terminal_safe(opened.loaded.warning) << '\n';
+  if (options.probe_estimate)
+    if (std::optional<calltree::ProbeCostEstimate> estimate = calltree::estimate_probe_cost(opened.loaded.tree)) {
+      calltree::CallTree& tree = opened.loaded.tree;
+      tree = std::move(tree).with_extra_metric(std::move(estimate->time_less_probes));
+      const std::size_t derived = tree.metric_count() - 1;
+      if (options.metric.empty()) tree = std::move(tree).with_metric(derived);
+    }
   if (!options.metric.empty()) {
     const std::size_t metric = parsing_option(
         "--metric", [&] { return find_metric_or_throw(opened.loaded.tree, options.metric, options.path); });

@@ -16,6 +16,10 @@ struct ProfileOptions {
   std::string sample_type;
   bool thread_frames = false;
   std::string metric;  // empty: the profile's metric 0
+  // A call-tree recording gets the metric time-less-probes (probe_cost.h), searched by default:
+  // the question is where the program spends its time, not where the probes do. Off where a
+  // file is described or converted as recorded.
+  bool probe_estimate = true;
 };
 
 // Runs a parse of a library, naming the command-line option whose value it refused:
@@ -31,8 +35,9 @@ auto parsing_option(const char* option, F&& parse) {
 
 // Adds the positional PROFILE and the loading flags to `sub`.
 void add_profile_options(CLI::App& sub, ProfileOptions& options);
-// Opens the profile, with a progress line on a terminal for a long read, and makes the metric
-// asked for its metric 0 (the one every backend reads). Throws bn::Error naming the file and
+// Opens the profile, with a progress line on a terminal for a long read, adds the derived
+// metric of `probe_estimate`, and makes the metric asked for (else the derived one) its metric 0
+// (the one every backend reads). Throws bn::Error naming the file and
 // listing its metrics if it has no such metric.
 calltree::OpenedProfile open_profile_from(const ProfileOptions& options);
 // The metrics of `tree` for messages: "time (ns), calls (count)".

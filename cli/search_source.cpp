@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bn/base/error.h"
+#include "bn/calltree/probe_cost.h"
 #include "bn/iface/units.h"
 #include "bn/views/thread_table.h"
 #include "comparison_states.h"
@@ -11,6 +12,21 @@
 
 namespace bn::cli {
 namespace {
+
+// What the derived metric time-less-probes left out, when the tree has it (probe_cost.h).
+std::optional<std::string> probe_cost_line(const calltree::CallTree& tree) {
+  const std::optional<std::size_t> kept = tree.find_metric(calltree::kTimeLessProbes);
+  const std::optional<std::size_t> time = tree.find_metric("time");
+  const std::optional<std::int64_t> picos = calltree::recorded_picos_per_call(tree.metadata());
+  if (!kept || !time || !picos) return std::nullopt;
+  const iface::Amount recorded = tree.metric_total(*time);
+  const iface::Amount removed = recorded - tree.metric_total(*kept);
+  return "note: " + std::string(calltree::kTimeLessProbes) + " is the time recorded less the probes' estimated cost (" +
+         iface::duration_text(*picos, 1000) +
+         " per instrumented call, measured by the recorder): " + iface::duration_text(removed, 1) + " of " +
+         iface::duration_text(recorded, 1) + " (" + iface::percent_string(removed, recorded) +
+         "); `set metric time` for the time as recorded (docs/recorder.md, " + "\"Probe cost\")";
+}
 
 Wanted wanted_of(const SearchOptions& o) {
   Wanted w;
@@ -158,6 +174,12 @@ ComparedFiles SearchSource::compared() const { return {a_files_, b_files_, optio
 
 const comparative::ComparativeProfile* SearchSource::comparison() const { return state_->comparison.get(); }
 
+comparative::ComparativeProfile* SearchSource::comparison() { return state_->comparison.get(); }
+
+Side SearchSource::a_side() const { return side_of(state_->a); }
+
+Side SearchSource::b_side() const { return side_of(state_->b); }
+
 search::FlameResult SearchSource::draw_flame(const search::FlameRequest& request) {
   return draw_flame_graph(*this, request);
 }
@@ -170,10 +192,13 @@ calltree::MetricSpec SearchSource::metric_in_force() const {
   return recorded.metric_spec(wanted.empty() ? 0 : *recorded.find_metric(wanted));
 }
 
-std::string SearchSource::metric_line() const {
+std::vector<std::string> SearchSource::metric_lines() const {
+  const calltree::CallTree& tree = a_files_.front()->file.loaded.tree;
   const calltree::MetricSpec m = metric_in_force();
-  return "metric: " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")") + ", one of " +
-         metric_list(a_files_.front()->file.loaded.tree) + "; `set metric NAME` switches";
+  std::vector<std::string> lines{"metric: " + m.name + (m.unit.empty() ? "" : " (" + m.unit + ")") + ", one of " +
+                                 metric_list(tree) + "; `set metric NAME` switches"};
+  if (std::optional<std::string> probes = probe_cost_line(tree)) lines.push_back(std::move(*probes));
+  return lines;
 }
 
 std::vector<std::string> SearchSource::metrics() const {
@@ -186,7 +211,8 @@ std::vector<std::string> SearchSource::metrics() const {
 
 std::vector<std::string> SearchSource::header() const {
   std::vector<std::string> lines;
-  if (a_files_.front()->file.loaded.tree.metric_count() > 1) lines.push_back(metric_line());
+  if (a_files_.front()->file.loaded.tree.metric_count() > 1)
+    for (std::string& line : metric_lines()) lines.push_back(std::move(line));
   for (const std::string& line : state_->a.front().opened.header) lines.push_back(line);
   if (state_->comparison) {
     for (std::string& line : comparison_header(*state_->comparison, side_of(state_->a), side_of(state_->b)))
@@ -244,7 +270,7 @@ std::string SearchSource::header_json() const {
   if (a_files_.front()->file.loaded.tree.metric_count() > 1) {
     const calltree::MetricSpec m = metric_in_force();
     out = nlohmann::json{{"command", "metric"}, {"ok", true},           {"metric", m.name},
-                         {"unit", m.unit},      {"metrics", metrics()}, {"header", {metric_line()}}}
+                         {"unit", m.unit},      {"metrics", metrics()}, {"header", metric_lines()}}
               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
   if (!state_->a.front().opened.header.empty())

@@ -76,6 +76,10 @@ class SearchSource final : public search::ProfileSource {
   std::vector<const calltree::CallTree*> a_trees() const;
   std::vector<const calltree::CallTree*> base_trees() const;
   const comparative::ComparativeProfile* comparison() const;
+  comparative::ComparativeProfile* comparison();
+  // With --base: each side's runs as the header names them (file and raw total).
+  Side a_side() const;
+  Side b_side() const;
   search::FlameResult draw_flame(const search::FlameRequest& request) override;
   // PROFILE's view in force, or null for the call tree as recorded.
   const views::View* built_view() const;
@@ -90,9 +94,10 @@ class SearchSource final : public search::ProfileSource {
   std::unique_ptr<State> open(const Wanted& wanted) const;
   // The runs of a side as the header names them.
   static Side side_of(const std::vector<OpenedRun>& runs);
-  // The name and unit of the metric in force, and the line saying which of PROFILE's it is.
+  // The name and unit of the metric in force, the line saying which of PROFILE's it is, and
+  // for a call-tree recording the line saying what its probes' estimated cost is.
   calltree::MetricSpec metric_in_force() const;
-  std::string metric_line() const;
+  std::vector<std::string> metric_lines() const;
   // Every file, for the states each side counts (comparison_states.h).
   ComparedFiles compared() const;
   // The filters in force and what each side keeps of its total.

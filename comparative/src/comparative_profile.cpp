@@ -248,7 +248,7 @@ Amount ComparativeProfile::cum_of(Summary s) {
 // Each run's total over the summaries of S present there: a run's union never reaches a
 // sequence that has no root there, so dropping absent runs loses nothing.
 template <class Total>
-Amount ComparativeProfile::total_of(std::span<const Summary> S, Total total) {
+ComparativeProfile::RunAmounts ComparativeProfile::run_totals_of(std::span<const Summary> S, Total total) {
   std::vector<std::vector<Summary>> sets(runs_.size());
   for (const Summary s : S) {
     const Record& r = record(s);
@@ -257,15 +257,34 @@ Amount ComparativeProfile::total_of(std::span<const Summary> S, Total total) {
   }
   RunAmounts amounts;
   for (std::size_t i = 0; i < runs_.size(); ++i) amounts.push_back(total(*runs_[i], sets[i]));
-  return combined(amounts);
+  return amounts;
+}
+
+std::vector<iface::Rational> ComparativeProfile::in_run_units(const RunAmounts& amounts) const {
+  std::vector<iface::Rational> out;
+  for (std::size_t i = 0; i < runs_.size(); ++i) out.push_back(iface::to_rational(amounts[i], runs_[i]->denominator()));
+  return out;
 }
 
 Amount ComparativeProfile::total_base_of(std::span<const Summary> S) {
-  return total_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_base_of(set); });
+  return combined(
+      run_totals_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_base_of(set); }));
 }
 
 Amount ComparativeProfile::total_cum_of(std::span<const Summary> S) {
-  return total_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_cum_of(set); });
+  return combined(
+      run_totals_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_cum_of(set); }));
+}
+
+std::vector<iface::Rational> ComparativeProfile::run_cums(std::span<const Summary> S) {
+  return in_run_units(
+      run_totals_of(S, [](iface::Profile& p, std::span<const Summary> set) { return p.total_cum_of(set); }));
+}
+
+std::vector<iface::Rational> ComparativeProfile::run_totals() {
+  RunAmounts totals;
+  for (iface::Profile* run : runs_) totals.push_back(run->total());
+  return in_run_units(totals);
 }
 
 Amount ComparativeProfile::total() {
@@ -327,9 +346,7 @@ std::optional<Summary> ComparativeProfile::opposite_sign() {
 
 std::optional<iface::Noise> ComparativeProfile::noise_of(const RunAmounts& amounts) {
   if (!metric_.is_sample_count) return std::nullopt;
-  std::vector<iface::Rational> counts;
-  for (std::size_t i = 0; i < runs_.size(); ++i)
-    counts.push_back(iface::to_rational(amounts[i], runs_[i]->denominator()));
+  const std::vector<iface::Rational> counts = in_run_units(amounts);
   const std::span<const iface::Rational> all(counts);
   return iface::difference_noise(all.first(a_count_), all.subspan(a_count_), scaling_.factor());
 }

@@ -70,10 +70,10 @@ std::string elide_name(std::string_view name, std::size_t width, std::size_t kep
   const std::size_t packages = parts.size() > kept ? parts.size() - kept : 0;
   for (std::size_t i = 0; i < packages; ++i) {
     parts[i] = initial(parts[i]);
-    if (const std::string shorter = joined(parts, 0, rest); columns(shorter) <= width) return shorter;
+    if (std::string shorter = joined(parts, 0, rest); columns(shorter) <= width) return shorter;
   }
   if (packages > 0)
-    if (const std::string tail = std::string(kCut) + joined(parts, packages, rest); columns(tail) <= width) return tail;
+    if (std::string tail = std::string(kCut) + joined(parts, packages, rest); columns(tail) <= width) return tail;
   return elide_middle(joined(parts, packages, rest), width);
 }
 

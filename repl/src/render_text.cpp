@@ -425,8 +425,7 @@ void render(const ViewOutput& o, const RenderContext& c, std::ostream& out) {
             " kept for `view " + safe(o.left) + "`");
   if (o.labels > 0)
     say(out, c,
-        search::counted(o.labels, "labelled summary", "labelled summaries") + " of view " + safe(o.view) +
-            " restored");
+        search::counted(o.labels, "labelled summary", "labelled summaries") + " of view " + safe(o.view) + " restored");
   unresolved(o.unresolved, c, out);
   if (!o.current.empty()) say(out, c, "current summary: " + safe(o.current));
 }
@@ -465,8 +464,9 @@ void render(const search::ThreadsOutput& o, const RenderContext& c, std::ostream
     for (std::size_t i = 0; i < cells.size(); ++i)
       out << " "
           << (i + 1 == cells.size() ? cells[i]  // the last column, left-aligned: no trailing blanks
-              : i == 0 ? (own_line ? std::string(width[0], ' ') : cells[0] + std::string(width[0] - columns(cells[0]), ' '))
-                       : pad_left(cells[i], width[i]));
+              : i == 0
+                  ? (own_line ? std::string(width[0], ' ') : cells[0] + std::string(width[0] - columns(cells[0]), ' '))
+                  : pad_left(cells[i], width[i]));
     out << "\n";
   }
 }

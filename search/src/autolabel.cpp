@@ -100,8 +100,9 @@ class DisjointSetSearch {
 
 }  // namespace
 
-iface::Amount autolabel_weight(iface::Profile& profile, iface::Summary s) {
+iface::Amount autolabel_weight(iface::Profile& profile, iface::Summary s, int direction) {
   const iface::Amount cum = profile.cum_of(s);
+  if (direction != 0) return direction < 0 ? -cum : cum;
   const iface::Amount total = profile.total();
   if (total == 0) return iface::abs_amount(cum);
   return total < 0 ? -cum : cum;

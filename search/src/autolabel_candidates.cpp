@@ -242,7 +242,7 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   std::map<iface::Summary, std::pair<AutolabelOrigin, iface::Amount>> kept;
   std::vector<iface::Summary> idle;
   for (const auto& [s, origin] : reached) {
-    const iface::Amount weight = autolabel_weight(profile, s);
+    const iface::Amount weight = autolabel_weight(profile, s, options.direction);
     if (weight <= 0) continue;
     if (!keep(s)) {
       ++skipped.within_noise;

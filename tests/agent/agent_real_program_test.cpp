@@ -47,8 +47,7 @@ void write_report(const fs::path& file) {
 <xsl:template match="/">
   <xsl:for-each select="orders/order[generate-id() = generate-id(key('k', @city)[1])]">
     <xsl:variable name="c" select="@city"/>
-    <xsl:value-of select="$c"/>: <xsl:value-of select="sum(/orders/order[@city=$c]/@amount)"/>
-    (<xsl:value-of select="count(/orders/order[@city=$c])"/>)
+    <xsl:value-of select="$c"/>: <xsl:value-of select="sum(/orders/order[@city=$c]/@amount)"/> (<xsl:value-of select="count(/orders/order[@city=$c])"/>)<xsl:text>&#10;</xsl:text>
   </xsl:for-each>
 </xsl:template>
 </xsl:stylesheet>

@@ -105,7 +105,7 @@ partial_flag)
   grep -q '^nodes *6 ' "$work/out" || fail "--partial lost nodes: $(cat "$work/out")"
   ;;
 unknown_command)
-  expect_error "unknown command 'frobnicate'; the commands: info, convert, record, repl, generate, flame" \
+  expect_error "unknown command 'frobnicate'; the commands: info, convert, record, repl, generate, flame, diff" \
     "$bin" frobnicate
   ;;
 not_a_profile)

@@ -217,8 +217,8 @@ TEST_CASE("threads lists each class with its share of each type of time") {
   SessionHarness h;
   const std::string table = h.run("threads");
   CHECK(table.find("thread classes (pretend)\n") == 0);
-  CHECK(table.find("  class  threads instances lifetime  :RUN :WAIT\n") != std::string::npos);
-  CHECK(table.find("  Sender       3        10   2.50 s 20.0% 80.0%\n") != std::string::npos);
+  CHECK(table.find("  class  threads instances lifetime  :RUN :WAIT started by\n") != std::string::npos);
+  CHECK(table.find("  Sender       3        10   2.50 s 20.0% 80.0% program\n") != std::string::npos);
 }
 
 TEST_CASE("a session on one profile has no views to switch") {

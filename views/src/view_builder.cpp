@@ -110,8 +110,9 @@ Scale thread_scale(const calltree::SampleData& samples, const ThreadClasses& cla
   if (total == 0)
     throw Error("view thread " + name + " under model measured: its records all lie at the first tick, before " +
                 "which nothing was measured; use `set model cpus N` or `paper`");
-  const std::string of = "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
-                         (measured ? iface::duration_text(total, 1) + " measured" : iface::to_string(total) + " instances");
+  const std::string of =
+      "all the time of its " + std::to_string(threads.size()) + " thread(s), " +
+      (measured ? iface::duration_text(total, 1) + " measured" : iface::to_string(total) + " instances");
   if (amounts)
     return {1, "thread-time", measured ? "ns" : "samples",
             of + "; in thread-" + (measured ? "nanoseconds" : "samples") +

@@ -283,6 +283,19 @@ CallTree CallTree::with_metric(std::size_t metric) && {
   return std::move(*this);
 }
 
+CallTree CallTree::with_extra_metric(MetricColumn column) && {
+  if (column.cost.size() != node_count())
+    throw Error("metric '" + column.spec.name + "' has " + std::to_string(column.cost.size()) + " costs for " +
+                std::to_string(node_count()) + " nodes");
+  if (find_metric(column.spec.name)) throw Error("the call tree already has a metric '" + column.spec.name + "'");
+  if (extra_metrics_.size() == kMaxExtraMetrics)
+    throw Error("the call tree has the most metrics a tree may have (" + std::to_string(1 + kMaxExtraMetrics) + ")");
+  std::vector<Cost> cum = column.cost;
+  accumulate_cum(parent_, cum);  // with_metric relies on every metric's cum-costs fitting
+  extra_metrics_.push_back(std::move(column));
+  return std::move(*this);
+}
+
 // Copies member by member: CallTree has no copy constructor, so a tree is never copied by accident.
 CallTree CallTree::with_metric(std::size_t metric) const& {
   CallTree copy;

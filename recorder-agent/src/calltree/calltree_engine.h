@@ -112,7 +112,7 @@ class CallTreeEngine final : public Engine {
   std::uint64_t restored_ = 0;  // classes retransformed back (duration=, maxoverhead=)
   bool restored_all_ = false;
   std::string stopped_by_;                         // why the detailing ended early, for the metadata
-  std::int64_t picos_per_call_ = 0;                // maxoverhead=: Calibration.java, measured at start
+  std::int64_t picos_per_call_ = 0;                // Calibration.java, measured at start
   std::int64_t flush_cpu_ns_ = 0;                  // the flusher thread's CPU time
   std::atomic<std::int64_t> transform_cpu_ns_{0};  // CPU time in the hook, on the loading threads
   std::uint64_t flushes_ = 0;

@@ -69,6 +69,11 @@ class ComparativeProfile final : public iface::Profile {
   std::string normalization_text() const { return scaling_.describe(); }
   // How each side's numerators become this profile's (for pictures drawn from the sides' trees).
   const Scaling& scaling() const { return scaling_; }
+  // Each run's own numbers, A's runs first (scaling().a_runs() of them), exact in the run's unit:
+  // the total_cum_of the summaries of S present in it (0 where none is) and its total. A test
+  // across runs (run_shares.h) takes them one by one where the mean would hide their spread.
+  std::vector<iface::Rational> run_cums(std::span<const iface::Summary> S);
+  std::vector<iface::Rational> run_totals();
 
   std::vector<std::string_view> path_of(iface::Summary s) override;
   std::vector<iface::Summary> initial_summaries() override;
@@ -166,7 +171,9 @@ class ComparativeProfile final : public iface::Profile {
   std::optional<iface::Summary> trimmed(iface::Summary s, iface::End end);
   // total_base_of or total_cum_of of S: each run's over the summaries present there.
   template <class Total>
-  iface::Amount total_of(std::span<const iface::Summary> S, Total total);
+  RunAmounts run_totals_of(std::span<const iface::Summary> S, Total total);
+  // Each run's amount over its own denominator, as a rational.
+  std::vector<iface::Rational> in_run_units(const RunAmounts& amounts) const;
   // The last extensions measured at `end`.
   std::shared_ptr<const SideExtensions>& sides_of(iface::End end) { return side_extensions_[static_cast<int>(end)]; }
 

@@ -58,6 +58,7 @@ class Scaling {
   iface::Amount difference(std::span<const iface::Amount> a, std::span<const iface::Amount> b) const;
   iface::Amount denominator() const { return denominator_; }
   const iface::Rational& factor() const { return factor_; }
+  Normalization::Kind kind() const { return kind_; }
   // For the header: "none", "total (B × 7/5)", "scale (B × 1/2)".
   std::string describe() const;
 

@@ -72,6 +72,10 @@ struct AutolabelOptions {
   // sampling noise (beyond_noise; whatever `set noise` shows) or a cum of under ten samples
   // (reliable).
   std::function<bool(iface::Summary)> keep;
+  // The sign of the cost to explain: 0 the sign of the profile's total (autolabel_weight), +1 or
+  // -1 that sign whatever the total, so a comparison's regressions and its improvements can each
+  // be explained (`bottlenecks diff` asks for both).
+  int direction = 0;
 };
 
 // Why candidates of positive weight were not proposed; each is counted once, under the first
@@ -113,7 +117,8 @@ AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& optio
 
 // The weight autolabel maximises, the cost a summary adds to coverage: its cum, taken in the
 // direction of the profile's total (a comparison whose total difference is negative is explained
-// by summaries that are negative too); |cum| when the total is 0.
-iface::Amount autolabel_weight(iface::Profile& profile, iface::Summary s);
+// by summaries that are negative too); |cum| when the total is 0. A `direction` of +1 or -1
+// (AutolabelOptions::direction) takes that sign instead of the total's.
+iface::Amount autolabel_weight(iface::Profile& profile, iface::Summary s, int direction = 0);
 
 }  // namespace bn::search

@@ -145,6 +145,10 @@ class CallTree {
   // the same refining methods. O(nodes). Throws bn::Error for a metric the tree does not have.
   CallTree with_metric(std::size_t metric) &&;
   CallTree with_metric(std::size_t metric) const&;
+  // The tree with `column` (a cost per node, in node order) as its last metric, as a metric
+  // derived from the others is added (probe_cost.h). O(nodes). Throws bn::Error for a column of
+  // another size, a name the tree has, one metric too many, or a cum-cost past 64 bits.
+  CallTree with_extra_metric(MetricColumn column) &&;
 
  private:
   CallTree() = default;

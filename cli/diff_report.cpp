@@ -1,0 +1,193 @@
+#include "diff_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+#include "bn/base/error.h"
+#include "bn/base/glob.h"
+#include "bn/comparative/false_discovery.h"
+#include "bn/comparative/run_shares.h"
+#include "bn/iface/noise.h"
+#include "bn/search/autolabel.h"
+#include "bn/search/suggest.h"
+#include "bn/search/text.h"
+
+namespace bn::cli {
+namespace {
+
+using comparative::ComparativeProfile;
+
+DiffRow tested_row(ComparativeProfile& p, std::span<const iface::Summary> S, bool sampled) {
+  const comparative::RunShares shares = comparative::run_shares(p, S);
+  DiffRow row;
+  row.test = comparative::welch_difference(shares.a, shares.b, kDiffConfidence);
+  // Without sampling variance a single run per side has no variance at all: nothing to test.
+  row.tested = sampled || row.test.spread_measured;
+  return row;
+}
+
+DiffRow summary_row(ComparativeProfile& p, iface::Summary s, bool sampled) {
+  const iface::Summary one[] = {s};
+  DiffRow row = tested_row(p, one, sampled);
+  for (const std::string_view call : p.path_of(s)) row.calls.emplace_back(call);
+  if (const auto sides = p.sides(s)) {
+    row.a = sides->a_cum;
+    row.b = sides->b_cum;
+  }
+  return row;
+}
+
+// The summaries of the methods matching a gate's pattern; throws when there are none, since a
+// gate that can never trip would pass every build in silence.
+std::vector<iface::Summary> methods_matching(ComparativeProfile& p, const Gate& gate) {
+  std::vector<iface::Summary> out;
+  for (const iface::Summary s : p.initial_summaries())
+    if (base::glob_match(gate.glob, p.path_of(s).front())) out.push_back(s);
+  if (out.empty()) throw Error("--fail-if '" + gate.text + "': no method matches '" + gate.glob + "' in A or in B");
+  return out;
+}
+
+// autolabel's proposals for one sign of the difference, overlapping none of `labelled`.
+std::vector<iface::Summary> explaining(ComparativeProfile& p, int direction, const DiffSettings& settings,
+                                       const std::vector<iface::Summary>& labelled, iface::Amount b_total) {
+  search::AutolabelOptions options;
+  options.count = settings.per_sign;
+  options.direction = direction;
+  options.labelled = labelled;
+  // Differences too small to report are neither proposed nor searched from; the significance
+  // test is the report's own (not the REPL's |z| >= 4), so only the ten-samples rule stays.
+  const double smallest = settings.min_effect * static_cast<double>(b_total);
+  options.keep = [&p, smallest](iface::Summary s) {
+    const iface::Amount cum = p.cum_of(s);
+    return static_cast<double>(iface::abs_amount(cum)) >= smallest && search::reliable(p, cum);
+  };
+  std::vector<iface::Summary> out;
+  for (const search::AutolabelProposal& proposal : search::autolabel(p, options).proposals)
+    out.push_back(proposal.summary);
+  return out;
+}
+
+std::vector<std::string> notes_of(ComparativeProfile& p, const Side& a, const Side& b, bool sampled) {
+  std::vector<std::string> notes = p.notes();
+  const std::size_t fewest = std::min(a.size(), b.size());
+  if (a.size() == 1 && b.size() == 1) {
+    notes.push_back(sampled ? "1 run per side: run-to-run drift not measured; differences are tested against "
+                              "sampling noise alone and must also reach |z| >= 4"
+                            : "1 run per side and costs that are not sample counts: no difference can be tested");
+  } else if (fewest == 1) {
+    notes.push_back(std::string(a.size() == 1 ? "A" : "B") +
+                    " has 1 run: its run-to-run drift is not measured, only its sampling noise");
+  } else if (fewest < 5) {
+    notes.push_back(search::counted(fewest, "run") +
+                    " on the smaller side: few degrees of freedom, wide intervals; 5 or more runs per side "
+                    "find smaller regressions");
+  }
+  return notes;
+}
+
+}  // namespace
+
+bool DiffReport::tripped() const {
+  return std::any_of(gates.begin(), gates.end(), [](const GateOutcome& g) { return g.tripped(); });
+}
+
+std::size_t DiffReport::significant(int sign) const {
+  return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [sign](const DiffRow& r) {
+    return r.significant && (sign > 0 ? r.test.difference > 0 : r.test.difference < 0);
+  }));
+}
+
+DiffReport make_diff_report(ComparativeProfile& p, const Side& a, const Side& b, const DiffSettings& settings) {
+  DiffReport report;
+  report.a = a;
+  report.b = b;
+  report.normalization = p.normalization_text();
+  report.unit = iface::display_unit(p.metric());
+  report.denominator = p.denominator();
+  report.min_effect = settings.min_effect;
+  const bool sampled = p.metric().is_sample_count;
+  report.notes = notes_of(p, a, b, sampled);
+  const std::vector<iface::Summary> methods = p.initial_summaries();
+  if (const auto sides = methods.empty() ? std::nullopt : p.sides(methods.front())) report.b_total = sides->b_total;
+  if (report.b_total <= 0) {
+    std::vector<std::string> names;
+    for (const Run& r : b) names.push_back(r.path);
+    throw Error("--base " + joined(names) + ": the baseline's total is 0, so no share of it can be taken");
+  }
+
+  std::vector<Gate> gates = settings.gates;
+  if (gates.empty()) gates.push_back(parse_gate(kDefaultGate));
+
+  // The total and the gates before the search, so that a bad gate fails at once.
+  if (const auto shares = comparative::total_shares(p)) {
+    DiffRow total;
+    total.test = comparative::welch_difference(shares->a, shares->b, kDiffConfidence);
+    total.tested = sampled || total.test.spread_measured;
+    total.a = report.b_total + p.total();
+    total.b = report.b_total;
+    report.total = total;
+  }
+  for (const Gate& gate : gates) {
+    GateOutcome outcome{gate, std::nullopt, 0, 0};
+    if (gate.kind == Gate::Kind::total && !report.total)
+      throw Error("--fail-if '" + gate.text + "': under --normalize total both totals are made equal");
+    if (gate.kind == Gate::Kind::method) {
+      const std::vector<iface::Summary> matching = methods_matching(p, gate);
+      outcome.methods = matching.size();
+      outcome.subject = tested_row(p, matching, sampled);
+    }
+    report.gates.push_back(outcome);
+  }
+
+  // Regressions first, then improvements overlapping none of them: one non-overlapping set.
+  std::vector<iface::Summary> chosen = explaining(p, +1, settings, {}, report.b_total);
+  const std::vector<iface::Summary> faster = explaining(p, -1, settings, chosen, report.b_total);
+  chosen.insert(chosen.end(), faster.begin(), faster.end());
+  for (const iface::Summary s : chosen) report.rows.push_back(summary_row(p, s, sampled));
+
+  // Benjamini–Hochberg over every difference tested: the summaries, the total, the gates' methods.
+  std::vector<DiffRow*> family;
+  for (DiffRow& row : report.rows) family.push_back(&row);
+  if (report.total) family.push_back(&*report.total);
+  for (GateOutcome& g : report.gates)
+    if (g.subject) family.push_back(&*g.subject);
+  std::erase_if(family, [](const DiffRow* r) { return !r->tested; });
+  std::vector<double> p_values;
+  for (const DiffRow* r : family) p_values.push_back(r->test.p);
+  const std::vector<bool> rejected = comparative::benjamini_hochberg(p_values, kDiffFalseDiscovery);
+  report.tests = family.size();
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    DiffRow& r = *family[i];
+    // With one run per side drift is unmeasured: also the REPL's |z| >= 4 (docs/compare.md, "Noise").
+    const bool strict = !r.test.spread_measured;
+    r.significant =
+        rejected[i] && (!strict || std::abs(r.test.difference) >= iface::kSignificantZ * r.test.standard_error);
+  }
+
+  std::erase_if(report.rows, [&](const DiffRow& r) { return std::abs(r.test.difference) < settings.min_effect; });
+  std::stable_sort(report.rows.begin(), report.rows.end(), [](const DiffRow& x, const DiffRow& y) {
+    const bool x_up = x.test.difference > 0, y_up = y.test.difference > 0;
+    if (x_up != y_up) return x_up;
+    return std::abs(x.test.difference) > std::abs(y.test.difference);
+  });
+
+  for (GateOutcome& g : report.gates) {
+    const auto trips = [&](const DiffRow& r) { return r.significant && r.test.difference > g.gate.threshold; };
+    if (g.gate.kind == Gate::Kind::cum) {
+      for (DiffRow& r : report.rows)
+        if (trips(r)) {
+          r.trips = true;
+          ++g.tripped_by;
+        }
+    } else {
+      const DiffRow& subject = g.gate.kind == Gate::Kind::total ? *report.total : *g.subject;
+      g.tripped_by = trips(subject) ? 1 : 0;
+      if (g.gate.kind == Gate::Kind::total) report.total->trips = report.total->trips || g.tripped();
+      if (g.subject) g.subject->trips = g.tripped();
+    }
+  }
+  return report;
+}
+
+}  // namespace bn::cli
