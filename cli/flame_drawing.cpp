@@ -42,6 +42,7 @@ search::FlameResult draw_flame_graph(SearchSource& search, const search::FlameRe
   flame::BuildOptions build;
   build.focus = request.focus;
   build.min_width = options.min_width;
+  build.metric = profile.metric().metric;
   build.unit = profile.metric().unit;
   build.denominator = profile.denominator();
   build.title = title_of(search, request, search.profile_name());

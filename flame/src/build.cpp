@@ -174,7 +174,7 @@ FlameGraph build_flame(std::span<const TreeSide> a, std::span<const TreeSide> b,
 
   FlameGraph graph;
   graph.title = options.title;
-  graph.unit = options.unit;
+  graph.unit = iface::display_unit(options.metric, options.unit);
   graph.denominator = options.denominator;
   graph.focus = options.focus;
   graph.min_width = options.min_width;

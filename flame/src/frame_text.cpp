@@ -3,7 +3,7 @@
 namespace bn::flame {
 
 std::string amount_text(const FlameGraph& graph, Amount a) {
-  return iface::exact_string(a, graph.denominator) + (graph.unit.empty() ? "" : " " + graph.unit);
+  return iface::amount_text(a, graph.denominator, graph.unit);
 }
 
 std::string frame_text(const FlameGraph& graph, const FlamePart& part, std::size_t i) {

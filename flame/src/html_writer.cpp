@@ -40,11 +40,31 @@ nlohmann::json part_json(const FlamePart& part) {
   return p;
 }
 
+const char* kind_name(iface::UnitKind kind) {
+  switch (kind) {
+    case iface::UnitKind::duration:
+      return "duration";
+    case iface::UnitKind::rate:
+      return "rate";
+    case iface::UnitKind::bytes:
+      return "bytes";
+    case iface::UnitKind::count:
+      break;
+  }
+  return "count";
+}
+
+// What iface::amount_text needs, for its port in web/flame.js: the page prints amounts as the
+// SVG and the REPL do.
+nlohmann::json unit_json(const iface::DisplayUnit& unit) {
+  return {{"kind", kind_name(unit.kind)}, {"name", unit.name}, {"scale", amount_json(unit.scale)}};
+}
+
 std::string data_json(const FlameGraph& graph) {
   nlohmann::json labels = nlohmann::json::array();
   for (const Label& l : graph.labels) labels.push_back({{"name", l.name}, {"color", l.color}});
   nlohmann::json data{{"title", graph.title},
-                      {"unit", graph.unit},
+                      {"unit", unit_json(graph.unit)},
                       {"denominator", amount_json(graph.denominator)},
                       {"names", graph.names},
                       {"focus", graph.focus},

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bn/flame/writers.h"
+#include "bn/iface/name_fit.h"
 #include "colors.h"
 #include "frame_text.h"
 #include "xml_text.h"
@@ -62,11 +63,12 @@ void draw_part(std::ostream& out, const FlameGraph& graph, const FlamePart& part
     if (part.comparison() && part.presence[i] != (kInA | kInB))
       out << " stroke=\"#000\" stroke-dasharray=\"3,2\"";  // a path of one run only
     out << "/>";
-    const auto fits = static_cast<std::size_t>((w - 6) / kCharWidth);
-    if (fits >= 3) {
-      const std::string shown = name.size() <= fits ? name : name.substr(0, fits - 2) + "..";
-      out << "<text x=\"" << number(left + 3) << "\" y=\"" << y + 12 << "\">" << xml_text(shown) << "</text>";
-    }
+    // The REPL's rule for names in few columns (name_fit.h): packages shorten before the
+    // `Class.method` a reader looks for.
+    const auto fits = static_cast<std::size_t>(std::max(0.0, (w - 6) / kCharWidth));
+    if (fits >= iface::kMinNameColumns)
+      out << "<text x=\"" << number(left + 3) << "\" y=\"" << y + 12 << "\">" << xml_text(iface::elide_name(name, fits))
+          << "</text>";
     out << "</g>\n";
   }
 }

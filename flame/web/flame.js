@@ -2,9 +2,11 @@
 // It draws the data in #bn-data (flame/include/bn/flame/flame_graph.h says what it holds) as
 // SVG: the callee part below its root, the caller part of a focus above it. A click zooms, the
 // search field takes a regular expression and shows the share it matches, hovering shows a
-// frame's exact costs. Costs are exact: integers (or their decimal text) read as BigInt; only
-// positions are floating point. Colours and texts are those of the SVG writer
-// (flame/src/colors.cpp, frame_text.cpp), so both outputs agree.
+// frame's costs. Costs are exact in the data: integers (or their decimal text) read as BigInt;
+// only positions are floating point. Colours and texts are those of the SVG writer
+// (flame/src/colors.cpp, frame_text.cpp), so both outputs agree; amounts print by the rules of
+// the REPL's formatter (profile-iface/src/units.cpp), ported below with BigInt so that every
+// digit is the same.
 'use strict';
 (() => {
   const data = JSON.parse(document.getElementById('bn-data').textContent);
@@ -20,19 +22,150 @@
   const encoder = new TextEncoder();
 
   const abs = (v) => (v < 0n ? -v : v);
-  const gcd = (a, b) => {
-    a = abs(a);
-    b = abs(b);
-    while (b !== 0n) [a, b] = [b, a % b];
-    return a;
-  };
-  // Exact text of a numerator over the denominator: "97", "3/2" (iface::exact_string).
-  const exact = (v) => {
-    const g = gcd(v, den) || 1n;
-    const d = den / g;
-    return d === 1n ? String(v / g) : `${v / g}/${d}`;
-  };
-  const withUnit = (v) => exact(v) + (data.unit ? ` ${data.unit}` : '');
+
+  // Amounts as the REPL prints them: profile-iface/src/units.cpp, rule for rule (units.h says why
+  // each). Every kind rounds to three significant digits, halves away from zero, from the exact
+  // numerator and denominator.
+  const DIGITS = 3;
+  const pow10 = (k) => 10n ** BigInt(k);
+  // n / d (both positive) as mantissa · 10^exponent, the mantissa of DIGITS digits; 0 for zero.
+  // n has a digits and d has b, so floor(log10(n / d)) is a - b or one less.
+  function significant(n, d) {
+    if (n === 0n) return { mantissa: 0n, exponent: 0 };
+    let k = String(n).length - String(d).length;
+    if (k >= 0 ? n < d * pow10(k) : n * pow10(-k) < d) k--;
+    let exponent = k - (DIGITS - 1);
+    if (exponent < 0) n *= pow10(-exponent);
+    else d *= pow10(exponent);
+    let mantissa = (2n * n + d) / (2n * d);
+    if (mantissa === pow10(DIGITS)) {
+      // 999.5 rounds up to the next power of ten
+      mantissa /= 10n;
+      exponent++;
+    }
+    return { mantissa, exponent };
+  }
+  // The rounded value is at least 1 in a unit of 10^shift.
+  const atLeastOne = (s, shift) => s.mantissa !== 0n && s.exponent - shift >= 1 - DIGITS;
+  // The decimal text of the value in a unit of 10^shift: "123000", "12.3", "0.0123".
+  function decimal(s, shift = 0) {
+    const text = String(s.mantissa);
+    const exponent = s.exponent - shift;
+    if (exponent >= 0) return text + '0'.repeat(exponent);
+    const point = -exponent;
+    if (point < text.length) return `${text.slice(0, text.length - point)}.${text.slice(text.length - point)}`;
+    return `0.${'0'.repeat(point - text.length)}${text}`;
+  }
+  const magnitude = (n, d) => ({ negative: n !== 0n && n < 0n !== d < 0n, n: abs(n), d: abs(d) });
+  const signed = (v, text) => (v.negative ? `-${text}` : text);
+  // Largest first, each `factor` · 10^`shift` ns and taken from `from` · 10^`fromShift` ns on:
+  // minutes and hours start at 100 of the unit below, so "99.9 s" is followed by "1.67 min".
+  const TIME_UNITS = [
+    { name: 'h', factor: 36n, shift: 11, from: 6n, fromShift: 12 },
+    { name: 'min', factor: 6n, shift: 10, from: 1n, fromShift: 11 },
+    { name: 's', factor: 1n, shift: 9, from: 1n, fromShift: 9 },
+    { name: 'ms', factor: 1n, shift: 6, from: 1n, fromShift: 6 },
+    { name: 'µs', factor: 1n, shift: 3, from: 1n, fromShift: 3 },
+  ];
+  function durationText(ns, d) {
+    if (d === 0n) return 'n/a';
+    const v = magnitude(ns, d);
+    if (v.n === 0n) return '0 s';
+    for (const u of TIME_UNITS) {
+      if (!atLeastOne(significant(v.n, v.d * u.from), u.fromShift)) continue;
+      return signed(v, `${decimal(significant(v.n, v.d * u.factor), u.shift)} ${u.name}`);
+    }
+    // Under a microsecond: whole nanoseconds as they are.
+    if (v.n % v.d === 0n) return signed(v, `${v.n / v.d} ns`);
+    return signed(v, `${decimal(significant(v.n, v.d))} ns`);
+  }
+  function countText(n, d) {
+    if (d === 0n) return 'n/a';
+    const v = magnitude(n, d);
+    if (v.n % v.d === 0n) return signed(v, String(v.n / v.d));
+    // From 100 on, three digits would round away whole units: the nearest integer instead.
+    if (v.n / v.d >= 100n) {
+      const rest = v.n % v.d;
+      return signed(v, String(v.n / v.d + (rest >= v.d - rest ? 1n : 0n)));
+    }
+    return signed(v, decimal(significant(v.n, v.d)));
+  }
+  function rateText(n, d) {
+    if (d === 0n) return 'n/a';
+    const v = magnitude(n, d);
+    if (v.n === 0n) return '0';
+    return signed(v, decimal(significant(v.n, v.d)));
+  }
+  const BYTE_UNITS = ['PiB', 'TiB', 'GiB', 'MiB', 'KiB'];
+  function bytesText(n, d) {
+    if (d === 0n) return 'n/a';
+    const v = magnitude(n, d);
+    for (let i = 0; i < BYTE_UNITS.length; i++) {
+      const s = significant(v.n, v.d << BigInt(10 * (BYTE_UNITS.length - i)));
+      if (atLeastOne(s, 0)) return signed(v, `${decimal(s)} ${BYTE_UNITS[i]}`);
+    }
+    if (v.n % v.d === 0n) return signed(v, `${v.n / v.d} B`);
+    return signed(v, `${decimal(significant(v.n, v.d))} B`);
+  }
+  // An amount with its unit (iface::amount_text): `unit` is the data's unit with a BigInt scale.
+  function amountText(n, d, unit) {
+    switch (unit.kind) {
+      case 'duration':
+        return durationText(n * unit.scale, d);
+      case 'bytes':
+        return bytesText(n, d);
+      case 'rate':
+        return rateText(n, d) + (unit.name ? ` ${unit.name}` : '');
+      default:
+        return countText(n, d) + (unit.name ? ` ${unit.name}` : '');
+    }
+  }
+  // Names in few columns as the REPL fits them: profile-iface/src/name_fit.cpp, rule for rule
+  // (name_fit.h). Packages shorten to their initials, outermost first, then give way to "…"; only
+  // a `Class.method` too long on its own is cut in the middle. A column is a code point.
+  const CUT = '…';
+  const MIN_COLUMNS = 5; // iface::kMinNameColumns: "…" and two characters either side
+  const columns = (s) => [...s].length;
+  function elideMiddle(s, width) {
+    width = Math.max(width, MIN_COLUMNS);
+    const points = [...s];
+    if (points.length <= width) return s;
+    const keep = width - columns(CUT);
+    const head = Math.ceil(keep / 2);
+    const tail = keep - head;
+    return points.slice(0, head).join('') + CUT + points.slice(points.length - tail).join('');
+  }
+  // Letters and digits, and any character beyond ASCII.
+  const letterOrDigit = (c) => /[A-Za-z0-9]/.test(c) || c.codePointAt(0) >= 0x80;
+  // A package shortened to what comes before its first letter and that letter: "apache" → "a",
+  // "@java" → "@j".
+  function initial(part) {
+    const points = [...part];
+    let i = 0;
+    while (i < points.length && !letterOrDigit(points[i])) i++;
+    return points.slice(0, Math.min(i + 1, points.length)).join('');
+  }
+  // `kept`: how many last dot-separated parts are never shortened (2: `Class.method`).
+  function elideName(name, width, kept = 2) {
+    width = Math.max(width, MIN_COLUMNS);
+    if (columns(name) <= width) return name;
+    // The dotted parts before any signature, and the signature itself, whose dots do not separate.
+    const paren = name.includes('(') ? name.indexOf('(') : name.length;
+    const rest = name.slice(paren);
+    const parts = name.slice(0, paren).split('.');
+    const joined = (from) => parts.slice(from).join('.') + rest;
+    const packages = Math.max(parts.length - kept, 0);
+    for (let i = 0; i < packages; i++) {
+      parts[i] = initial(parts[i]);
+      const shorter = joined(0);
+      if (columns(shorter) <= width) return shorter;
+    }
+    if (packages > 0 && columns(CUT + joined(packages)) <= width) return CUT + joined(packages);
+    return elideMiddle(joined(packages), width);
+  }
+
+  const unit = { kind: data.unit.kind, name: data.unit.name, scale: BigInt(data.unit.scale) };
+  const withUnit = (v) => amountText(v, den, unit);
   // part / whole in percent, one decimal, halves away from zero (iface::percent_string).
   const percent = (part, whole) => {
     if (whole === 0n) return 'n/a';
@@ -199,12 +332,13 @@
       rect.setAttribute('height', String(ROW - 1));
       rect.setAttribute('fill', frameColor(part, i));
       g.append(title, rect);
+      // As the SVG writer: packages shorten before the `Class.method` a reader looks for.
       const fits = Math.floor((w - 6) / CHAR);
-      if (fits >= 3) {
+      if (fits >= MIN_COLUMNS) {
         const text = document.createElementNS(SVG, 'text');
         text.setAttribute('x', (MARGIN + left + 3).toFixed(2));
         text.setAttribute('y', String(y + 12));
-        text.textContent = name.length <= fits ? name : `${name.slice(0, fits - 2)}..`;
+        text.textContent = elideName(name, fits);
         g.append(text);
       }
       chart.append(g);
@@ -273,7 +407,7 @@
       for (const [num, div] of [[-1n, 1n], [-1n, 2n], [0n, 1n], [1n, 2n], [1n, 1n]]) {
         const v = (scale * num) / div;
         const color = v === 0n ? hsl(0, 0, 90) : hsl(v > 0n ? 0 : 220, 85, 95 - Number((abs(v) * 45n + scale / 2n) / scale));
-        swatch(color, `A − B = ${withUnit(v)}`);
+        swatch(color, `A − B = ${amountText(scale * num, den * div, unit)}`);
       }
       box.append(document.createTextNode('  dashed outline: the call path occurs in one run only'));
     }
@@ -288,4 +422,7 @@
   }
   legend();
   draw();
+  // The formatters, for readers of the page and for the test that holds them to units.cpp and
+  // name_fit.cpp.
+  window.bnFlame = { amountText, elideName };
 })();

@@ -7,7 +7,6 @@ namespace bn::iface {
 namespace {
 
 constexpr std::string_view kCut = "…";  // one column
-constexpr std::size_t kMinWidth = 5;
 
 bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; }
 
@@ -46,7 +45,7 @@ std::size_t columns(std::string_view s) {
 }
 
 std::string elide_middle(std::string_view s, std::size_t width) {
-  width = std::max(width, kMinWidth);
+  width = std::max(width, kMinNameColumns);
   const std::size_t total = columns(s);
   if (total <= width) return std::string(s);
   const std::size_t keep = width - columns(kCut);
@@ -56,7 +55,7 @@ std::string elide_middle(std::string_view s, std::size_t width) {
 }
 
 std::string elide_name(std::string_view name, std::size_t width, std::size_t kept) {
-  width = std::max(width, kMinWidth);
+  width = std::max(width, kMinNameColumns);
   if (columns(name) <= width) return std::string(name);
   // The dotted parts before any signature, and the signature itself.
   const std::size_t paren = std::min(name.find('('), name.size());

@@ -1,20 +1,26 @@
 // The HTML flame graph in a real browser: Debian's headless Chromium opens pages written by the
 // real `bottlenecks flame`, and the test clicks, types and hovers through the DevTools protocol
-// (devtools_pipe.h) like a user, then reads what is drawn. Skipped (exit status 77) when
-// chromium-headless-shell is not installed.
+// (devtools_pipe.h) like a user, then reads what is drawn; the page's ports of the REPL's
+// formatters are held to the C++ ones. Skipped (exit status 77) when chromium-headless-shell
+// is not installed.
 
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "bn/iface/amount.h"
+#include "bn/iface/name_fit.h"
+#include "bn/iface/units.h"
 #include "devtools_pipe.h"
 #include "temp_dir.h"
 
@@ -35,6 +41,22 @@ std::string read_file(const std::filesystem::path& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// The text of every <title> of an SVG written by xml_text (flame/src/xml_text.h), in order.
+std::vector<std::string> svg_titles(const std::string& svg) {
+  const std::vector<std::pair<std::string, std::string>> entities{
+      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&amp;", "&"}};
+  std::vector<std::string> titles;
+  for (std::size_t at = svg.find("<title>"); at != std::string::npos; at = svg.find("<title>", at)) {
+    at += 7;
+    std::string text = svg.substr(at, svg.find("</title>", at) - at);
+    for (const auto& [entity, c] : entities)
+      for (std::size_t e = text.find(entity); e != std::string::npos; e = text.find(entity, e + c.size()))
+        text.replace(e, entity.size(), c);
+    titles.push_back(text);
+  }
+  return titles;
 }
 
 // Runs a shell command; its standard output.
@@ -121,7 +143,7 @@ const char* const kRunB =
     "main;a;e 4\n"
     "main;d 3\n";
 
-TEST_CASE("in a browser: a click zooms, the search shows the REPL's coverage, hovering shows exact costs") {
+TEST_CASE("in a browser: a click zooms, the search shows the REPL's coverage, hovering shows costs") {
   bn::test::TempDir dir;
   write_file(dir.path() / "a.collapsed", kRunA);
   run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "whole.html").string(),
@@ -133,9 +155,12 @@ TEST_CASE("in a browser: a click zooms, the search shows the REPL's coverage, ho
   // The labels line only: the REPL's note on unsaved labels (stderr, merged here) may follow it.
   const std::size_t at = transcript.rfind("{\"command\":\"labels\"");
   const nlohmann::json labels = nlohmann::json::parse(transcript.substr(at, transcript.find('\n', at) - at));
-  const std::string cum = labels["coverage"]["cum"], total = labels["total"];
-  const std::string expected = "matched " + iface::percent_string(std::stoll(cum), std::stoll(total)) + " (" + cum +
-                               " samples of " + total + " samples)";
+  const iface::Amount cum = std::stoll(labels["coverage"]["cum"].get<std::string>()),
+                      total = std::stoll(labels["total"].get<std::string>());
+  const iface::DisplayUnit samples = iface::display_unit("samples", "samples");
+  const std::string expected = "matched " + iface::percent_string(cum, total) + " (" +
+                               iface::amount_text(cum, 1, samples) + " of " + iface::amount_text(total, 1, samples) +
+                               ")";
 
   DevtoolsPipe browser(chromium(), dir.path());
   Page page(browser, dir.path() / "whole.html");
@@ -143,7 +168,7 @@ TEST_CASE("in a browser: a click zooms, the search shows the REPL's coverage, ho
   CHECK(page.count("g.frame") == 10);
   CHECK(page.width_of("g.frame[data-index=\"0\"]") == doctest::Approx(page.full_width()));
 
-  SUBCASE("hovering shows the frame's exact cum and base") {
+  SUBCASE("hovering shows the frame's cum and base") {
     page.hover("g.frame[data-index=\"6\"]");  // all;main;a;c (preorder, children by name)
     CHECK(page.text_of("#details") == "c\ncum 5 samples (18.5%), base 5 samples");
   }
@@ -217,6 +242,163 @@ TEST_CASE("in a browser: labels saved by the REPL colour their paths and are lis
   CHECK(page.eval("[...document.querySelectorAll('g.frame rect')].filter(r => r.getAttribute('fill') === "
                   "'#1f77b4').length") == 4);
   CHECK(page.text_of("#legend") == "label hot");
+}
+
+TEST_CASE("in a browser: hovering a frame of a duration metric says what the SVG's title says") {
+  bn::test::TempDir dir;
+  const std::string mail = std::string(BN_SOURCE_DIR) + "/samples/mail/mail.bnp";  // CPU time, in ns
+  run(kBin + " flame " + mail + " -o " + (dir.path() / "mail.html").string(), dir.path());
+  run(kBin + " flame " + mail + " -o " + (dir.path() / "mail.svg").string(), dir.path());
+  const std::vector<std::string> svg = svg_titles(read_file(dir.path() / "mail.svg"));
+  REQUIRE(!svg.empty());
+  INFO(svg.front());
+  CHECK(svg.front().find(" ns") == std::string::npos);  // the whole run's CPU time is not in nanoseconds
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "mail.html");
+  page.hover("g.frame[data-part=\"callees\"][data-index=\"0\"]");
+  CHECK(page.text_of("#details") == svg.front());
+  // Every frame the page draws (narrower than the SVG: the same frames or fewer) has its title.
+  const nlohmann::json titles = page.eval("[...document.querySelectorAll('g.frame > title')].map(t => t.textContent)");
+  REQUIRE(titles.size() > 1);
+  for (const nlohmann::json& title : titles) {
+    INFO(title.get<std::string>());
+    CHECK(std::find(svg.begin(), svg.end(), title.get<std::string>()) != svg.end());
+  }
+}
+
+// Amounts that cross every rule of units.cpp: unit thresholds, halves, 999.5, counts from 100
+// on, fractions, signs, zero denominators, and numbers beyond 64 and 128 bits of intermediates.
+std::vector<std::pair<iface::Amount, iface::Amount>> amounts_to_compare() {
+  constexpr iface::Amount kMs = 1'000'000, kS = 1'000'000'000, kBig = iface::Amount{1} << 100;
+  constexpr iface::Amount kMax = std::numeric_limits<iface::Amount>::max();
+  return {{0, 1},
+          {1, 1},
+          {999, 1},
+          {1'000, 1},
+          {12'345, 1},
+          {999'499, 1},
+          {999'500, 1},
+          {1'994'999, 1},
+          {1'995'000, 1},
+          {999'499'999, 1},
+          {999'500'000, 1},
+          {-999'500'000, 1},
+          {60'469'348'886, 1},
+          {99'949 * kMs, 1},
+          {99'950 * kMs, 1},
+          {5'996 * kS, 1},
+          {5'997 * kS, 1},
+          {6'000 * kS, 1},
+          {kS * 3'600 * 1'234'567, 1},
+          {1, 2},
+          {1'997, 2},
+          {1'999, 2},
+          {2 * kS, 3},
+          {7, 10},
+          {29, 3},
+          {134, 3},
+          {-1, 2},
+          {1, 200},
+          {1'999, 20},
+          {24'689, 2},
+          {24'691, 2},
+          {-24'691, 2},
+          {12'345'678, -1},
+          {-944'682'275'611'608'779, 4'229'421'927'726'096'930},
+          {1'023, 1},
+          {1'024, 1},
+          {1'536, 1},
+          {iface::Amount{3} << 30, 1},
+          {iface::Amount{5} << 60, 1},
+          {kBig, kBig / kS},
+          {kMax, 1},
+          {-kMax, 1},
+          {1, kMax},
+          {1, 0}};
+}
+
+TEST_CASE("in a browser: the page prints every amount as iface::amount_text does") {
+  struct Unit {
+    iface::DisplayUnit unit;
+    const char* kind;  // as html_writer.cpp writes it
+  };
+  const std::vector<Unit> units{
+      {{iface::UnitKind::duration, "ns", 1}, "duration"}, {{iface::UnitKind::duration, "ms", 1'000'000}, "duration"},
+      {{iface::UnitKind::count, "samples", 1}, "count"},  {{iface::UnitKind::count, "", 1}, "count"},
+      {{iface::UnitKind::rate, "CPUs", 1}, "rate"},       {{iface::UnitKind::bytes, "bytes", 1}, "bytes"}};
+  nlohmann::json cases = nlohmann::json::array();
+  std::vector<std::string> expected;
+  for (const Unit& u : units)
+    for (const auto& [n, d] : amounts_to_compare()) {
+      if (u.unit.scale != 1 && iface::abs_amount(n) > (iface::Amount{1} << 100)) continue;  // n · scale overflows
+      cases.push_back({iface::to_string(n), iface::to_string(d), u.kind, u.unit.name, iface::to_string(u.unit.scale)});
+      expected.push_back(iface::amount_text(n, d, u.unit));
+    }
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "a.html").string(), dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "a.html");
+  const nlohmann::json texts =
+      page.eval(cases.dump() +
+                ".map(([n, d, kind, name, scale]) => window.bnFlame.amountText(BigInt(n), BigInt(d), "
+                "{ kind, name, scale: BigInt(scale) }))");
+  REQUIRE(texts.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO(cases[i].dump());
+    CHECK(texts[i].get<std::string>() == expected[i]);
+  }
+}
+
+TEST_CASE("in a browser: a long name's label keeps its Class.method, as the REPL shortens it") {
+  bn::test::TempDir dir;
+  const std::string name = "org.apache.xpath.objects.XNodeSet.compare";
+  write_file(dir.path() / "a.collapsed", "main;other 25\nmain;" + name + " 6\nmain;tiny 1\n");
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "a.html").string(), dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "a.html");
+  const std::string frame = "g.frame[data-name=\"" + name + "\"]";
+  const double width = page.width_of(frame);
+  const std::string label = page.text_of(frame + " text");
+  INFO(label << " in " << width << " pixels");
+  CHECK(label.ends_with(".XNodeSet.compare"));
+  CHECK(label.size() < name.size());
+  CHECK(label == iface::elide_name(name, static_cast<std::size_t>((width - 6) / 6.6)));
+  CHECK(page.count("g.frame[data-name=\"tiny\"] text") == 0);  // under 5 columns: no text
+}
+
+TEST_CASE("in a browser: the page fits names in columns as iface::elide_name does") {
+  const std::vector<std::string> names{"org.apache.xpath.objects.XNodeSet.compare",
+                                       "java.lang.SecurityManager.checkRead",
+                                       "SecurityManager.checkRead",
+                                       "java.lang.ref.Reference$ReferenceHandler",
+                                       "com.example.Foo.bar(Ljava/lang.String;I)V",
+                                       "@java.lang.String.getBytes",
+                                       "_1.$x.Über.straße.größe.mäßig",
+                                       "µµµµµµµµµµ",
+                                       "a..b...c.d",
+                                       "[12 frames merged]",
+                                       "main;org.apache.Foo.run"};
+  nlohmann::json cases = nlohmann::json::array();
+  std::vector<std::string> expected;
+  for (const std::string& name : names)
+    for (std::size_t width = 0; width <= iface::columns(name) + 1; ++width)
+      for (const std::size_t kept : {std::size_t{1}, std::size_t{2}}) {
+        cases.push_back({name, width, kept});
+        expected.push_back(iface::elide_name(name, width, kept));
+      }
+  bn::test::TempDir dir;
+  write_file(dir.path() / "a.collapsed", kRunA);
+  run(kBin + " flame " + (dir.path() / "a.collapsed").string() + " -o " + (dir.path() / "a.html").string(), dir.path());
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "a.html");
+  const nlohmann::json texts =
+      page.eval(cases.dump() + ".map(([name, width, kept]) => window.bnFlame.elideName(name, width, kept))");
+  REQUIRE(texts.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO(cases[i].dump());
+    CHECK(texts[i].get<std::string>() == expected[i]);
+  }
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ TEST_CASE("names that look like markup cannot end the data or inject elements") 
   CHECK(count(svg.str(), "<b>") == 0);
 }
 
-TEST_CASE("the SVG draws every frame with its exact costs as the hover title") {
+TEST_CASE("the SVG draws every frame with its costs as the hover title") {
   const calltree::CallTree tree = figure2();
   std::ostringstream out;
   FlameGraph g = build_flame({.tree = &tree}, std::nullopt, {.focus = {"c"}, .unit = "samples"});
@@ -64,6 +64,42 @@ TEST_CASE("the SVG draws every frame with its exact costs as the hover title") {
   CHECK(svg.find("<title>d\ncum 50 samples (51.5%), base 50 samples</title>") != std::string::npos);
   // A caller's hover says what of the summary goes through it, without a base.
   CHECK(svg.find("<title>b\ncum 60 samples (61.9%) of the summary through these callers</title>") != std::string::npos);
+}
+
+TEST_CASE("the SVG's hover texts print amounts as the REPL does: durations in their unit, counts named") {
+  const calltree::CallTree ns = tree_from_stacks({{"main;work", 60'469'348'886}, {"main;idle", 12'345'678}});
+  std::ostringstream times;
+  write_svg(build_flame({.tree = &ns}, std::nullopt, {.metric = "cpu-time", .unit = "ns"}), times);
+  CHECK(times.str().find("<title>all\ncum 60.5 s (100.0%), base 0 s</title>") != std::string::npos);
+  CHECK(times.str().find("<title>work\ncum 60.5 s (100.0%), base 60.5 s</title>") != std::string::npos);
+  CHECK(times.str().find("<title>idle\ncum 12.3 ms (0.0%), base 12.3 ms</title>") != std::string::npos);
+  // pprof's unit "count" is named by its sample type, as the REPL names it; typed time is fractional.
+  const calltree::CallTree calls = tree_from_stacks({{"a", 3}});
+  std::ostringstream counts;
+  write_svg(build_flame({.tree = &calls}, std::nullopt, {.metric = "calls", .unit = "count", .denominator = 2}),
+            counts);
+  CHECK(counts.str().find("<title>a\ncum 1.50 calls (100.0%), base 1.50 calls</title>") != std::string::npos);
+}
+
+TEST_CASE("a comparison in a duration metric prints its legend and runs in time units") {
+  const calltree::CallTree a = tree_from_stacks({{"m;x", 10'000'000}, {"m;y", 4'000'000}});
+  const calltree::CallTree b = tree_from_stacks({{"m;x", 3'000'000}, {"m;z", 5'000'000}});
+  std::ostringstream out;
+  write_svg(build_flame({.tree = &a}, TreeSide{.tree = &b}, {.metric = "wall", .unit = "ns"}), out);
+  CHECK(out.str().find("darkest at |A − B| = 7.00 ms;") != std::string::npos);
+  CHECK(out.str().find("<title>x\ncum 7.00 ms (116.7%), base 7.00 ms\nA: cum 10.0 ms, base 10.0 ms\nB: cum 3.00 "
+                       "ms, base 3.00 ms</title>") != std::string::npos);
+}
+
+TEST_CASE("the SVG's frame labels shorten packages first and keep Class.method, as the REPL does") {
+  // 1180 pixels of frames: 221 for the long name (32 columns), 37 for `tiny` (4 columns).
+  const calltree::CallTree tree =
+      tree_from_stacks({{"main;other", 25}, {"main;org.apache.xpath.objects.XNodeSet.compare", 6}, {"main;tiny", 1}});
+  std::ostringstream out;
+  write_svg(build_flame({.tree = &tree}, std::nullopt, {}), out, {.width = 1200});
+  CHECK(out.str().find(">o.a.x.objects.XNodeSet.compare</text>") != std::string::npos);
+  CHECK(out.str().find(">tiny</text>") == std::string::npos);  // under 5 columns: no text
+  CHECK(out.str().find("<title>tiny\n") != std::string::npos);
 }
 
 TEST_CASE("a comparison's SVG outlines the paths of one run and explains its colours") {

@@ -38,6 +38,8 @@ struct BuildOptions {
   double min_width = 0;
   std::vector<LabelPaths> labels = {};
   std::string title = {};
+  // The metric and its unit (metric_info.h): they decide how the picture prints amounts (units.h).
+  std::string metric = {};
   std::string unit = {};
   Amount denominator = 1;
 };

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bn/iface/amount.h"
+#include "bn/iface/units.h"
 
 namespace bn::flame {
 
@@ -51,7 +52,8 @@ struct Label {
 
 struct FlameGraph {
   std::string title;
-  std::string unit;  // of the costs ("samples", "ns"); may be empty
+  // How amounts print, as the REPL prints them: "60.5 s", "97 samples", "1.50 calls".
+  iface::DisplayUnit unit;
   Amount denominator = 1;
   std::vector<std::string> names;
   FlamePart callees;

@@ -3,7 +3,7 @@
 //
 // HTML: one self-contained page (no network, no external script): the picture's data as JSON
 // and the viewer (web/flame.js, web/flame.css, embedded at build time) that draws it, zooms on a
-// click, searches with the matched share, and shows exact costs on hover.
+// click, searches with the matched share, and shows costs on hover.
 // SVG: a static picture for reports with the same layout and colours, a <title> per frame for
 // hover.
 

@@ -12,11 +12,15 @@
 
 namespace bn::iface {
 
+// The fewest columns a name is fitted in: "…" and two characters either side of it. A narrower
+// space (a thin flame graph frame) shows no text rather than less.
+inline constexpr std::size_t kMinNameColumns = 5;
+
 // Columns `s` takes on a terminal: one per UTF-8 code point (wide characters count as one).
 std::size_t columns(std::string_view s);
-// `s` in at most `width` columns (at least 5): head and tail kept around "…", cut on code points.
+// `s` in at most `width` columns (at least kMinNameColumns): head and tail kept around "…", cut on code points.
 std::string elide_middle(std::string_view s, std::size_t width);
-// A name in at most `width` columns (at least 5) by the rule above. `kept` is how many of its
+// A name in at most `width` columns (at least kMinNameColumns) by the rule above. `kept` is how many of its
 // last dot-separated parts are never shortened: 2 for a method (`Class.method`), 1 for a class.
 // Dots inside a signature's parentheses do not separate parts; a prefix before the first part's
 // letters (`@` of an aspect) stays with its first letter (`@j.l.String.getBytes`).
