@@ -10,6 +10,7 @@
 #                deeper than 65,536 frames), the innermost a of each chain costing 100 (a line per
 #                frame would make the file quadratic in N), beside main;w costing 50
 #   alternating  the same with a and b calling each other: main;a;b;a;b;...
+#   distinct     main;m1;m2;...;mN, N methods each calling the next, the innermost costing 100
 #   wide         N methods c1..cN called by main, each costing 1, so main has N children
 #   fan          the same with every ci calling one utility u costing 2: u has N callers
 #   longname     a method whose name is N bytes (x...x), called by main, beside main;b
@@ -40,7 +41,9 @@ function chain(first, second,    left, len, t) {
 BEGIN {
   if (shape == "chain") chain("a", "a")
   else if (shape == "alternating") chain("a", "b")
-  else if (shape == "wide") for (i = 1; i <= n; i++) print "main;c" i " 1"
+  else if (shape == "distinct") {
+    printf "main"; for (i = 1; i <= n; i++) printf ";m%d", i; print " 100"
+  } else if (shape == "wide") for (i = 1; i <= n; i++) print "main;c" i " 1"
   else if (shape == "fan") for (i = 1; i <= n; i++) print "main;c" i ";u 2"
   else if (shape == "longname") {
     s = "x"; while (length(s) * 2 <= n) s = s s
