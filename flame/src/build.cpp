@@ -69,6 +69,10 @@ bool add_focus(PartBuilder& callees, PartBuilder& callers, Run& run, std::span<c
       below += run.tree().cum_cost(p.final) - run.tree().base_cost(p.final);
       merge_children(callees, PartBuilder::kRoot, run, p.final);
     }
+    // A path nested in another's final subtree that adds no cost (a recursive call) would only
+    // draw frames of width 0, and walking its callers is as deep as the recursion: through a
+    // chain of D recursive calls, O(D^2) frames of nothing.
+    if (!p.outermost && p.weight == 0) continue;
     // Callers, innermost first; the weight ends (as self) at the outermost caller.
     std::uint32_t frame = PartBuilder::kRoot;
     for (NodeId n = run.tree().parent(p.root); n != calltree::kRootNode; n = run.tree().parent(n)) {

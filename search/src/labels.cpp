@@ -1,13 +1,13 @@
 #include "bn/search/labels.h"
 
 #include <algorithm>
+#include <set>
 
 namespace bn::search {
 
 bool LabelSet::add(const std::string& name, iface::Summary s) {
-  std::vector<iface::Summary>& members = labels_[name];
-  if (std::find(members.begin(), members.end(), s) != members.end()) return false;
-  members.push_back(s);
+  if (!pairs_.emplace(name, s).second) return false;
+  labels_[name].push_back(s);
   return true;
 }
 
@@ -17,6 +17,7 @@ bool LabelSet::remove(const std::string& name, iface::Summary s) {
   auto pos = std::find(it->second.begin(), it->second.end(), s);
   if (pos == it->second.end()) return false;
   it->second.erase(pos);
+  pairs_.erase({name, s});
   if (it->second.empty()) labels_.erase(it);
   return true;
 }
@@ -30,9 +31,10 @@ std::vector<std::string> LabelSet::labels_of(iface::Summary s) const {
 
 std::vector<iface::Summary> LabelSet::all_summaries() const {
   std::vector<iface::Summary> out;
+  std::set<iface::Summary> seen;  // a scan of `out` per summary would be quadratic
   for (const auto& [name, members] : labels_)
     for (iface::Summary s : members)
-      if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+      if (seen.insert(s).second) out.push_back(s);
   return out;
 }
 

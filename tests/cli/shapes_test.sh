@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Extreme shapes through the real binary: deep recursion, wide nodes, a huge name, many labels,
+# a comparison. Sizes are chosen so each case takes seconds; a command gone superlinear on its
+# shape would take minutes or gigabytes instead, so every run is bounded by a timeout and a
+# memory cap rather than timed (docs/performance.md "Extreme shapes" has the full-size figures).
+# Usage: shapes_test.sh BOTTLENECKS SOURCE_DIR CASE [SANITIZED]
+set -uo pipefail
+bin=$1 src=$2 case=$3 sanitized=${4:-0}
+source "$(dirname "$0")/testlib.sh"
+make_shape=$src/bench/shapes/make_shape.sh
+
+# run NAME CMD...: CMD's output in $work/NAME.out, its errors in $work/NAME.err; fails the test
+# when it fails, runs over 120 s (about 1 s each here) or needs over 2 GB of address space. An
+# ASan build reserves terabytes of address space for its shadow memory, so it gets no cap.
+run() {
+  local name=$1; shift
+  (
+    [ "$sanitized" = 1 ] || ulimit -v 2097152
+    exec timeout 120 "$@"
+  ) >"$work/$name.out" 2>"$work/$name.err"
+  local status=$?
+  [ "$status" -eq 0 ] || fail "$name: exit $status ($([ "$status" -eq 124 ] && echo 'over 120 s'))" \
+    "$(head -c 500 "$work/$name.err")"
+}
+# has NAME TEXT: the output of run NAME holds the line TEXT (leading blanks ignored).
+has() { sed 's/^ *//' "$work/$1.out" | grep -xF -- "$2" >/dev/null || fail "$1: no line '$2' in: $(head -c 2000 "$work/$1.out")"; }
+# holds NAME TEXT: the output of run NAME holds TEXT.
+holds() { grep -qF -- "$2" "$work/$1.out" || fail "$1: no '$2' in: $(head -c 2000 "$work/$1.out")"; }
+
+# The commands every shape goes through that need no method named: the file's shape, a round
+# trip through the native format, flame graphs, suggest and autolabel.
+common() {
+  local p=$1
+  run info "$bin" info "$p"
+  run convert "$bin" convert "$p" -o "$work/p.bnp"
+  run back "$bin" convert "$work/p.bnp" -o "$work/back.collapsed"
+  [ "$(LC_ALL=C sort "$p" | md5sum)" = "$(LC_ALL=C sort "$work/back.collapsed" | md5sum)" ] ||
+    fail "convert: the round trip changed the stacks"
+  run flame "$bin" flame "$work/p.bnp" -o "$work/p.html"
+  grep -q '^<!DOCTYPE html>' "$work/p.html" || fail "flame: not a page"
+  run autolabel "$bin" repl "$work/p.bnp" -c 'suggest; autolabel; labels'
+}
+
+case $case in
+recursion | mutual_recursion)
+  # main;t1;a;a;...;a (or a;b;a;b;...;b), 50,000 calls deep, beside main;w.
+  if [ "$case" = recursion ]; then
+    shape=chain two='a;a' zoom_a='0  100 66.7%   100 66.7%  [a;a]' zoom_t1='1  100 66.7%     0 0.0%  [t1;a;a]'
+    leaf=a base_all=150
+  else
+    shape=alternating two='a;b' zoom_a='0  100 66.7%     0 0.0%  [a;b;a]' zoom_t1='1  100 66.7%     0 0.0%  [t1;a;b;a]'
+    leaf=b base_all=50
+  fi
+  "$make_shape" "$shape" 50000 "$work/p.collapsed" || fail "make_shape"
+  common "$work/p.collapsed"
+  has info 'nodes               50003 (2 leaves)'
+  holds info 'depth               max 50002, mean'
+  # Zooming stops at the recursion at once, from [a] and from above it.
+  run zoom "$bin" repl "$work/p.bnp" -c 'set zoom on; path a; path t1'
+  has zoom "$zoom_a"
+  has zoom "$zoom_t1"
+  has zoom 'zooming stops at recursion: this calls a again (select it to go one call'
+  # Extending and trimming one call at a time, deep in the recursion.
+  run extend "$bin" repl "$work/p.bnp" -c "path t1;$two; select 0; select 0; select 1"
+  has extend "[t1;$two]"
+  has extend "[main;t1;$two]"
+  has extend "[main;t1;$two;a]"
+  has extend "[t1;$two;a]"
+  [ "$(grep -c '^  cum  100 samples  (66.7% of total)$' "$work/extend.out")" -eq 4 ] || fail "extend: cums"
+  # Every measurement under t1 is below a and the leaf, however deep.
+  run refine "$bin" repl "$work/p.bnp" -c 'path t1; refine below'
+  holds refine "100 66.7%   100 66.7%  [t1;..;$leaf]"
+  run labels "$bin" repl "$work/p.bnp" -c "path a; label rec; path main;w; label w; path t1;a; label deep; labels"
+  has labels "all labels together: cum 150 samples (100.0% of total), base $base_all samples ($( [ $base_all = 150 ] && echo 100.0 || echo 33.3)%"
+  holds labels "cum 100 samples (66.7% of total), base 0 samples (0.0% of total)"
+  # Filters through the whole depth.
+  run filters "$bin" repl "$work/p.bnp" -c "exclude t1;$two; suggest 1; unfilter; focus t1;..;$leaf; suggest 1"
+  has filters "0   50 100.0%    50 100.0%  [w]"
+  has filters "0  100 100.0%   100 100.0%  [$leaf]"
+  # The flame graph of [a]: its callers are one frame each, the recursion below it.
+  run flame_focus "$bin" flame "$work/p.bnp" --focus a -o "$work/a.html"
+  grep -q '"callers":{"depth":\[0,1,2\],' "$work/a.html" || fail "flame --focus a: callers other than a, t1, main"
+  grep -q '"focusCum":100,' "$work/a.html" || fail "flame --focus a: cum"
+  run repl_flame "$bin" repl "$work/p.bnp" -c "path a; flame $work/r.html"
+  ;;
+wide | fan)
+  # main calling c1..c100000 (and each ci calling u, in the fan).
+  "$make_shape" "$case" 100000 "$work/p.collapsed" || fail "make_shape"
+  common "$work/p.collapsed"
+  if [ "$case" = wide ]; then
+    has info 'nodes               100001 (100000 leaves)'
+    has info 'out-degree          max 100000, mean 100000 (interior nodes)'
+    total=100000
+  else
+    has info 'nodes               200001 (100000 leaves)'
+    total=200000
+  fi
+  run zoom "$bin" repl "$work/p.bnp" -c 'set zoom on; path main; set zoom off; set limit all; path main; select 99999'
+  has zoom "cum  $total samples  (100.0% of total)"
+  # Zooming from main takes the 95,000 heaviest children (the cutoff), and lists 5.
+  has zoom "... and 94995 more (\`set limit N\` or \`set limit all\` lists them)"
+  has zoom "[main;c99999]  (unreliable: under 10 samples)"
+  run refine "$bin" repl "$work/p.bnp" -c 'path main; refine below'
+  holds refine "  ... and $([ "$case" = wide ] && echo 99995 || echo 99996) more (\`set limit N\` or \`set limit all\` lists them)"
+  run filters "$bin" repl "$work/p.bnp" -c 'exclude main;c1; focus main; suggest 1'
+  holds filters "filters: exclude main;c1: $((total - total / 100000)) of $total samples (100.0%) kept"
+  holds filters "0  $((total - total / 100000)) 100.0%"
+  if [ "$case" = fan ]; then
+    # u has 100,000 callers, each a top extension.
+    run callers "$bin" repl "$work/p.bnp" -c 'path u; set zoom on; path u'
+    has callers "cum  200000 samples  (100.0% of total)"
+    has callers "... and 99995 more (\`set limit N\` or \`set limit all\` lists them)"
+    # `refine split` builds each caller's sequence with a pass over the tree, so it grows with
+    # callers times nodes (docs/repl.md): 2,000 callers here.
+    "$make_shape" fan 2000 "$work/small.collapsed" || fail "make_shape"
+    run split "$bin" repl "$work/small.collapsed" -c 'path main;..;u; refine split'
+    has split "... and 1995 more (\`set limit N\` or \`set limit all\` lists them)"
+  fi
+  ;;
+long_name)
+  # One method's name is 1 MB (the collapsed-stacks reader takes lines up to 1 MiB): too long
+  # for a command line, so the script is a file.
+  "$make_shape" longname 1000000 "$work/p.collapsed" || fail "make_shape"
+  common "$work/p.collapsed"
+  has info 'distinct methods    3'
+  name=$(cut -d';' -f2 "$work/p.collapsed" | head -1 | cut -d' ' -f1)
+  printf 'path main;%s\nlabel long\nset zoom on\npath main\nshow --full\nrefine below\nexclude %s\nsuggest\nsave %s\n' \
+    "$name" "$name" "$work/l.labels" >"$work/long.cmds"
+  run long "$bin" repl "$work/p.bnp" -f "$work/long.cmds"
+  holds long 'cum  3 samples  (75.0% of total)'
+  holds long '0    1 100.0%     1 100.0%  [b]'
+  [ "$(wc -c <"$work/l.labels")" -gt 1000000 ] || fail "save: the name was not written whole"
+  run load "$bin" repl "$work/p.bnp" -c "load $work/l.labels; labels"
+  has load "label long: cum 3 samples (75.0% of total), base 3 samples (75.0% of total)"
+  ;;
+many_labels)
+  # 10,000 labels of one summary each, on the wide shape.
+  "$make_shape" wide 10000 "$work/p.collapsed" && "$make_shape" labels 10000 "$work/l.labels" ||
+    fail "make_shape"
+  run load "$bin" repl "$work/p.collapsed" -c "load $work/l.labels; path main; path main;c5; label w5b; save $work/saved.labels"
+  has load "overlap with label w5: cum 1 samples (100.0% of this cum), base 1 samples"
+  [ "$(grep -c '^label ' "$work/saved.labels")" -eq 10001 ] || fail "save: not 10,001 labels"
+  # `labels` measures every pair of labels, so it grows with their square (docs/repl.md):
+  # 1,000 of them here.
+  "$make_shape" labels 1000 "$work/k.labels" || fail "make_shape"
+  run labels "$bin" repl "$work/p.collapsed" -c "load $work/k.labels; labels"
+  has labels "all labels together: cum 1000 samples (10.0% of total), base 1000 samples (10.0%"
+  ;;
+big_label)
+  # One label of 1,000,000 summaries: labelling or loading them one by one must not scan the
+  # label's list each time.
+  "$make_shape" wide 1000000 "$work/p.collapsed" && "$make_shape" biglabel 1000000 "$work/l.labels" ||
+    fail "make_shape"
+  run convert "$bin" convert "$work/p.collapsed" -o "$work/p.bnp"
+  run labels "$bin" repl "$work/p.bnp" -c "load $work/l.labels; labels; path main;c1; unlabel wide; labels"
+  has labels "label wide: cum 1000000 samples (100.0% of total), base 1000000 samples (100.0%"
+  has labels "label wide: cum 999999 samples (100.0% of total), base 999999 samples (100.0% of"
+  "$make_shape" wide 10000 "$work/q.collapsed" && "$make_shape" biglabel 10000 "$work/m.labels" || fail "make_shape"
+  run flame_labels "$bin" flame "$work/q.collapsed" --labels "$work/m.labels" -o "$work/l.svg"
+  grep -q '>label wide</text>' "$work/l.svg" || fail "flame --labels: no legend"
+  ;;
+compare)
+  # A minus B: 100,000 methods, half of them twice as heavy in B; and two recursions.
+  "$make_shape" wide 100000 "$work/a.collapsed" && "$make_shape" base 100000 "$work/b.collapsed" ||
+    fail "make_shape"
+  run wide "$bin" repl "$work/a.collapsed" --base "$work/b.collapsed" -c 'suggest 1; set zoom on; path main; autolabel 3'
+  has wide "cum  -50000 samples  (100.0% of total)"
+  run flame "$bin" flame "$work/a.collapsed" --base "$work/b.collapsed" -o "$work/d.html"
+  "$make_shape" chain 50000 "$work/c.collapsed" && "$make_shape" alternating 20000 "$work/d.collapsed" ||
+    fail "make_shape"
+  run recursion "$bin" repl "$work/c.collapsed" --base "$work/d.collapsed" -c 'suggest 3; set zoom on; path a; autolabel'
+  holds recursion 'zooming stops at recursion'
+  ;;
+*) fail "unknown case $case" ;;
+esac
