@@ -8,7 +8,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -24,35 +23,6 @@ using nlohmann::json;
 namespace {
 
 namespace fs = std::filesystem;
-
-// `orders` orders over 60 cities, amounts from a fixed LCG: the same file at every run.
-void write_orders(const fs::path& file, int orders) {
-  std::ofstream out(file);
-  out << "<orders>\n";
-  std::uint64_t x = 12345;
-  for (int i = 0; i < orders; ++i) {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    out << "<order id=\"" << i << "\" city=\"City" << (x >> 33) % 60 << "\" amount=\"" << (x >> 40) % 1000 << "\"/>\n";
-  }
-  out << "</orders>\n";
-}
-
-// Per city, the sum and count of its orders, each by a predicate over every order: the
-// quadratic-looking report a user would write, whose cost is in Xalan's predicate evaluation.
-void write_report(const fs::path& file) {
-  // The delimiter is not ")": the stylesheet itself contains `)"`.
-  std::ofstream(file) << R"xsl(<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-<xsl:output method="text"/>
-<xsl:key name="k" match="order" use="@city"/>
-<xsl:template match="/">
-  <xsl:for-each select="orders/order[generate-id() = generate-id(key('k', @city)[1])]">
-    <xsl:variable name="c" select="@city"/>
-    <xsl:value-of select="$c"/>: <xsl:value-of select="sum(/orders/order[@city=$c]/@amount)"/> (<xsl:value-of select="count(/orders/order[@city=$c])"/>)<xsl:text>&#10;</xsl:text>
-  </xsl:for-each>
-</xsl:template>
-</xsl:stylesheet>
-)xsl";
-}
 
 // The last frame of a row's path.
 std::string leaf(const json& row) { return row["path"].back().get<std::string>(); }
@@ -83,11 +53,12 @@ TEST_CASE("on Xalan, the first screen of a recording names the application's cod
   REQUIRE_MESSAGE(std::string(BN_XALAN_CLASSPATH).size() > 0,
                   "Xalan is not installed: apt-get install libxalan2-java (./dev test does)");
   const fs::path dir = bn::test::work_dir("real-xalan");
-  // Long enough that the report, not start-up, holds most of the CPU: with 8000 orders the JIT
-  // compiler threads' CPU ([JVM JIT compiler], a real cost the recording shows) could rank above
+  // The input of the call-tree benchmark's Xalan workload (one generator for both). Long enough
+  // that the report, not start-up, holds most of the CPU: with 8000 orders the JIT compiler
+  // threads' CPU ([JVM JIT compiler], a real cost the recording shows) could rank above
   // Process.main on a loaded machine; the report's cost grows as the square of the orders.
-  write_orders(dir / "orders.xml", 16000);
-  write_report(dir / "report.xsl");
+  const auto input = bn::test::run_command({"/bin/bash", BN_XALAN_INPUT_SCRIPT, dir.string(), "16000"}, 60s);
+  REQUIRE(input.exit_code == 0);
   const fs::path file = dir / "run.bnp";
   const auto r = bn::test::run_command(
       {bn::test::kCli, "record", "-o", file.string(), "--interval", "5ms", "--agent", BN_AGENT_PATH, "--",
