@@ -41,8 +41,8 @@ constexpr const char* kApp = "com.example.app.pkg0.*";
 constexpr const char* kUtil = "java.util.Helper1*";
 
 bn::iface::CallPattern sequence() {
-  const auto app = std::make_shared<const bn::iface::MethodPattern>(kApp);
-  const auto util = std::make_shared<const bn::iface::MethodPattern>(kUtil);
+  const auto app = std::make_shared<const bn::base::MethodPattern>(kApp);
+  const auto util = std::make_shared<const bn::base::MethodPattern>(kUtil);
   return bn::iface::parse_call_pattern(":app;..;:util", [&](std::string_view name) {
     return name == "app" ? app : name == "util" ? util : nullptr;
   });

@@ -45,23 +45,25 @@ void add_agent_flags(CLI::App& record, AgentFlagValues& values) {
       flag->check(CLI::IsMember(choices));
     }
     if (spec.file_path) flag->check(CLI::ExistingFile);
+    if (!spec.repeatable) flag->multi_option_policy(CLI::MultiOptionPolicy::Throw);
   }
 }
 
 std::string agent_option_string(const AgentFlagValues& values, const fs::path& output) {
   std::string options = "strict";
   append(options, "file", output.string());
-  for (const auto& [key, value] : values) {
-    if (value.empty()) continue;
+  for (const auto& [key, given] : values) {
     const agent::OptionSpec* spec = agent::find_option(key);
-    append(options, key, spec != nullptr && spec->file_path ? fs::absolute(value).string() : value);
+    for (const std::string& value : given)
+      if (!value.empty())
+        append(options, key, spec != nullptr && spec->file_path ? fs::absolute(value).string() : value);
   }
   const agent::ParsedOptions parsed = agent::parse_options(options.c_str());
   if (!parsed.status.ok()) {
     // "bad option 'interval=abc': expected ..." as the agent says it, with the flag the user typed.
     std::string message = parsed.status.message();
-    for (const auto& [key, value] : values)
-      if (!value.empty() && (message.find("'" + std::string(key) + "=") != std::string::npos ||
+    for (const auto& [key, given] : values)
+      if (!given.empty() && (message.find("'" + std::string(key) + "=") != std::string::npos ||
                              message.starts_with(std::string(key) + "= "))) {
         message = flag_of(key) + ": " + message;
         break;
@@ -73,7 +75,8 @@ std::string agent_option_string(const AgentFlagValues& values, const fs::path& o
 
 std::string_view chosen_mode(const AgentFlagValues& values) {
   const auto mode = values.find("mode");
-  return mode != values.end() && !mode->second.empty() ? std::string_view(mode->second) : agent::modes().front().name;
+  return mode != values.end() && !mode->second.empty() ? std::string_view(mode->second.back())
+                                                        : agent::modes().front().name;
 }
 
 }  // namespace bn::cli

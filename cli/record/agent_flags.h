@@ -9,11 +9,13 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bn::cli {
 
-// The values given, by agent key ("interval" -> "10ms"); absent: the agent's default.
-using AgentFlagValues = std::map<std::string_view, std::string>;
+// The values given, by agent key ("interval" -> {"10ms"}); absent or empty: the agent's default.
+// Only a repeatable option (OptionSpec::repeatable) holds more than one.
+using AgentFlagValues = std::map<std::string_view, std::vector<std::string>>;
 
 // Registers a flag on `record` for every option of the table that has one.
 void add_agent_flags(CLI::App& record, AgentFlagValues& values);

@@ -153,7 +153,7 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
   load_agent(jcmd, o.pid, agent.string(), options);
   const auto value_of = [&o](std::string_view key) {
     const auto given = o.agent_values.find(key);
-    return given == o.agent_values.end() ? std::string() : given->second;
+    return given == o.agent_values.end() || given->second.empty() ? std::string() : given->second.back();
   };
   const std::string duration = value_of("duration");
   // A recording without --duration may run for hours with nothing on the screen: say how it ends.

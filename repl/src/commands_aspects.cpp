@@ -81,7 +81,7 @@ Output find(Context& c, const Arguments& args) {
   search::Session& session = c.session();
   const std::string_view typed = args[0].text;
   const bool word = typed.find_first_of("*|") == std::string_view::npos && !typed.starts_with("re:");
-  const iface::MethodPattern pattern(word ? "*" + std::string(typed) + "*" : std::string(typed));
+  const base::MethodPattern pattern(word ? "*" + std::string(typed) + "*" : std::string(typed));
   std::vector<iface::Summary> found;
   for (const std::string_view name : c.methods().names())
     if (pattern.matches(name) || pattern.matches(search::short_name(name)))

@@ -24,7 +24,7 @@ void AspectTable::define(iface::Profile& profile, std::string_view name, std::st
   if (profile.method_summary(as_method))
     throw Error("aspect name '" + std::string(name) + "': " + as_method +
                 " is a method of this profile (typed time); choose another name");
-  auto definition = std::make_shared<const iface::MethodPattern>(pattern);
+  auto definition = std::make_shared<const base::MethodPattern>(pattern);
   definitions_.insert_or_assign(std::string(name), std::move(definition));
 }
 
@@ -35,7 +35,7 @@ bool AspectTable::undefine(std::string_view name) {
   return true;
 }
 
-std::shared_ptr<const iface::MethodPattern> AspectTable::find(std::string_view name) const {
+std::shared_ptr<const base::MethodPattern> AspectTable::find(std::string_view name) const {
   const auto it = definitions_.find(name);
   return it == definitions_.end() ? nullptr : it->second;
 }

@@ -20,7 +20,7 @@ namespace bn::calltree::testing {
 // ("a|c"), and "any" written as the glob "*".
 struct RandomAspects {
   std::map<std::string, std::set<std::string>> members;
-  std::map<std::string, std::shared_ptr<const iface::MethodPattern>> patterns;
+  std::map<std::string, std::shared_ptr<const base::MethodPattern>> patterns;
 
   RandomAspects(std::mt19937& rng, const std::vector<std::string>& alphabet) {
     for (const std::string name : {"x", "y"}) {
@@ -36,7 +36,7 @@ struct RandomAspects {
   }
   void add(const std::string& name, std::set<std::string> set, const std::string& text) {
     members[name] = std::move(set);
-    patterns[name] = std::make_shared<const iface::MethodPattern>(text);
+    patterns[name] = std::make_shared<const base::MethodPattern>(text);
   }
 };
 

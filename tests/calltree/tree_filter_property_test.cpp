@@ -182,7 +182,7 @@ TEST_CASE("every metric of a multi-metric tree is filtered, and a caller of only
 TEST_CASE("a sequence the matcher refuses is an error naming it") {
   const CallTree tree = testing::figure2();
   CallPattern two_aspects;
-  const auto any = std::make_shared<const bn::iface::MethodPattern>("*");
+  const auto any = std::make_shared<const bn::base::MethodPattern>("*");
   two_aspects.elements = {{Kind::aspect, "p", any}, {Kind::aspect, "q", any}};
   const std::vector<ProfileFilter> filters{{ProfileFilter::Kind::exclude, two_aspects}};
   CHECK_THROWS_AS(filtered_tree(tree, filters), bn::Error);

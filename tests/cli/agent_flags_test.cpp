@@ -42,14 +42,14 @@ TEST_CASE("record offers a flag for every agent option the table gives one, with
 
 TEST_CASE("the agent's option string holds what was given, checked by the agent's parser") {
   CHECK(bn::cli::agent_option_string({}, "/tmp/run.bnp") == "strict,file=/tmp/run.bnp");
-  CHECK(bn::cli::agent_option_string({{"interval", "10ms"}, {"mode", "sample"}, {"delay", ""}}, "/tmp/run.bnp") ==
+  CHECK(bn::cli::agent_option_string({{"interval", {"10ms"}}, {"mode", {"sample"}}, {"delay", {""}}}, "/tmp/run.bnp") ==
         "strict,file=/tmp/run.bnp,interval=10ms,mode=sample");
-  CHECK(throws_with({{"interval", "abc"}},
+  CHECK(throws_with({{"interval", {"abc"}}},
                     "--interval: bad option 'interval=abc': expected a duration from 1ms to 1h, e.g. interval=20ms"));
-  CHECK(throws_with({{"include", "com.acme.*"}},
+  CHECK(throws_with({{"include", {"com.acme.*"}}},
                     "--include: include= applies to mode=calltree only, not to mode=sample"));
-  CHECK(throws_with({{"include", "a,b"}},
+  CHECK(throws_with({{"include", {"a,b"}}},
                     "--include: 'a,b' holds ',', which the agent's comma-separated options cannot carry"));
   CHECK(bn::cli::chosen_mode({}) == bn::agent::modes().front().name);
-  CHECK(bn::cli::chosen_mode({{"mode", "calltree"}}) == "calltree");
+  CHECK(bn::cli::chosen_mode({{"mode", {"calltree"}}}) == "calltree");
 }

@@ -23,7 +23,7 @@ bn::calltree::CallTree other_run() {
 }
 
 CallPattern parse(std::string_view text, std::string_view x_pattern = "c|f") {
-  const auto x = std::make_shared<const bn::iface::MethodPattern>(x_pattern);
+  const auto x = std::make_shared<const bn::base::MethodPattern>(x_pattern);
   return bn::iface::parse_call_pattern(text, [&](std::string_view name) { return name == "x" ? x : nullptr; });
 }
 

@@ -7,7 +7,7 @@
 #include "bn/base/error.h"
 
 using bn::iface::CallPattern;
-using bn::iface::MethodPattern;
+using bn::base::MethodPattern;
 using bn::iface::parse_call_pattern;
 using Kind = bn::iface::PatternElement::Kind;
 

@@ -1,6 +1,7 @@
 #include "bn/agent/option_table.h"
 
 #include <array>
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -16,6 +17,8 @@ constexpr Mode kModes[] = {
     {"sample", "stacks and states of every thread at jittered intervals"},
     {"calltree", "every call of every instrumented method: exact call counts and times per calling context",
      /*duration_from_first_event=*/true},
+    {"causal", "what speeding up a call path would gain the program: experiments of virtual speedup, beside the "
+     "sampler's stacks"},
 };
 
 // What each setter returns: "" when the value is taken, else what it must be.
@@ -170,6 +173,64 @@ constexpr OptionSpec kOptions[] = {
        const bool ok = parse_size(v, bytes) && bytes >= (std::uint64_t{64} << 10);
        if (ok) o.tree_memory = bytes;
        return taken(ok, "a size of at least 64k (bytes, or with k, m, g or t), e.g. treememory=2g");
+     }},
+    {"target", "--target",
+     "a call sequence to speed up virtually, ';' between methods, '..' a gap (repeatable; default: the hottest "
+     "methods of a warm-up)",
+     "causal", nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       o.targets.emplace_back(v);
+       return taken(!v.empty(), "a call sequence, e.g. target=com.acme.Parser.parse;..;java.util.HashMap.get");
+     },
+     nullptr, /*repeatable=*/true},
+    {"targets", "--targets", "speed up each label of this label file (saved by the REPL's save)", "causal", nullptr,
+     /*file_path=*/true,
+     [](Options& o, std::string_view v, bool) {
+       o.targets_file = std::string(v);
+       return taken(!v.empty(), "a label file saved by the REPL, e.g. targets=hot.labels");
+     }},
+    {"progress", "--progress",
+     "where progress is counted: pkg.Class.method (each completed call is one unit; repeatable) or end (the whole "
+     "run)",
+     "causal", nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       o.progress.emplace_back(v);
+       return taken(!v.empty(), "progress=pkg.Class.method or progress=end");
+     },
+     nullptr, /*repeatable=*/true},
+    {"experiment", "--experiment", "each experiment's length (default 500ms; doubled while progress is too rare)",
+     "causal", nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       return duration_in(o.experiment_ns, v, 10'000'000, 600'000'000'000,
+                          "a duration from 10ms to 10m, e.g. experiment=1s");
+     }},
+    {"period", "--period", "each thread's CPU time between samples (default 1ms)", "causal", nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       return duration_in(o.causal_period_ns, v, 100'000, 1'000'000'000,
+                          "a duration from 100us to 1s, e.g. period=1ms");
+     }},
+    {"warmup", "--warmup", "sampling before the experiments that picks the targets when none is given (default 3s)",
+     "causal", nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       return duration_in(o.warmup_ns, v, 100'000'000, 3'600'000'000'000, "a duration of at least 100ms, e.g. warmup=5s");
+     }},
+    {"speedups", "--speedups", "virtual speedups to try, in percent, ':'-separated (default 0:5:10:...:100)", "causal",
+     nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       o.speedups.clear();
+       bool ok = !v.empty();
+       bool zero = false;
+       for (std::size_t start = 0; ok && start <= v.size();) {
+         const std::size_t colon = std::min(v.find(':', start), v.size());
+         std::uint32_t p = 0;
+         const auto [end, ec] = std::from_chars(v.data() + start, v.data() + colon, p);
+         ok = ec == std::errc() && end == v.data() + colon && p <= 100;
+         zero = zero || p == 0;
+         o.speedups.push_back(p);
+         start = colon + 1;
+       }
+       return taken(ok && zero && o.speedups.size() >= 2,
+                    "percentages from 0 to 100 separated by ':', 0 among them (the baseline), e.g. speedups=0:25:50");
      }},
     {"strict", "", "a bad option stops the JVM", "", nullptr, false,
      [](Options& o, std::string_view v, bool) {

@@ -1,6 +1,6 @@
 #include "calltree/calltree_runtime.h"
 
-#include "calltree/agent_files.h"
+#include "core/agent_files.h"
 #include "calltree/compiler_directives.h"
 
 namespace bn::agent {
@@ -14,7 +14,7 @@ CallTreeRuntime& CallTreeRuntime::of_jvm(std::uint64_t tree_memory) {
 
 Status CallTreeRuntime::load(jvmtiEnv* jvmti, JNIEnv* jni) {
   AgentFiles files;
-  if (Status s = find_agent_files(files); !s.ok()) return s;
+  if (Status s = find_agent_files("calltree", files); !s.ok()) return s;
   if (Status s = java_.load(jvmti, jni, files.runtime_jar, files.transformer_jar, memory_); !s.ok()) return s;
   transformer_jit_ = keep_transformer_out_of_c2(jni);
   return Status();
@@ -22,7 +22,7 @@ Status CallTreeRuntime::load(jvmtiEnv* jvmti, JNIEnv* jni) {
 
 void CallTreeRuntime::prepare_at_load(jvmtiEnv* jvmti) {
   AgentFiles files;
-  if (find_agent_files(files).ok()) java_.put_on_boot_class_path(jvmti, files.runtime_jar);
+  if (find_agent_files("calltree", files).ok()) java_.put_on_boot_class_path(jvmti, files.runtime_jar);
 }
 
 Status CallTreeRuntime::start_recording(jvmtiEnv* jvmti, JNIEnv* jni, const Options& options,

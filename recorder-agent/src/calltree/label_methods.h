@@ -1,10 +1,8 @@
 #pragma once
 // methods=LABELS_FILE (DYPER, seed 001 sec. 3: sampling finds where to look, detailing
 // instruments only that): the Java methods named in a label file the REPL saved (docs/repl.md,
-// "Label files"). The agent may not link the REPL, so this reads the few lines it needs itself,
-// with the REPL's grammar: `# bottlenecks labels v1` and other `#` lines, blank lines, one
-// `view NAME`, `label NAME`, and the sequence's methods indented by two spaces. Entries that are
-// no Java method (typed-time pseudo-methods such as `:RUN`, `[truncated]`, the gap `..`) are
+// "Label files"), read with the REPL's own reader (bn/base/label_file_format.h). Entries that
+// are no Java method (typed-time pseudo-methods such as `:RUN`, `[truncated]`, the gap `..`) are
 // skipped; a signature, if the profile kept them, is dropped: every overload is instrumented.
 
 #include <string>

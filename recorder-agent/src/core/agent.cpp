@@ -65,6 +65,26 @@ void JNICALL on_class_file_load_hook(jvmtiEnv*, JNIEnv* jni, jclass being_redefi
     r->class_file_loaded(jni, being_redefined, loader, name, length, data, new_length, new_data);
 }
 
+void JNICALL on_monitor_contended_enter(jvmtiEnv*, JNIEnv* jni, jthread thread, jobject) {
+  if (Recording* r = recording(); r != nullptr) r->monitor_contended_enter(jni, thread);
+}
+
+void JNICALL on_monitor_contended_entered(jvmtiEnv*, JNIEnv* jni, jthread thread, jobject) {
+  if (Recording* r = recording(); r != nullptr) r->monitor_contended_entered(jni, thread);
+}
+
+void JNICALL on_monitor_wait(jvmtiEnv*, JNIEnv* jni, jthread thread, jobject, jlong) {
+  if (Recording* r = recording(); r != nullptr) r->monitor_wait(jni, thread);
+}
+
+void JNICALL on_monitor_waited(jvmtiEnv*, JNIEnv* jni, jthread thread, jobject, jboolean timed_out) {
+  if (Recording* r = recording(); r != nullptr) r->monitor_waited(jni, thread, timed_out != JNI_FALSE);
+}
+
+void JNICALL on_native_method_bind(jvmtiEnv*, JNIEnv* jni, jthread, jmethodID method, void* address, void**) {
+  if (Recording* r = recording(); r != nullptr) r->native_method_bound(jni, method, address);
+}
+
 // Enabled only for their effect on HotSpot, never forwarded:
 // - ClassLoad: AsyncGetCallTrace refuses to walk unless some agent receives it (forte.cpp,
 //   ticks_no_class_load), a precondition meant for agents that create jmethodIDs at class
@@ -87,6 +107,11 @@ jvmtiEventCallbacks callbacks() {
   c.ClassPrepare = on_class_prepare;
   c.ClassFileLoadHook = on_class_file_load_hook;
   c.CompiledMethodLoad = on_compiled_method_load;
+  c.MonitorContendedEnter = on_monitor_contended_enter;
+  c.MonitorContendedEntered = on_monitor_contended_entered;
+  c.MonitorWait = on_monitor_wait;
+  c.MonitorWaited = on_monitor_waited;
+  c.NativeMethodBind = on_native_method_bind;
   return c;
 }
 
@@ -168,8 +193,11 @@ jint load(JavaVM* vm, const char* text, bool attached) {
     g_jvmti->SetEventCallbacks(&table, sizeof table);
     g_jvmti->SetEventNotificationMode(JVMTI_ENABLE, JVMTI_EVENT_VM_DEATH, nullptr);
   }
-  // mode= names one engine; a recording of several would list their kinds here.
-  const EngineKind* const kinds[] = {kind};
+  // mode= names one engine, which may bring companions (EngineKind::companions) before it.
+  std::vector<const EngineKind*> kinds;
+  for (const std::string_view companion : kind->companions)
+    if (const EngineKind* k = find_engine_kind(engine_kinds(), companion); k != nullptr) kinds.push_back(k);
+  kinds.push_back(kind);
   std::unique_ptr<Recording> created;
   try {
     created = std::make_unique<Recording>(kinds, vm, g_jvmti, parsed.options, attached);

@@ -100,6 +100,15 @@ class Engine {
   virtual void thread_started(JNIEnv* /*jni*/, jthread /*thread*/) {}
   virtual void thread_ended(JNIEnv* /*jni*/, jthread /*thread*/) {}
   virtual void class_prepared(JNIEnv* /*jni*/, jthread /*thread*/, jclass /*klass*/) {}
+  // The monitor events: a `synchronized` about to wait for its monitor and having got it, and
+  // Object.wait about to wait and done (`timed_out`: its timeout ended it).
+  virtual void monitor_contended_enter(JNIEnv* /*jni*/, jthread /*thread*/) {}
+  virtual void monitor_contended_entered(JNIEnv* /*jni*/, jthread /*thread*/) {}
+  virtual void monitor_wait(JNIEnv* /*jni*/, jthread /*thread*/) {}
+  virtual void monitor_waited(JNIEnv* /*jni*/, jthread /*thread*/, bool /*timed_out*/) {}
+  // NativeMethodBind: native `method` is being bound to `address`. Any phase: in the primordial
+  // phase `jni` is null and the method cannot be named yet.
+  virtual void native_method_bound(JNIEnv* /*jni*/, jmethodID /*method*/, void* /*address*/) {}
   // ClassFileLoadHook (a class being loaded, or retransformed: then `being_redefined` is set):
   // to replace the class, set *new_data to bytes from jvmti->Allocate and *new_length to their
   // length; leave both alone to keep it. Of several engines, each is given the bytes the one

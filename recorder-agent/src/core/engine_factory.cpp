@@ -1,6 +1,7 @@
 #include "core/engine_factory.h"
 
 #include "calltree/calltree_engine.h"
+#include "causal/causal_engine.h"
 #include "sample/sample_engine.h"
 
 namespace bn::agent {
@@ -15,10 +16,12 @@ constexpr EngineMetric kSampleMetrics[] = {{"samples", "samples"}};
 // Exclusive ("self") nanoseconds, then calls (DrainedTrees::kTimeMetric, kCallsMetric).
 constexpr EngineMetric kCallTreeMetrics[] = {{"time", "ns"}, {"calls", "count"}};
 
+constexpr std::string_view kWithSampler[] = {"sample"};
 // One row per mode of the option table (docs/recorder.md describes them for users).
 constexpr EngineKind kEngines[] = {
     {"sample", make<SampleEngine>, kSampleMetrics, /*keeps_totals=*/true},
     {"calltree", make<CallTreeEngine>, kCallTreeMetrics},
+    {"causal", make<CausalEngine>, {}, /*keeps_totals=*/false, kWithSampler},
 };
 
 }  // namespace

@@ -3,7 +3,7 @@
 // themselves (name, description, the default) are the option table's (bn/agent/option_table.h),
 // which `bottlenecks record` reads too; every mode there has exactly one row here
 // (tests/agent/option_table_test.cpp). The agent builds a recording of the engines of the rows
-// the parsed options name (today one: the row of `mode=`). Adding an engine is one row in
+// the parsed options name: the row of `mode=`, after its companions' rows. Adding an engine is one row in
 // engine_factory.cpp and one in option_table.cpp (engine.h says what the class provides).
 
 #include <jvmti.h>
@@ -32,6 +32,9 @@ struct EngineKind {
   // Whether it needs each node's total cost, not only what was added since the last flush
   // (FrameTree::Totals): for snapshots of the tree so far.
   bool keeps_totals = false;
+  // Modes whose engines record beside it, before it, in the same recording (the causal mode's
+  // experiments come with the sampler's call tree of the same run).
+  std::span<const std::string_view> companions = {};
 };
 
 // Every engine.

@@ -3,23 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "bn/calltree/frame_names.h"
 #include "bn/calltree/string_table.h"
-#include "core/jvm_text.h"
+#include "core/method_names.h"
 
 namespace bn::agent {
-namespace {
-
-// Deallocates a JVMTI string when it goes out of scope.
-struct JvmtiString {
-  jvmtiEnv* jvmti;
-  char* text = nullptr;
-  ~JvmtiString() {
-    if (text != nullptr) jvmti->Deallocate(reinterpret_cast<unsigned char*>(text));
-  }
-};
-
-}  // namespace
 
 FrameTree::FrameTree(std::size_t metrics, Totals totals) : wide_{false}, totals_(totals), columns_(metrics) {
   first_child_.push_back(calltree::kNoNode);
@@ -29,21 +16,9 @@ FrameTree::FrameTree(std::size_t metrics, Totals totals) : wide_{false}, totals_
 calltree::MethodId FrameTree::method(jvmtiEnv* jvmti, jmethodID id) {
   const auto it = methods_.find(id);
   if (it != methods_.end()) return it->second;
-  JvmtiString name{jvmti}, klass_sig{jvmti};
-  jclass klass = nullptr;
-  if (jvmti->GetMethodName(id, &name.text, nullptr, nullptr) != JVMTI_ERROR_NONE ||
-      jvmti->GetMethodDeclaringClass(id, &klass) != JVMTI_ERROR_NONE ||
-      jvmti->GetClassSignature(klass, &klass_sig.text, nullptr) != JVMTI_ERROR_NONE) {
-    return calltree::kNoMethod;
-  }
-  // "Lpkg/Outer$Inner;" + "run" → "pkg/Outer$Inner.run"; normalize_frame turns slashes into
-  // dots and strips per-run lambda and hidden-class numbers (docs/architecture.md "Java frame names").
-  std::string_view sig(klass_sig.text);
-  if (sig.size() >= 2 && sig.front() == 'L' && sig.back() == ';') sig = sig.substr(1, sig.size() - 2);
-  std::string full(sig);
-  full += '.';
-  full += name.text;
-  const calltree::MethodId m = intern(calltree::normalize_frame(standard_utf8(full)));
+  std::string name;
+  if (!method_name(jvmti, id, name)) return calltree::kNoMethod;
+  const calltree::MethodId m = intern(name);
   methods_.emplace(id, m);
   return m;
 }

@@ -125,6 +125,26 @@ void Recording::class_prepared(JNIEnv* jni, jthread thread, jclass klass) {
   forward(JVMTI_EVENT_CLASS_PREPARE, [&](Engine& e) { e.class_prepared(jni, thread, klass); });
 }
 
+void Recording::monitor_contended_enter(JNIEnv* jni, jthread thread) {
+  forward(JVMTI_EVENT_MONITOR_CONTENDED_ENTER, [&](Engine& e) { e.monitor_contended_enter(jni, thread); });
+}
+
+void Recording::monitor_contended_entered(JNIEnv* jni, jthread thread) {
+  forward(JVMTI_EVENT_MONITOR_CONTENDED_ENTERED, [&](Engine& e) { e.monitor_contended_entered(jni, thread); });
+}
+
+void Recording::monitor_wait(JNIEnv* jni, jthread thread) {
+  forward(JVMTI_EVENT_MONITOR_WAIT, [&](Engine& e) { e.monitor_wait(jni, thread); });
+}
+
+void Recording::monitor_waited(JNIEnv* jni, jthread thread, bool timed_out) {
+  forward(JVMTI_EVENT_MONITOR_WAITED, [&](Engine& e) { e.monitor_waited(jni, thread, timed_out); });
+}
+
+void Recording::native_method_bound(JNIEnv* jni, jmethodID method, void* address) {
+  forward(JVMTI_EVENT_NATIVE_METHOD_BIND, [&](Engine& e) { e.native_method_bound(jni, method, address); });
+}
+
 void Recording::class_file_loaded(JNIEnv* jni, jclass being_redefined, jobject loader, const char* name, jint length,
                                   const unsigned char* data, jint* new_length, unsigned char** new_data) {
   unsigned char* replaced = nullptr;  // ours, from an engine before

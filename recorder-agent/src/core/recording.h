@@ -4,8 +4,8 @@
 // holds a list of engines (engine.h), each adding metrics of its own to one ProfileSink
 // (profile_sink.h): the capabilities it asks of the JVM are the union of its engines' needs();
 // each event goes to every engine that asked for it; start, stop and end_recording go to all;
-// the file is complete once every engine has finished its part. Today `mode=` names one engine,
-// so a recording from options has one; with several, nothing here changes.
+// the file is complete once every engine has finished its part. `mode=causal`
+// records with two: the sampler's, then the causal experiments' (engine_factory.h, companions).
 //
 // agent.cpp does the JVMTI side (capabilities, the callback table) for the recording as it would
 // for one engine. No method throws but the constructor (std::bad_alloc).
@@ -62,6 +62,11 @@ class Recording {
   void thread_started(JNIEnv* jni, jthread thread);
   void thread_ended(JNIEnv* jni, jthread thread);
   void class_prepared(JNIEnv* jni, jthread thread, jclass klass);
+  void monitor_contended_enter(JNIEnv* jni, jthread thread);
+  void monitor_contended_entered(JNIEnv* jni, jthread thread);
+  void monitor_wait(JNIEnv* jni, jthread thread);
+  void monitor_waited(JNIEnv* jni, jthread thread, bool timed_out);
+  void native_method_bound(JNIEnv* jni, jmethodID method, void* address);
   // Each engine that wants it gets the class bytes the engine before it left, as the JVM
   // chains the hooks of several agents; a replacement replaced again is deallocated.
   void class_file_loaded(JNIEnv* jni, jclass being_redefined, jobject loader, const char* name, jint length,

@@ -148,6 +148,8 @@ Status SignalStacks::enable(JavaVM* vm, AsyncWalk walk, jint max_frames) {
     action.sa_sigaction = on_sigprof;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
+    // The causal engine's samples (causal_threads.h) wait: AsyncGetCallTrace is not reentrant.
+    sigaddset(&action.sa_mask, SIGVTALRM);
     if (sigaction(SIGPROF, &action, nullptr) != 0) return Status::error("cannot install a SIGPROF handler");
   } else if (shared.vm != vm || shared.walk != walk || shared.max_frames != std::max<jint>(max_frames, 1)) {
     return Status::error("the SIGPROF handler is already set up differently");

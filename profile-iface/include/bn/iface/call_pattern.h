@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bn/iface/method_pattern.h"
+#include "bn/base/method_pattern.h"
 #include "bn/iface/summary.h"
 
 namespace bn::iface {
@@ -35,7 +35,7 @@ struct PatternElement {
   enum class Kind { method, aspect, gap };
   Kind kind = Kind::method;
   std::string name;                              // the method, or the aspect without ':'; empty for a gap
-  std::shared_ptr<const MethodPattern> pattern;  // an aspect's definition
+  std::shared_ptr<const base::MethodPattern> pattern;  // an aspect's definition
 
   static PatternElement method(std::string_view name) { return {Kind::method, std::string(name), nullptr}; }
   static PatternElement gap() { return {Kind::gap, {}, nullptr}; }
@@ -58,7 +58,7 @@ struct CallPattern {
 };
 
 // Finds an aspect's definition by name (without ':'); nullptr when no aspect has that name.
-using AspectLookup = std::function<std::shared_ptr<const MethodPattern>(std::string_view name)>;
+using AspectLookup = std::function<std::shared_ptr<const base::MethodPattern>(std::string_view name)>;
 
 // Parses "a;..;:io;b" (split like every call sequence, call_sequence_text.h; frames trimmed).
 // ":name" is an aspect when `aspects` knows it and a method otherwise, so the typed-time

@@ -13,21 +13,21 @@
 #include <vector>
 
 #include "bn/iface/call_pattern.h"
-#include "bn/iface/method_pattern.h"
+#include "bn/base/method_pattern.h"
 #include "bn/iface/profile.h"
 
 namespace bn::search {
 
 class AspectTable {
  public:
-  using Definitions = std::map<std::string, std::shared_ptr<const iface::MethodPattern>, std::less<>>;
+  using Definitions = std::map<std::string, std::shared_ptr<const base::MethodPattern>, std::less<>>;
 
   // Defines or redefines NAME. Throws bn::Error for a bad name or pattern, or a name that
   // `profile` has as the method ":NAME".
   void define(iface::Profile& profile, std::string_view name, std::string_view pattern);
   // False when no aspect has that name.
   bool undefine(std::string_view name);
-  std::shared_ptr<const iface::MethodPattern> find(std::string_view name) const;
+  std::shared_ptr<const base::MethodPattern> find(std::string_view name) const;
   const Definitions& all() const { return definitions_; }
   // For iface::parse_call_pattern; valid while the table lives.
   iface::AspectLookup lookup() const {

@@ -1,4 +1,4 @@
-#include "calltree/agent_files.h"
+#include "core/agent_files.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@ bool readable(const std::string& path) { return ::access(path.c_str(), R_OK) == 
 
 }  // namespace
 
-Status find_agent_files(AgentFiles& out) {
+Status find_agent_files(const std::string& mode, AgentFiles& out) {
   Dl_info info{};
   // Any address inside this shared object names it.
   if (dladdr(reinterpret_cast<void*>(&find_agent_files), &info) == 0 || info.dli_fname == nullptr)
@@ -21,7 +21,7 @@ Status find_agent_files(AgentFiles& out) {
   out.runtime_jar = dir + "/bottlenecks-runtime.jar";
   out.transformer_jar = dir + "/bottlenecks-transformer.jar";
   for (const std::string* jar : {&out.runtime_jar, &out.transformer_jar})
-    if (!readable(*jar)) return Status::error("mode=calltree needs '" + *jar + "' beside the agent");
+    if (!readable(*jar)) return Status::error("mode=" + mode + " needs '" + *jar + "' beside the agent");
   return Status();
 }
 

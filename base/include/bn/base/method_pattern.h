@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace bn::iface {
+namespace bn::base {
 
 class MethodPattern {
  public:
@@ -29,4 +29,4 @@ class MethodPattern {
   std::shared_ptr<const std::regex> regex_;  // when `re:`
 };
 
-}  // namespace bn::iface
+}  // namespace bn::base

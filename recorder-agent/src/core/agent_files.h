@@ -1,5 +1,5 @@
 #pragma once
-// The files mode=calltree needs besides the agent itself: its two jars, installed beside
+// The files the Java side of mode=calltree and mode=causal needs besides the agent itself: two jars, installed beside
 // libbottlenecks-agent.so (the build puts them there; the transformer's holds ASM, relocated). A
 // user loads only -agentpath:...; the agent finds the rest from its own location.
 
@@ -14,7 +14,7 @@ struct AgentFiles {
   std::string transformer_jar;  // bottlenecks-transformer.jar: the transformer and ASM
 };
 
-// Not ok if a file is missing: the message names it.
-Status find_agent_files(AgentFiles& out);
+// Not ok if a file is missing: the message names it and `mode`, the mode that needs it.
+Status find_agent_files(const std::string& mode, AgentFiles& out);
 
 }  // namespace bn::agent

@@ -1,9 +1,9 @@
-#include "bn/iface/method_pattern.h"
+#include "bn/base/method_pattern.h"
 
 #include "bn/base/error.h"
 #include "bn/base/glob.h"
 
-namespace bn::iface {
+namespace bn::base {
 namespace {
 
 constexpr std::string_view kRegexPrefix = "re:";
@@ -40,4 +40,4 @@ bool MethodPattern::matches(std::string_view method) const {
   return false;
 }
 
-}  // namespace bn::iface
+}  // namespace bn::base
