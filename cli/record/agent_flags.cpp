@@ -76,7 +76,7 @@ std::string agent_option_string(const AgentFlagValues& values, const fs::path& o
 std::string_view chosen_mode(const AgentFlagValues& values) {
   const auto mode = values.find("mode");
   return mode != values.end() && !mode->second.empty() ? std::string_view(mode->second.back())
-                                                        : agent::modes().front().name;
+                                                       : agent::modes().front().name;
 }
 
 }  // namespace bn::cli

@@ -1,7 +1,7 @@
 #include "bn/agent/option_table.h"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <string>
@@ -17,7 +17,8 @@ constexpr Mode kModes[] = {
     {"sample", "stacks and states of every thread at jittered intervals"},
     {"calltree", "every call of every instrumented method: exact call counts and times per calling context",
      /*duration_from_first_event=*/true},
-    {"causal", "what speeding up a call path would gain the program: experiments of virtual speedup, beside the "
+    {"causal",
+     "what speeding up a call path would gain the program: experiments of virtual speedup, beside the "
      "sampler's stacks"},
 };
 
@@ -212,7 +213,8 @@ constexpr OptionSpec kOptions[] = {
     {"warmup", "--warmup", "sampling before the experiments that picks the targets when none is given (default 3s)",
      "causal", nullptr, false,
      [](Options& o, std::string_view v, bool) {
-       return duration_in(o.warmup_ns, v, 100'000'000, 3'600'000'000'000, "a duration of at least 100ms, e.g. warmup=5s");
+       return duration_in(o.warmup_ns, v, 100'000'000, 3'600'000'000'000,
+                          "a duration of at least 100ms, e.g. warmup=5s");
      }},
     {"speedups", "--speedups", "virtual speedups to try, in percent, ':'-separated (default 0:5:10:...:100)", "causal",
      nullptr, false,

@@ -4,6 +4,7 @@
 
 #include "causal/causal_threads.h"
 #include "core/jni_failed.h"
+#include "core/local_frame.h"
 #include "core/os_thread.h"
 
 namespace bn::agent {
@@ -46,11 +47,27 @@ void BlockingHooks::native_bound(jmethodID method, void* address) {
   if (collecting_) bound_.emplace_back(method, address);
 }
 
-Status BlockingHooks::wrap_park(jvmtiEnv*, JNIEnv* jni) {
+// UnsafeBinding.rebind0(): registers the wrappers from a native method of a boot class.
+jboolean JNICALL rebind_unsafe(JNIEnv* jni, jclass) {
+  const jclass unsafe = jni->FindClass("jdk/internal/misc/Unsafe");
+  if (failed(jni) || unsafe == nullptr) return JNI_FALSE;
+  const JNINativeMethod wrappers[] = {
+      {const_cast<char*>("park"), const_cast<char*>("(ZJ)V"), reinterpret_cast<void*>(ParkWrappers::wrapped_park)},
+      {const_cast<char*>("unpark"), const_cast<char*>("(Ljava/lang/Object;)V"),
+       reinterpret_cast<void*>(ParkWrappers::wrapped_unpark)}};
+  return jni->RegisterNatives(unsafe, wrappers, 2) == JNI_OK && !failed(jni) ? JNI_TRUE : JNI_FALSE;
+}
+
+Status BlockingHooks::wrap_park(JNIEnv* jni) {
+  const LocalFrame frame(jni, 8);
+  if (!frame) return Status::error("out of JNI local references");
   const jclass unsafe = jni->FindClass("jdk/internal/misc/Unsafe");
   const jmethodID park = unsafe != nullptr ? jni->GetMethodID(unsafe, "park", "(ZJ)V") : nullptr;
   const jmethodID unpark = unsafe != nullptr ? jni->GetMethodID(unsafe, "unpark", "(Ljava/lang/Object;)V") : nullptr;
-  if (failed(jni) || park == nullptr || unpark == nullptr) return Status::error("this JVM has no Unsafe.park");
+  const jclass binding = jni->FindClass("bottlenecks/runtime/UnsafeBinding");
+  const jmethodID rebind = binding != nullptr ? jni->GetStaticMethodID(binding, "rebind", "()Z") : nullptr;
+  if (failed(jni) || park == nullptr || unpark == nullptr || rebind == nullptr)
+    return Status::error("cannot find Unsafe.park, or the runtime's UnsafeBinding");
   void* park_address = nullptr;
   void* unpark_address = nullptr;
   {
@@ -68,12 +85,13 @@ Status BlockingHooks::wrap_park(jvmtiEnv*, JNIEnv* jni) {
   ParkWrappers::park = reinterpret_cast<ParkFunction>(park_address);
   ParkWrappers::unpark = reinterpret_cast<UnparkFunction>(unpark_address);
   ParkWrappers::hooks.store(this, std::memory_order_release);
-  const JNINativeMethod wrappers[] = {
-      {const_cast<char*>("park"), const_cast<char*>("(ZJ)V"), reinterpret_cast<void*>(ParkWrappers::wrapped_park)},
-      {const_cast<char*>("unpark"), const_cast<char*>("(Ljava/lang/Object;)V"),
-       reinterpret_cast<void*>(ParkWrappers::wrapped_unpark)}};
-  if (jni->RegisterNatives(unsafe, wrappers, 2) != JNI_OK || failed(jni))
+  const JNINativeMethod native = {const_cast<char*>("rebind0"), const_cast<char*>("()Z"),
+                                  reinterpret_cast<void*>(rebind_unsafe)};
+  if (jni->RegisterNatives(binding, &native, 1) != JNI_OK || failed(jni) ||
+      jni->CallStaticBooleanMethod(binding, rebind) != JNI_TRUE || failed(jni)) {
+    ParkWrappers::hooks.store(nullptr, std::memory_order_release);
     return Status::error("cannot rebind Unsafe.park");
+  }
   return Status();
 }
 

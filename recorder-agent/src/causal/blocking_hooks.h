@@ -8,7 +8,8 @@
 //   thread; Waited says whether it timed out).
 // - java.util.concurrent (locks, queues, thread pools): every wait is Unsafe.park and every wake
 //   Unsafe.unpark, both natives. The agent rebinds them to wrappers that call the JVM's own
-//   functions in between. Their addresses come from NativeMethodBind: Unsafe binds its natives
+//   functions in between (through UnsafeBinding.java, which says why). Their addresses come from
+//   NativeMethodBind: Unsafe binds its natives
 //   during the JVM's primordial phase, when no method can be named yet, so every bind's
 //   (method, address) is kept until start() can name Unsafe's park and unpark.
 // A park that returns at its deadline timed out (its wait did not grow with the others'); any
@@ -36,9 +37,10 @@ class BlockingHooks {
 
   // NativeMethodBind, any phase.
   void native_bound(jmethodID method, void* address);
-  // Rebinds Unsafe.park and unpark to the wrappers (the live phase); not ok if the JVM did not
-  // tell where they were bound (then waits in java.util.concurrent are not credited).
-  Status wrap_park(jvmtiEnv* jvmti, JNIEnv* jni);
+  // Rebinds Unsafe.park and unpark to the wrappers (the live phase; the runtime jar is on the
+  // boot class path); not ok if the JVM did not tell where they were bound (then waits in
+  // java.util.concurrent are not credited).
+  Status wrap_park(JNIEnv* jni);
   // The recording ended: the wrappers only call the JVM's functions from now on.
   void stop();
 

@@ -9,6 +9,7 @@
 
 #include "bn/calltree/causal_records.h"
 #include "causal/target_match.h"
+#include "core/agent_files.h"
 #include "core/agent_thread.h"
 #include "core/os_thread.h"
 #include "core/report.h"
@@ -60,7 +61,14 @@ CausalEngine::CausalEngine(const EngineSetup& setup)
     configured_ = Status::error(
         "mode=causal samples every thread from its start: load the agent with -agentpath (bottlenecks record -- "
         "java ...), not by attaching");
-  if (configured_.ok() && jvmti_ != nullptr) configured_ = progress_.prepare(jvmti_);
+  // The runtime jar (progress points, UnsafeBinding) goes on the boot class path now, in
+  // Agent_OnLoad, before the class data sharing archive is mapped (calltree/java_side.h says why).
+  AgentFiles files;
+  if (configured_.ok()) configured_ = find_agent_files("causal", files);
+  if (configured_.ok() && jvmti_ != nullptr &&
+      jvmti_->AddToBootstrapClassLoaderSearch(files.runtime_jar.c_str()) != JVMTI_ERROR_NONE)
+    configured_ = Status::error("cannot put '" + files.runtime_jar + "' on the boot class path");
+  progress_.set_transformer_jar(files.transformer_jar);
 }
 
 Engine::Needs CausalEngine::needs() const {
@@ -100,7 +108,7 @@ Status CausalEngine::start(JNIEnv* jni) {
     start_unix_ns_ = realtime_ns();
     g_engine.store(this, std::memory_order_release);
     if (Status s = CausalThreads::install(on_sample); !s.ok()) return s;
-    if (Status s = hooks_.wrap_park(jvmti_, jni); !s.ok())
+    if (Status s = hooks_.wrap_park(jni); !s.ok())
       report(s.message() + "; threads woken in java.util.concurrent pay the delays that accrued while they waited");
     if (Status s = progress_.start(jvmti_, jni); !s.ok()) return s;
     header_.period_ns = options_.causal_period_ns;
@@ -144,16 +152,17 @@ void CausalEngine::publish_targets() {
   header_.aspects = targets_.aspects;
 }
 
-void CausalEngine::on_sample(CausalThread& thread, void* ucontext) {
+void CausalEngine::on_sample(CausalThread& thread, void* ucontext, std::int64_t periods) {
   if (CausalEngine* engine = g_engine.load(std::memory_order_acquire); engine != nullptr)
-    engine->sample(thread, ucontext);
+    engine->sample(thread, ucontext, periods);
 }
 
 // In the signal handler, on the sampled thread: no lock, no allocation.
-void CausalEngine::sample(CausalThread& thread, void* ucontext) {
+void CausalEngine::sample(CausalThread& thread, void* ucontext, std::int64_t periods) {
   if (stopped_.load(std::memory_order_relaxed)) return;
   const int target = active_target_.load(std::memory_order_acquire);
-  samples_.fetch_add(1, std::memory_order_relaxed);
+  const auto weight = static_cast<std::uint64_t>(periods);
+  samples_.fetch_add(weight, std::memory_order_relaxed);
   // Every sample is walked, in experiments at 0% too, so that each experiment costs the program
   // the same and only the inserted pauses tell them apart.
   JNIEnv* env = nullptr;
@@ -170,8 +179,8 @@ void CausalEngine::sample(CausalThread& thread, void* ucontext) {
       for (jint i = 0; i < n; ++i) thread.bits[n - 1 - i] = symbols->bits(thread.frames[i].method);
       if (satisfies_any({thread.bits, static_cast<std::size_t>(n)},
                         targets_.compiled[static_cast<std::size_t>(target)])) {
-        ledger_.hit(thread.account);
-        target_samples_.fetch_add(1, std::memory_order_relaxed);
+        ledger_.hit(thread.account, periods);
+        target_samples_.fetch_add(weight, std::memory_order_relaxed);
       }
     }
   }

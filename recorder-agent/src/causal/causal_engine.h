@@ -73,8 +73,8 @@ class CausalEngine final : public Engine {
   static constexpr std::int64_t kMaxExperimentNs = 16'000'000'000;
   static constexpr std::size_t kDefaultTargets = 8;
 
-  static void on_sample(CausalThread& thread, void* ucontext);
-  void sample(CausalThread& thread, void* ucontext);
+  static void on_sample(CausalThread& thread, void* ucontext, std::int64_t periods);
+  void sample(CausalThread& thread, void* ucontext, std::int64_t periods);
   static void JNICALL run(jvmtiEnv* jvmti, JNIEnv* jni, void* self);
   void loop(JNIEnv* jni);
   // Waits `ns` or until stop(); false if stopped (or duration= is over).
@@ -135,7 +135,7 @@ class CausalEngine final : public Engine {
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;
-  bool running_ = false;  // guarded by mutex_: the experiment thread started, not finished
+  bool running_ = false;         // guarded by mutex_: the experiment thread started, not finished
   bool stop_requested_ = false;  // guarded by mutex_
   bool finished_ = false;        // guarded by mutex_: the part is complete
 };

@@ -27,7 +27,7 @@ namespace bn::agent {
 inline constexpr std::size_t kMaxSymbols = 64;
 
 struct Symbol {
-  std::string name;                                 // a method's full name, or ":ASPECT"
+  std::string name;                                    // a method's full name, or ":ASPECT"
   std::shared_ptr<const base::MethodPattern> pattern;  // an aspect's; null for a method
   bool matches(const std::string& method) const { return pattern ? pattern->matches(method) : method == name; }
 };

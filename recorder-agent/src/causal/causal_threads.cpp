@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -23,7 +24,7 @@ void on_sigvtalrm(int, siginfo_t* info, void* ucontext) {
   const CausalThreads::OnSample on_sample = g_on_sample.load(std::memory_order_acquire);
   if (thread == nullptr || on_sample == nullptr) return;
   const int saved_errno = errno;
-  on_sample(*thread, ucontext);
+  on_sample(*thread, ucontext, 1 + std::max(0, info->si_overrun));
   errno = saved_errno;
 }
 

@@ -33,8 +33,11 @@ struct CausalThread {
 
 class CausalThreads {
  public:
-  // Called in the handler for each sample of a thread (its own state).
-  using OnSample = void (*)(CausalThread& thread, void* ucontext);
+  // Called in the handler for each sample of a thread (its own state). `periods`: the sampling
+  // periods of CPU time the sample stands for. The kernel checks CPU timers at its scheduler tick
+  // (every 4 ms at HZ=250), so a 1 ms timer fires once per tick with the periods it missed as its
+  // overrun, and a sample stands for 1 + overrun periods.
+  using OnSample = void (*)(CausalThread& thread, void* ucontext, std::int64_t periods);
 
   // Installs the SIGVTALRM handler; fails if the signal has a handler already.
   static Status install(OnSample on_sample);

@@ -14,7 +14,8 @@ std::int64_t count_of(std::uint64_t word) { return static_cast<std::int64_t>(wor
 
 // Sleeps until CLOCK_MONOTONIC reaches `deadline_ns`; signal-safe (clock_nanosleep is).
 void sleep_until(std::int64_t deadline_ns) {
-  const timespec until{static_cast<time_t>(deadline_ns / 1'000'000'000), static_cast<long>(deadline_ns % 1'000'000'000)};
+  const timespec until{static_cast<time_t>(deadline_ns / 1'000'000'000),
+                       static_cast<long>(deadline_ns % 1'000'000'000)};
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr) == EINTR) {
   }
 }
@@ -39,16 +40,16 @@ void DelayLedger::open(Account& a) const {
   a.local = count_of(word);
 }
 
-void DelayLedger::hit(Account& a) {
-  const std::uint64_t word = word_.fetch_add(1) + 1;
+void DelayLedger::hit(Account& a, std::int64_t periods) {
+  const std::uint64_t word = word_.fetch_add(static_cast<std::uint64_t>(periods)) + static_cast<std::uint64_t>(periods);
   if (a.busy != 0) {
     if (a.pending_experiment != experiment_of(word)) a.pending_hits = 0;
     a.pending_experiment = experiment_of(word);
-    ++a.pending_hits;
+    a.pending_hits += periods;
     return;
   }
   sync(a, word);
-  ++a.local;
+  a.local += periods;
 }
 
 std::int64_t DelayLedger::pay(Account& a, std::int64_t max_ns) {

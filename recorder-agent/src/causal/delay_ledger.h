@@ -52,8 +52,8 @@ class DelayLedger {
 
   // A new thread's account: every delay so far credited.
   void open(Account& a) const;
-  // In the handler: the sample satisfied the target.
-  void hit(Account& a);
+  // In the handler: the sample, standing for `periods` sampling periods, satisfied the target.
+  void hit(Account& a, std::int64_t periods);
   // Sleeps what `a` owes, at most `max_ns` now (the rest stays owed); returns the time slept.
   std::int64_t pay(Account& a, std::int64_t max_ns);
   // The hooks, around a wait (busy set by the caller).
@@ -65,7 +65,7 @@ class DelayLedger {
   // Brings `a` to the experiment of `word`: a new experiment starts it afresh.
   static void sync(Account& a, std::uint64_t word);
 
-  std::atomic<std::uint64_t> word_{0};  // experiment << 32 | hits
+  std::atomic<std::uint64_t> word_{0};                  // experiment << 32 | hits
   std::atomic<std::int64_t> delays_[kDelaySlots] = {};  // delay per hit of experiment e, at e % kDelaySlots
   std::atomic<std::int64_t> paid_ns_{0};
 };

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/agent_files.h"
 #include "core/jni_failed.h"
 #include "core/local_frame.h"
 
@@ -24,7 +23,8 @@ Status ProgressPoints::configure(const std::vector<std::string>& values) {
       continue;
     }
     const std::size_t dot = value.rfind('.');
-    if (dot == std::string::npos || dot == 0 || dot + 1 == value.size() || value.find_first_of("(;/ ") != std::string::npos)
+    if (dot == std::string::npos || dot == 0 || dot + 1 == value.size() ||
+        value.find_first_of("(;/ ") != std::string::npos)
       return Status::error("bad option 'progress=" + value + "': expected pkg.Class.method or end");
     if (std::any_of(points_.begin(), points_.end(), [&](const calltree::ProgressPoint& p) { return p.name == value; }))
       continue;
@@ -33,22 +33,13 @@ Status ProgressPoints::configure(const std::vector<std::string>& values) {
     methods_.push_back({klass, value.substr(dot + 1), static_cast<int>(points_.size())});
     points_.push_back({value, calltree::ProgressPoint::Kind::throughput});
   }
-  if (points_.empty()) return Status::error("mode=causal needs a progress point: progress=pkg.Class.method or progress=end");
+  if (points_.empty())
+    return Status::error("mode=causal needs a progress point: progress=pkg.Class.method or progress=end");
   if (whole_run() ? points_.size() > 1 : std::any_of(points_.begin(), points_.end(), [](const auto& p) {
         return p.kind == calltree::ProgressPoint::Kind::end;
       }))
     return Status::error("progress=end measures whole runs and cannot be combined with other progress points");
   if (points_.size() > kMaxPoints) return Status::error("more than 64 progress points");
-  return Status();
-}
-
-Status ProgressPoints::prepare(jvmtiEnv* jvmti) {
-  if (methods_.empty()) return Status();
-  AgentFiles files;
-  if (Status s = find_agent_files("causal", files); !s.ok()) return s;
-  transformer_jar_ = files.transformer_jar;
-  if (jvmti->AddToBootstrapClassLoaderSearch(files.runtime_jar.c_str()) != JVMTI_ERROR_NONE)
-    return Status::error("cannot put '" + files.runtime_jar + "' on the boot class path");
   return Status();
 }
 
@@ -64,11 +55,13 @@ Status ProgressPoints::start(jvmtiEnv* jvmti, JNIEnv* jni) {
     sums_ = jni->GetStaticMethodID(progress_, "sums", "(I)[J");
     const jmethodID load =
         jni->GetStaticMethodID(loader, "load", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Class;");
-    if (failed(jni) || sums_ == nullptr || load == nullptr) return Status::error("the runtime is not this agent's version");
+    if (failed(jni) || sums_ == nullptr || load == nullptr)
+      return Status::error("the runtime is not this agent's version");
     const jstring jar = jni->NewStringUTF(transformer_jar_.c_str());
     const jstring name = jni->NewStringUTF("bottlenecks.transform.ProgressTransformer");
     const auto klass = static_cast<jclass>(jni->CallStaticObjectMethod(loader, load, jar, name));
-    if (failed(jni) || klass == nullptr) return Status::error("cannot load the transformer from '" + transformer_jar_ + "'");
+    if (failed(jni) || klass == nullptr)
+      return Status::error("cannot load the transformer from '" + transformer_jar_ + "'");
     transform_ = jni->GetStaticMethodID(klass, "transform", "([B[Ljava/lang/String;[I)[B");
     if (failed(jni) || transform_ == nullptr) return Status::error("the transformer is not this agent's version");
     transformer_ = global_class(jni, klass);  // last: class_file_loaded transforms from now on
@@ -116,7 +109,8 @@ void ProgressPoints::class_file_loaded(jvmtiEnv* jvmti, JNIEnv* jni, const char*
   }
   jni->SetIntArrayRegion(points, 0, size, point_ids.data());
   if (failed(jni)) return;
-  const auto result = static_cast<jbyteArray>(jni->CallStaticObjectMethod(transformer_, transform_, bytes, names, points));
+  const auto result =
+      static_cast<jbyteArray>(jni->CallStaticObjectMethod(transformer_, transform_, bytes, names, points));
   if (failed(jni) || result == nullptr) return;
   const jsize out_size = jni->GetArrayLength(result);
   unsigned char* out = nullptr;

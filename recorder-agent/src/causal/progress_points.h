@@ -25,9 +25,8 @@ class ProgressPoints {
   const std::vector<calltree::ProgressPoint>& points() const { return points_; }
   bool whole_run() const { return !points_.empty() && points_.front().kind == calltree::ProgressPoint::Kind::end; }
 
-  // In Agent_OnLoad: the runtime jar goes on the boot class path (before the class data sharing
-  // archive is mapped, as JavaSide explains). Nothing for progress=end.
-  Status prepare(jvmtiEnv* jvmti);
+  // The transformer's jar (the runtime's is on the boot class path: causal_engine.cpp).
+  void set_transformer_jar(std::string jar) { transformer_jar_ = std::move(jar); }
   // The live phase: loads the transformer and retransforms the classes already loaded.
   Status start(jvmtiEnv* jvmti, JNIEnv* jni);
   // ClassFileLoadHook: puts the counting calls into a class that has a point's method.

@@ -46,8 +46,8 @@ struct CausalExperiment {
   // Pause time inserted into the program during the experiment: the global delay count times the
   // delay (speedup x sampling period). The effective duration is duration_ns - delay_ns.
   std::int64_t delay_ns = 0;
-  std::uint64_t samples = 0;         // CPU-time samples of Java threads during the experiment
-  std::uint64_t target_samples = 0;  // of which satisfied the target
+  std::uint64_t samples = 0;         // sampling periods of Java threads' CPU in the experiment
+  std::uint64_t target_samples = 0;  // of which the samples satisfied the target
   std::vector<std::uint64_t> progress;  // units counted at each progress point (CausalData::points order)
   friend bool operator==(const CausalExperiment&, const CausalExperiment&) = default;
 };
