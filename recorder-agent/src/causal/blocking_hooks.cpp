@@ -30,7 +30,7 @@ struct ParkWrappers {
     // epoch time ms.
     const bool timed = absolute != JNI_FALSE || time > 0;
     const std::int64_t deadline = absolute != JNI_FALSE ? time * 1'000'000 : monotonic_ns() + time;
-    h->before_block(false);
+    h->before_block();
     park(jni, unsafe, absolute, time);
     const std::int64_t now = absolute != JNI_FALSE ? realtime_ns() : monotonic_ns();
     h->after_block(!(timed && now >= deadline));
@@ -97,11 +97,11 @@ Status BlockingHooks::wrap_park(JNIEnv* jni) {
 
 void BlockingHooks::stop() { ParkWrappers::hooks.store(nullptr, std::memory_order_release); }
 
-void BlockingHooks::before_block(bool pay_first) {
+void BlockingHooks::before_block() {
   CausalThread* const t = CausalThreads::current();
   if (t == nullptr) return;
   t->account.busy = 1;
-  if (pay_first) ledger_.pay(t->account, std::numeric_limits<std::int64_t>::max());
+  ledger_.pay(t->account, std::numeric_limits<std::int64_t>::max());
   ledger_.before_block(t->account);
   t->account.busy = 0;
 }
@@ -122,10 +122,9 @@ void BlockingHooks::catch_up() {
   t->account.busy = 0;
 }
 
-void BlockingHooks::contended_enter() { before_block(false); }
+void BlockingHooks::contended_enter() { before_block(); }
 void BlockingHooks::contended_entered() { after_block(true); }
-// Object.wait releases the monitor, which may wake a thread waiting to enter it: pay first.
-void BlockingHooks::wait() { before_block(true); }
+void BlockingHooks::wait() { before_block(); }
 void BlockingHooks::waited(bool timed_out) { after_block(!timed_out); }
 
 }  // namespace bn::agent

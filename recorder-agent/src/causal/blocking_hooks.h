@@ -12,6 +12,11 @@
 //   NativeMethodBind: Unsafe binds its natives
 //   during the JVM's primordial phase, when no method can be named yet, so every bind's
 //   (method, address) is kept until start() can name Unsafe's park and unpark.
+// A thread about to block pays what it owes first, while it holds nothing it is about to need:
+// in the program sped up, those delays would have made it reach the monitor or the queue later,
+// and a thread that waits anyway absorbs them in its wait. Paid later, at its next sample, they
+// would land wherever it runs next, often inside the critical section it just entered, and stall
+// every thread queued behind it (Object.wait, which releases its monitor, needs this twice over).
 // A park that returns at its deadline timed out (its wait did not grow with the others'); any
 // other return counts as woken by another thread. Thread.sleep and I/O have no hook: their delays
 // are paid at the thread's next sample, as Coz does for waits it does not wrap. A monitor's owner
@@ -54,7 +59,8 @@ class BlockingHooks {
 
  private:
   friend struct ParkWrappers;
-  void before_block(bool pay_first);
+  // Pays what the thread owes, then notes where the ledger stands.
+  void before_block();
   void after_block(bool woken_by_other);
   void catch_up();
 

@@ -128,7 +128,7 @@ Status CausalEngine::start(JNIEnv* jni) {
     // VMInit runs on the main thread, which never sends ThreadStart.
     if (CausalThreads::attach_current(options_.causal_period_ns, static_cast<jint>(options_.max_depth), ledger_) ==
         nullptr)
-      threads_without_timer_.fetch_add(1);
+      threads_without_clock_.fetch_add(1);
     else
       threads_sampled_.fetch_add(1);
     if (progress_.whole_run()) return Status();
@@ -359,7 +359,7 @@ void CausalEngine::thread_started(JNIEnv* jni, jthread thread) {
   if (thread_name(jvmti_, jni, thread).starts_with("bottlenecks-")) return;
   if (CausalThreads::attach_current(options_.causal_period_ns, static_cast<jint>(options_.max_depth), ledger_) ==
       nullptr)
-    threads_without_timer_.fetch_add(1);
+    threads_without_clock_.fetch_add(1);
   else
     threads_sampled_.fetch_add(1);
 }
@@ -406,7 +406,9 @@ calltree::Metadata CausalEngine::metadata(bool final) const {
   m.set_extra("walk_failures", std::to_string(walk_failures_.load()));
   m.set_extra("pause_ns", std::to_string(ledger_.paid_ns()));
   m.set_extra("threads_sampled", std::to_string(threads_sampled_.load()));
-  m.set_extra("threads_without_timer", std::to_string(threads_without_timer_.load()));
+  m.set_extra("threads_without_clock", std::to_string(threads_without_clock_.load()));
+  m.set_extra("threads_by_perf_event", std::to_string(CausalThreads::perf_threads()));
+  m.set_extra("threads_by_timer", std::to_string(CausalThreads::timer_threads()));
   m.set_extra("parks_wrapped", std::to_string(hooks_.parks()));
   if (const MethodSymbols* s = symbols_.load(); s != nullptr) {
     m.set_extra("target_methods", std::to_string(s->stored()));

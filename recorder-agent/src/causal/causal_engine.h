@@ -119,7 +119,7 @@ class CausalEngine final : public Engine {
   std::atomic<std::uint64_t> samples_{0};
   std::atomic<std::uint64_t> target_samples_{0};
   std::atomic<std::uint64_t> walk_failures_{0};
-  std::atomic<std::uint64_t> threads_without_timer_{0};
+  std::atomic<std::uint64_t> threads_without_clock_{0};
   std::atomic<std::uint64_t> threads_sampled_{0};
 
   std::mt19937_64 random_;

@@ -1,5 +1,9 @@
 #include "causal/causal_threads.h"
 
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,26 +21,76 @@ namespace {
 
 [[gnu::tls_model("initial-exec")]] thread_local CausalThread* tls_thread = nullptr;
 std::atomic<CausalThreads::OnSample> g_on_sample{nullptr};
+std::atomic<std::uint64_t> g_perf_threads{0};
+std::atomic<std::uint64_t> g_timer_threads{0};
 
-void on_sigvtalrm(int, siginfo_t* info, void* ucontext) {
-  if (info == nullptr || info->si_code != SI_TIMER) return;  // not our timers' (a kill, another timer)
-  CausalThread* const thread = tls_thread;
-  const CausalThreads::OnSample on_sample = g_on_sample.load(std::memory_order_acquire);
-  if (thread == nullptr || on_sample == nullptr) return;
-  const int saved_errno = errno;
-  on_sample(*thread, ucontext, 1 + std::max(0, info->si_overrun));
-  errno = saved_errno;
-}
-
-// Every thread with a timer, for stop_all().
+// Every thread with a clock, for stop_all().
 std::mutex g_registry_mutex;
 std::vector<CausalThread*> g_registry;  // guarded by g_registry_mutex
 bool g_stopped = false;                 // guarded by g_registry_mutex
+
+// Arms the perf event for one more overflow: it disables itself after each (REFRESH 1), so a
+// signal still being handled is never followed by another for the same period.
+void arm(int fd) {
+  ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+  ioctl(fd, PERF_EVENT_IOC_REFRESH, 1);
+}
+
+void on_sigvtalrm(int, siginfo_t* info, void* ucontext) {
+  CausalThread* const thread = tls_thread;
+  const CausalThreads::OnSample on_sample = g_on_sample.load(std::memory_order_acquire);
+  if (info == nullptr || thread == nullptr || on_sample == nullptr) return;
+  const bool perf = thread->perf_fd >= 0 && info->si_code == POLL_HUP && info->si_fd == thread->perf_fd;
+  if (!perf && info->si_code != SI_TIMER) return;  // not our clocks' (a kill, another timer)
+  const int saved_errno = errno;
+  on_sample(*thread, ucontext, perf ? 1 : 1 + std::max(0, info->si_overrun));
+  if (perf) arm(thread->perf_fd);
+  errno = saved_errno;
+}
 
 void free_thread(CausalThread* t) {
   delete[] t->frames;
   delete[] t->bits;
   delete t;
+}
+
+// A task-clock event of the calling thread that signals it every `period_ns` of its CPU in user
+// mode, disarmed; -1 if the kernel refuses.
+int open_perf_clock(std::int64_t period_ns) {
+  perf_event_attr attr{};
+  attr.type = PERF_TYPE_SOFTWARE;
+  attr.size = sizeof attr;
+  attr.config = PERF_COUNT_SW_TASK_CLOCK;
+  attr.sample_period = static_cast<std::uint64_t>(period_ns);
+  attr.disabled = 1;
+  attr.exclude_kernel = 1;  // what perf_event_paranoid = 2 allows; Java code runs in user mode
+  attr.exclude_hv = 1;
+  attr.wakeup_events = 1;
+  const auto fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC));
+  if (fd < 0) return -1;
+  f_owner_ex owner{F_OWNER_TID, current_tid()};
+  if (fcntl(fd, F_SETFL, O_ASYNC) != 0 || fcntl(fd, F_SETSIG, SIGVTALRM) != 0 || fcntl(fd, F_SETOWN_EX, &owner) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+bool open_timer(CausalThread& t) {
+  sigevent event{};
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = SIGVTALRM;
+  event._sigev_un._tid = current_tid();
+  return timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &t.timer) == 0;
+}
+
+void close_clock(CausalThread& t) {
+  if (!t.clock_live) return;
+  if (t.perf_fd >= 0)
+    close(t.perf_fd);
+  else
+    timer_delete(t.timer);
+  t.clock_live = false;
 }
 
 }  // namespace
@@ -65,31 +119,39 @@ CausalThread* CausalThreads::attach_current(std::int64_t period_ns, jint max_fra
   t->max_frames = max_frames;
   t->frames = new (std::nothrow) AsyncFrame[static_cast<std::size_t>(max_frames)];
   t->bits = new (std::nothrow) std::uint64_t[static_cast<std::size_t>(max_frames)];
-  sigevent event{};
-  event.sigev_notify = SIGEV_THREAD_ID;
-  event.sigev_signo = SIGVTALRM;
-  event._sigev_un._tid = current_tid();
-  if (t->frames == nullptr || t->bits == nullptr || timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &t->timer) != 0) {
+  if (t->frames == nullptr || t->bits == nullptr) {
+    free_thread(t);
+    return nullptr;
+  }
+  t->perf_fd = open_perf_clock(period_ns);
+  if (t->perf_fd < 0 && !open_timer(*t)) {
     free_thread(t);
     return nullptr;
   }
   ledger.open(t->account);
   const std::lock_guard<std::mutex> lock(g_registry_mutex);
+  t->clock_live = true;
   if (g_stopped) {
-    timer_delete(t->timer);
+    close_clock(*t);
     free_thread(t);
     return nullptr;
   }
   tls_thread = t;  // before the first signal can come
-  const timespec period{static_cast<time_t>(period_ns / 1'000'000'000), static_cast<long>(period_ns % 1'000'000'000)};
-  const itimerspec every{period, period};
-  if (timer_settime(t->timer, 0, &every, nullptr) != 0) {
+  bool armed = true;
+  if (t->perf_fd >= 0) {
+    arm(t->perf_fd);
+  } else {
+    const timespec period{static_cast<time_t>(period_ns / 1'000'000'000), static_cast<long>(period_ns % 1'000'000'000)};
+    const itimerspec every{period, period};
+    armed = timer_settime(t->timer, 0, &every, nullptr) == 0;
+  }
+  if (!armed) {
     tls_thread = nullptr;
-    timer_delete(t->timer);
+    close_clock(*t);
     free_thread(t);
     return nullptr;
   }
-  t->timer_live = true;
+  (t->perf_fd >= 0 ? g_perf_threads : g_timer_threads).fetch_add(1, std::memory_order_relaxed);
   g_registry.push_back(t);
   return t;
 }
@@ -100,21 +162,21 @@ void CausalThreads::detach_current() {
   tls_thread = nullptr;  // a signal still queued finds nothing
   {
     const std::lock_guard<std::mutex> lock(g_registry_mutex);
-    if (t->timer_live) timer_delete(t->timer);
+    close_clock(*t);
     std::erase(g_registry, t);
   }
   free_thread(t);
 }
 
+CausalThread* CausalThreads::current() { return tls_thread; }
+
 void CausalThreads::stop_all() {
   const std::lock_guard<std::mutex> lock(g_registry_mutex);
   g_stopped = true;
-  for (CausalThread* t : g_registry) {
-    if (t->timer_live) timer_delete(t->timer);
-    t->timer_live = false;
-  }
+  for (CausalThread* t : g_registry) close_clock(*t);
 }
 
-CausalThread* CausalThreads::current() { return tls_thread; }
+std::uint64_t CausalThreads::perf_threads() { return g_perf_threads.load(std::memory_order_relaxed); }
+std::uint64_t CausalThreads::timer_threads() { return g_timer_threads.load(std::memory_order_relaxed); }
 
 }  // namespace bn::agent
