@@ -55,11 +55,14 @@ class Compiler {
                  "label file's aspects, not a view's pseudo-methods");
           else
             summary.push_back({false, symbol(element, pattern->second)});
-        } else if (element.front() == '[' || element.find('(') != std::string::npos ||
-                   element.find('.') == std::string::npos) {
+        } else if (const std::string method = element.substr(0, element.find('('));
+                   method.front() == '[' || method.find_first_of("; ") != std::string::npos ||
+                   method.find('.') == std::string::npos) {
           fail(where + ": '" + element + "' is no Java method name (expected pkg.Class.method)");
         } else {
-          summary.push_back({false, symbol(element, nullptr)});
+          // A signature, if the profile kept them, is dropped: frames are named without one, so
+          // the target is every overload (as methods= instruments them).
+          summary.push_back({false, symbol(method, nullptr)});
         }
       }
       if (std::all_of(summary.begin(), summary.end(), [](const CompiledElement& e) { return e.gap; }))

@@ -1,0 +1,161 @@
+// The delay accounting of virtual speedup (recorder-agent/src/causal/delay_ledger.h, Coz's
+// counts): who owes what after which hits, and Coz's rule for blocked threads. Accounts stand for
+// threads; pay() sleeps for real, so the delays are small and the checks are on the counts and on
+// the time slept being at least what was owed.
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+
+#include "causal/delay_ledger.h"
+
+using bn::agent::DelayLedger;
+
+namespace {
+
+constexpr std::int64_t kDelay = 20'000;  // 20 µs per period hit
+constexpr std::int64_t kNoCap = INT64_MAX;
+
+// Delays `a` owes now, without paying them.
+std::int64_t owed(const DelayLedger& ledger, const DelayLedger::Account& a) {
+  return a.experiment == ledger.experiment() ? ledger.hits() - a.local : ledger.hits();
+}
+
+}  // namespace
+
+TEST_CASE("a hit owes every other thread one delay, and the thread that ran the target none") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, other;
+  ledger.open(runner);
+  ledger.open(other);
+  ledger.hit(runner, 1);
+  ledger.hit(runner, 3);  // a sample standing for three periods
+  CHECK(owed(ledger, runner) == 0);
+  CHECK(owed(ledger, other) == 4);
+  CHECK(ledger.pay(runner, kNoCap) == 0);
+  CHECK(ledger.pay(other, kNoCap) >= 4 * kDelay);
+  CHECK(owed(ledger, other) == 0);
+  CHECK(ledger.pay(other, kNoCap) == 0);  // paid once only
+  CHECK(ledger.paid_ns() >= 4 * kDelay);
+}
+
+TEST_CASE("threads running the target at once owe each other: their delays cancel") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account a, b;
+  ledger.open(a);
+  ledger.open(b);
+  for (int i = 0; i < 5; ++i) {
+    ledger.hit(a, 1);
+    ledger.hit(b, 1);
+  }
+  // Each pays the other's five; the experiment subtracts ten from the run's time.
+  CHECK(owed(ledger, a) == 5);
+  CHECK(owed(ledger, b) == 5);
+  CHECK(ledger.hits() == 10);
+}
+
+TEST_CASE("a pause is paid in pieces of at most the cap") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, other;
+  ledger.open(runner);
+  ledger.open(other);
+  ledger.hit(runner, 10);
+  CHECK(ledger.pay(other, 3 * kDelay) >= 3 * kDelay);
+  CHECK(owed(ledger, other) == 7);
+  // A cap below one delay still pays one, so a debt always shrinks.
+  CHECK(ledger.pay(other, 1) >= kDelay);
+  CHECK(owed(ledger, other) == 6);
+}
+
+TEST_CASE("Coz's rule: a thread woken by another is credited the delays that accrued while it waited") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, waiter;
+  ledger.open(runner);
+  ledger.open(waiter);
+  ledger.hit(runner, 2);  // owed before it blocks: still owed after
+  ledger.before_block(waiter);
+  ledger.hit(runner, 5);
+  ledger.after_block(waiter, /*woken_by_other=*/true);
+  CHECK(owed(ledger, waiter) == 2);
+}
+
+TEST_CASE("Coz's rule: a wait that ended by itself (a timeout, a sleep) pays what accrued") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, sleeper;
+  ledger.open(runner);
+  ledger.open(sleeper);
+  ledger.before_block(sleeper);
+  ledger.hit(runner, 5);
+  ledger.after_block(sleeper, /*woken_by_other=*/false);
+  CHECK(owed(ledger, sleeper) == 5);
+}
+
+TEST_CASE("a wait that spans experiments is credited the new experiment's delays") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, waiter;
+  ledger.open(runner);
+  ledger.open(waiter);
+  ledger.before_block(waiter);
+  ledger.begin(2 * kDelay);
+  ledger.hit(runner, 4);
+  ledger.after_block(waiter, true);
+  CHECK(owed(ledger, waiter) == 0);
+}
+
+TEST_CASE("a new thread starts with the experiment's delays so far credited") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner;
+  ledger.open(runner);
+  ledger.hit(runner, 6);
+  DelayLedger::Account late;
+  ledger.open(late);
+  CHECK(owed(ledger, late) == 0);
+  ledger.hit(runner, 1);
+  CHECK(owed(ledger, late) == 1);
+}
+
+TEST_CASE("debts of an experiment are forgiven when the next begins") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, other;
+  ledger.open(runner);
+  ledger.open(other);
+  ledger.hit(runner, 3);
+  ledger.begin(kDelay);
+  CHECK(ledger.hits() == 0);
+  CHECK(ledger.pay(other, kNoCap) == 0);
+}
+
+TEST_CASE("an experiment at 0% counts hits and sleeps nothing") {
+  DelayLedger ledger;
+  ledger.begin(0);
+  DelayLedger::Account runner, other;
+  ledger.open(runner);
+  ledger.open(other);
+  ledger.hit(runner, 3);
+  CHECK(ledger.hits() == 3);
+  CHECK(ledger.pay(other, kNoCap) == 0);
+  CHECK(owed(ledger, other) == 0);
+}
+
+TEST_CASE("a hit in a handler that interrupted a hook waits for the next handler") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account a, other;
+  ledger.open(a);
+  ledger.open(other);
+  a.busy = 1;  // a hook holds the account
+  ledger.hit(a, 2);
+  CHECK(a.local == 0);  // untouched while busy
+  a.busy = 0;
+  CHECK(ledger.pay(a, kNoCap) == 0);  // its own hits, folded in: it owes nothing
+  CHECK(owed(ledger, a) == 0);
+  CHECK(owed(ledger, other) == 2);
+}
