@@ -45,7 +45,10 @@ void add_agent_flags(CLI::App& record, AgentFlagValues& values) {
       flag->check(CLI::IsMember(choices));
     }
     if (spec.file_path) flag->check(CLI::ExistingFile);
-    if (!spec.repeatable) flag->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+    // One value per occurrence ("--target a --target b"; a sequence's ';' is no separator), and
+    // only a repeatable option may occur twice.
+    flag->expected(1)->multi_option_policy(spec.repeatable ? CLI::MultiOptionPolicy::TakeAll
+                                                           : CLI::MultiOptionPolicy::Throw);
   }
 }
 

@@ -2,7 +2,9 @@
 // The default targets of a causal recording that names none: the methods that the most CPU
 // samples of a short warm-up ran under (cum, each method counted once per sample), leaving out
 // those under nearly every sample (a thread's run loop, main: speeding them virtually would speed
-// everything, which says nothing). The handler copies each sample's innermost frames into a
+// everything, which says nothing), and taking one method of each group that always runs together
+// (a lambda and the method it calls: one place in the program, the one nearest the leaves). The
+// handler copies each sample's innermost frames into a
 // fixed buffer (no allocation, one atomic add); the experiment thread counts them once the
 // warm-up is over. Only the innermost kFrames frames count, so a target is at most that far from
 // where the time is spent.
@@ -26,6 +28,10 @@ class WarmUp {
   static constexpr std::size_t kSamples = 16384;
   // A method under more than this share of the samples is no target.
   static constexpr double kSpineShare = 0.8;
+  // The hottest methods considered, and the share of the samples of the hotter of two methods
+  // that both must run under to be one place in the program.
+  static constexpr std::size_t kCandidates = 32;
+  static constexpr double kSamePlace = 0.9;
 
   WarmUp() : records_(std::make_unique<Record[]>(kSamples)) {}
 
