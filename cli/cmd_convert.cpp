@@ -64,15 +64,18 @@ const calltree::ProfileFormat& output_format(const ConvertOptions& options) {
 }
 
 // The recorded tree with its per-sample records: ids change with the preorder written, so the
-// records are decoded and encoded again rather than copied (sample_records.h); other ancillary
-// chunks cannot be renumbered and are dropped, with a warning.
+// records are decoded and encoded again rather than copied (sample_records.h); causal
+// experiments name no node and are copied; other ancillary chunks cannot be renumbered and are
+// dropped, with a warning.
 const calltree::CallTree& recording(SearchSource& search, std::vector<calltree::AncillaryChunk>& chunks) {
   OpenedFile& file = search.file();
   if (!file.samples().ticks.empty() || !file.samples().threads.empty())
     chunks = calltree::encode_sample_data(file.file.loaded.tree, file.samples());
   for (const auto& [tag, bytes] : file.file.loaded.extra_chunks)
     if (const calltree::KnownChunk* known = calltree::find_known_chunk(tag);
-        !known || known->reader != calltree::ChunkReader::sample_records)
+        known && known->reader == calltree::ChunkReader::causal)
+      chunks.emplace_back(tag, bytes);
+    else if (!known || known->reader != calltree::ChunkReader::sample_records)
       std::cerr << "bottlenecks: warning: dropped ancillary chunk '" << search::terminal_safe(tag.view())
                 << "', which this version does not know how to renumber\n";
   return file.file.loaded.tree;

@@ -223,7 +223,7 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
     const std::span<const std::byte> raw = taken.bytes;
     ByteSource in(raw, context);
     // Chunks the tree is not built from (unknown ancillary ones, the per-sample records) are kept
-    // as they are for whoever reads them (sample_records.h).
+    // as they are for whoever reads them (sample_records.h, causal_records.h).
     const auto keep = [&] { s.extra_chunks.emplace_back(h.tag, std::vector<std::byte>(raw.begin(), raw.end())); };
     if (!known) {
       keep();
@@ -276,6 +276,7 @@ ChunkWalk read_chunks(std::span<const std::byte> bytes, const std::string& prefi
           break;
         case ChunkId::threads:
         case ChunkId::samples:
+        case ChunkId::causal:
           keep();
           break;
       }

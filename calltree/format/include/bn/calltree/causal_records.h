@@ -24,13 +24,16 @@ std::vector<std::byte> encode_causal(const CausalData& header, std::span<const C
 // Every "caus" chunk of `profile`, in file order, as one CausalData (empty() when there is
 // none). Throws bn::Error naming `source`, the chunk and what is wrong on malformed data:
 // truncated varints, an index past its list, a speedup above 100, a negative duration, a delay
-// longer than its experiment.
+// longer than its experiment, or chunks that merge_causal cannot pool.
 CausalData decode_causal(const LoadedProfile& profile, const std::string& source);
 
 // The experiments of several recordings of one program as one: targets, points and aspects
 // matched by name (an aspect defined differently in two recordings is an error naming both),
 // experiments appended (period_ns is the first part's: delays are recorded per experiment, so
-// parts recorded with other periods pool as they are).
+// parts recorded with other periods pool as they are). Throws bn::Error, without naming the
+// parts, when a name means two things (a target with other summaries, a point of another kind)
+// or when the parts' experiments count progress at different points (an experiment that did not
+// count at a point would read as a slower program there).
 CausalData merge_causal(std::vector<CausalData> parts);
 
 }  // namespace bn::calltree

@@ -58,7 +58,8 @@ enum class ChunkId : std::uint8_t {
   metric_totals,
   end,
   threads,
-  samples
+  samples,
+  causal
 };
 
 // Who decodes a known chunk.
@@ -69,6 +70,9 @@ enum class ChunkReader : std::uint8_t {
   // plain call tree loads without them. Node ids in them are the file's: rewriting a tree
   // renumbers them (encode_sample_data).
   sample_records,
+  // decode_causal (causal_records.h), from LoadedProfile::extra_chunks; ancillary, and free of
+  // node ids, so a rewritten tree keeps it as it is.
+  causal,
 };
 
 struct KnownChunk {
@@ -92,6 +96,8 @@ inline constexpr auto kKnownChunks = std::to_array<KnownChunk>({
     {ChunkId::threads, ChunkTag("thrd"), ChunkReader::sample_records, "thread table entries, new or updated"},
     {ChunkId::samples, ChunkTag("smpl"), ChunkReader::sample_records,
      "parents of the nodes appended since the last smpl chunk, then ticks of per-thread records"},
+    {ChunkId::causal, ChunkTag("caus"), ChunkReader::causal,
+     "causal experiments: their targets and progress points, then the experiments since the last"},
 });
 
 // The row of `tag`, or null for a tag this version does not know.
@@ -118,5 +124,6 @@ inline constexpr ChunkTag kTagMetricCosts = chunk_tag(ChunkId::metric_costs);
 inline constexpr ChunkTag kTagMetricTotals = chunk_tag(ChunkId::metric_totals);
 inline constexpr ChunkTag kTagThreads = chunk_tag(ChunkId::threads);
 inline constexpr ChunkTag kTagSamples = chunk_tag(ChunkId::samples);
+inline constexpr ChunkTag kTagCausal = chunk_tag(ChunkId::causal);
 
 }  // namespace bn::calltree
