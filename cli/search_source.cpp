@@ -4,9 +4,11 @@
 #include <nlohmann/json.hpp>
 
 #include "bn/base/error.h"
+#include "bn/calltree/causal_records.h"
 #include "bn/calltree/probe_cost.h"
 #include "bn/iface/units.h"
 #include "bn/views/thread_table.h"
+#include "causal_report.h"
 #include "comparison_states.h"
 #include "flame_drawing.h"
 
@@ -182,6 +184,19 @@ Side SearchSource::b_side() const { return side_of(state_->b); }
 
 search::FlameResult SearchSource::draw_flame(const search::FlameRequest& request) {
   return draw_flame_graph(*this, request);
+}
+
+search::CausalReport SearchSource::causal(std::string_view progress) {
+  if (!causal_) {
+    std::vector<calltree::CausalData> parts;
+    for (const auto& file : a_files_) parts.push_back(file->causal());
+    try {
+      causal_ = calltree::merge_causal(std::move(parts));
+    } catch (const Error& e) {
+      throw Error("the causal experiments of " + profile_name() + " do not pool: " + e.what());
+    }
+  }
+  return causal_report(*causal_, a_files_.size(), *state_->a.front().opened.profile, progress);
 }
 
 const views::View* SearchSource::built_view() const { return state_->a.front().opened.view.get(); }

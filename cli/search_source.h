@@ -81,6 +81,9 @@ class SearchSource final : public search::ProfileSource {
   Side a_side() const;
   Side b_side() const;
   search::FlameResult draw_flame(const search::FlameRequest& request) override;
+  // The experiments of PROFILE and RUNS pooled (BASE is another program), cost shares of
+  // PROFILE's view in force (causal_report.h).
+  search::CausalReport causal(std::string_view progress) override;
   // PROFILE's view in force, or null for the call tree as recorded.
   const views::View* built_view() const;
   // PROFILE as opened, with its per-sample records decoded.
@@ -109,6 +112,7 @@ class SearchSource final : public search::ProfileSource {
   // PROFILE (the first of A's) gives the search its views, metrics and per-sample records.
   std::vector<std::shared_ptr<OpenedFile>> a_files_, b_files_;
   std::unique_ptr<State> state_;
+  std::optional<calltree::CausalData> causal_;  // A's experiments, pooled on first use
 };
 
 }  // namespace bn::cli

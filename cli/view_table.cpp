@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "bn/base/error.h"
+#include "bn/calltree/causal_records.h"
 #include "bn/calltree/sample_records.h"
 #include "bn/calltree/tree_filter.h"
 #include "bn/calltree/tree_profile.h"
@@ -125,6 +126,11 @@ views::States states_of(OpenedFile& file, const Wanted& wanted) {
 const calltree::SampleData& OpenedFile::samples() {
   if (!samples_) samples_ = calltree::decode_sample_data(file.loaded, path);
   return *samples_;
+}
+
+const calltree::CausalData& OpenedFile::causal() {
+  if (!causal_) causal_ = calltree::decode_causal(file.loaded, path);
+  return *causal_;
 }
 
 std::string view_names() {

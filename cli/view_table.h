@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/calltree/causal_data.h"
 #include "bn/calltree/profile_loader.h"
 #include "bn/calltree/sample_data.h"
 #include "bn/iface/profile.h"
@@ -32,7 +33,8 @@ struct Wanted {
   std::vector<iface::ProfileFilter> filters;  // `exclude` and `focus`, oldest first
 };
 
-// One file opened for a search, with its per-sample records decoded on first use.
+// One file opened for a search, with its per-sample records and its causal experiments decoded
+// on first use.
 struct OpenedFile {
   OpenedFile(calltree::OpenedProfile opened, std::string file_path)
       : file(std::move(opened)), path(std::move(file_path)) {}
@@ -40,9 +42,11 @@ struct OpenedFile {
   calltree::OpenedProfile file;
   std::string path;
   const calltree::SampleData& samples();
+  const calltree::CausalData& causal();
 
  private:
   std::optional<calltree::SampleData> samples_;
+  std::optional<calltree::CausalData> causal_;
 };
 
 // A profile to search, built from one file: the view (absent for the recorded tree), the

@@ -108,6 +108,11 @@ std::span<const Command> command_table() {
        {},
        "list the recording's thread classes: threads, instances, lifetime, share of each type of time (seed 000)",
        h::threads},
+      {"causal",
+       {optional(text("N|LABEL|m1;m2;...", kMethods))},
+       "rank the targets of causal experiments by the program's speedup were each 50% faster, or show one's "
+       "curve (`causal --progress NAME ...` picks the progress point; docs/causal.md)",
+       h::causal},
       // Its alternatives, and what each searches after the help, are the source's views.
       {"view", {view_choice("view")}, "search another view", h::view},
       {"set", {}, "show the settings", h::settings},

@@ -2,7 +2,7 @@
 // Handlers of the command table (command_table.cpp), grouped by file: navigation
 // (commands_navigate.cpp), aspects and refinements through gaps (commands_aspects.cpp), labels (commands_labels.cpp,
 // commands_autolabel.cpp), pictures (commands_flame.cpp), pruning and focus (commands_filters.cpp), views
-// (commands_views.cpp), settings and help
+// (commands_views.cpp), causal profiles (commands_causal.cpp), settings and help
 // (commands_settings.cpp). Each gets its arguments already matched against its row (arguments.h). Internal to bn_repl.
 
 #include <functional>
@@ -46,6 +46,7 @@ Output filters(Context& c, const Arguments& args);
 Output unfilter(Context& c, const Arguments& args);
 
 Output threads(Context& c, const Arguments& args);
+Output causal(Context& c, const Arguments& args);
 Output view(Context& c, const Arguments& args);
 Output set_model(Context& c, const Arguments& args);
 Output set_states(Context& c, const Arguments& args);

@@ -161,6 +161,50 @@ void fill(json& j, const AutolabelOutput& o, const RenderContext& c) {
   }
 }
 
+// Speedups as fractions, as computed: the text rounds them to percentages.
+json causal_estimate(const search::CausalEstimate& e) {
+  json j = {{"experiments", e.experiments}};
+  j["program_speedup"] = e.speedup ? json(*e.speedup) : json(nullptr);
+  if (e.low && e.high) {
+    j["low"] = *e.low;
+    j["high"] = *e.high;
+  }
+  return j;
+}
+
+void fill(json& j, const CausalOutput& o, const RenderContext&) {
+  const search::CausalReport& r = o.report;
+  j["progress"] = r.progress;
+  j["progress_points"] = r.points;
+  j["experiments"] = r.experiments;
+  j["baseline_experiments"] = r.baseline_experiments;
+  j["recordings"] = r.recordings;
+  if (!r.notes.empty()) j["notes"] = r.notes;
+  j["targets"] = json::array();
+  for (std::size_t i = 0; i < r.targets.size(); ++i) {
+    if (o.target && *o.target != i) continue;
+    const search::CausalTargetLine& t = r.targets[i];
+    json target = {{"rank", i + 1}};
+    if (t.is_label) {
+      target["label"] = t.name;
+      target["summaries"] = t.summaries;
+    } else {
+      target["path"] = t.summaries.front();
+    }
+    target["cost_share"] = t.cost_share;
+    target["if_50_percent_faster"] = causal_estimate(t.summary);
+    target["points"] = json::array();
+    for (const auto& p : t.curve) {
+      json point = causal_estimate(p.estimate);
+      point["speedup"] = p.speedup / 100.0;
+      target["points"].push_back(std::move(point));
+    }
+    target["flags"] = json::array();
+    for (const search::CausalFlag& f : t.flags) target["flags"].push_back(f.name);
+    j["targets"].push_back(std::move(target));
+  }
+}
+
 void fill(json& j, const HelpOutput& o, const RenderContext&) {
   j["commands"] = json::array();
   for (const HelpEntry& e : o.entries) j["commands"].push_back({{"name", e.name}, {"args", e.args}, {"help", e.help}});

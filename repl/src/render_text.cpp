@@ -5,6 +5,7 @@
 #include "bn/repl/render.h"
 #include "bn/search/method_names.h"
 #include "bn/search/text.h"
+#include "render_causal.h"
 
 namespace bn::repl {
 namespace {
@@ -470,6 +471,8 @@ void render(const search::ThreadsOutput& o, const RenderContext& c, std::ostream
     out << "\n";
   }
 }
+
+void render(const CausalOutput& o, const RenderContext& c, std::ostream& out) { render_causal(o, c, out); }
 
 void render(const QuitOutput& o, const RenderContext&, std::ostream& out) {
   if (o.unsaved_labels) out << "note: labels changed since the last save were not saved (`save FILE` keeps them)\n";

@@ -167,8 +167,14 @@ struct QuitOutput {
   bool unsaved_labels = false;
 };
 
+// `causal`: the ranked targets, or with `causal N|LABEL|SEQ` the curve of one of them.
+struct CausalOutput {
+  search::CausalReport report;
+  std::optional<std::size_t> target;  // the index in report.targets whose curve is shown
+};
+
 using Output = std::variant<ListOutput, DetailOutput, LabelsOutput, MessageOutput, LoadOutput, HelpOutput, QuitOutput,
-                            ViewOutput, search::ThreadsOutput, AutolabelOutput>;
+                            ViewOutput, search::ThreadsOutput, AutolabelOutput, CausalOutput>;
 
 // What the renderers need besides an Output: profile-wide facts and the display settings.
 struct RenderContext {

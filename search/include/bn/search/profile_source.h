@@ -12,9 +12,11 @@
 #include <string_view>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/iface/amount.h"
 #include "bn/iface/profile.h"
 #include "bn/iface/profile_filter.h"
+#include "bn/search/causal_report.h"
 
 namespace bn::search {
 
@@ -107,6 +109,11 @@ class ProfileSource {
   // profile in force has any: `path :MONITOR` where no thread waited is then told apart from a
   // typo. Empty for a source without views.
   virtual std::vector<std::string> typed_time() { return {}; }
+  // The causal profile of the recordings searched at the progress point named `progress` (empty:
+  // the first recorded), their experiments pooled, cost shares of the profile in force. Throws
+  // bn::Error with one line when there are no experiments (saying how to record them), for an
+  // unknown point (listing them) or a malformed recording.
+  virtual CausalReport causal(std::string_view /*progress*/) { throw Error(std::string(kNoCausalExperiments)); }
   // Draws the profile in force as a flame graph into request.file. Throws bn::Error naming the
   // file or the focus.
   virtual FlameResult draw_flame(const FlameRequest& request) = 0;
