@@ -1,0 +1,107 @@
+// The causal mode end to end on programs whose answer is known by construction (seed 003's
+// cases), recorded by a real JVM and read by the REPL's `causal`. The checks are what virtual
+// speedup guarantees on a loaded machine, orderings and signs with margins, never exact slopes:
+// every experiment's rate of progress is measured against experiments at 0% interleaved with
+// it, so a machine that is slow throughout slows both alike.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "agent_harness.h"
+#include "repl_json.h"
+
+using nlohmann::json;
+
+namespace {
+
+// Records `main_class` for `seconds` in mode=causal and returns the REPL's `causal` answer
+// (after `before`, REPL commands run first).
+json causal_run(const std::string& main_class, std::vector<std::string> args, const std::vector<std::string>& targets,
+                const std::string& progress, const std::string& before = "") {
+  const std::filesystem::path file = bn::test::work_dir("causal-" + main_class) / "run.bnp";
+  bn::test::JavaRunOptions o;
+  o.main_class = main_class;
+  o.args = std::move(args);
+  o.agent_options = "mode=causal,quiet,speedups=0:50,progress=" + progress + ",file=" + file.string();
+  for (const std::string& t : targets) o.agent_options += ",target=" + t;
+  o.timeout = std::chrono::seconds(120);
+  const auto run = bn::test::run_java(o);
+  INFO("stderr: " << run.err);
+  REQUIRE_FALSE(run.timed_out);
+  REQUIRE(run.exit_code == 0);
+  return bn::test::only(bn::test::repl_json(file, {}, before + "causal"), "causal");
+}
+
+// The target whose call sequence is `method` alone.
+const json& target(const json& causal, const std::string& method) {
+  for (const json& t : causal["targets"])
+    if (t.contains("path") && t["path"] == json::array({method})) return t;
+  FAIL("no target " << method << " in " << causal.dump());
+  static const json none;
+  return none;
+}
+
+// Its point at virtual speedup 50%.
+const json& at_half(const json& t) {
+  for (const json& p : t["points"])
+    if (p["speedup"].get<double>() == 0.5) return p;
+  FAIL("no point at 50% in " << t.dump());
+  static const json none;
+  return none;
+}
+
+}  // namespace
+
+TEST_CASE("two workers joined per round: speeding the long one pays, the short one nothing") {
+  const json causal = causal_run("CausalRounds", {"24"}, {"CausalRounds.longWork", "CausalRounds.shortWork"},
+                                 "CausalRounds.roundDone");
+  INFO(causal.dump());
+  CHECK(causal["progress"] == "CausalRounds.roundDone");
+  const json& long_half = at_half(target(causal, "CausalRounds.longWork"));
+  const json& short_half = at_half(target(causal, "CausalRounds.shortWork"));
+  // By construction: 50% off the long worker (twice the short one) halves each round; 50% off
+  // the short one changes nothing.
+  CHECK(long_half["program_speedup"].get<double>() > 0.2);
+  CHECK(std::abs(short_half["program_speedup"].get<double>()) < 0.1);
+  CHECK(long_half["low"].get<double>() > short_half["high"].get<double>());
+  // And the list ranks the long one first.
+  CHECK(causal["targets"][0]["path"] == json::array({"CausalRounds.longWork"}));
+}
+
+TEST_CASE("a parallel phase and a serial phase of equal length: their curves agree") {
+  const json causal = causal_run("CausalPhases", {"24"}, {"CausalPhases.parallelWork", "CausalPhases.serialWork"},
+                                 "CausalPhases.roundDone");
+  INFO(causal.dump());
+  const json& parallel = at_half(target(causal, "CausalPhases.parallelWork"));
+  const json& serial = at_half(target(causal, "CausalPhases.serialWork"));
+  // Each phase is half of a round: 50% off either shortens the round by a quarter.
+  CHECK(parallel["program_speedup"].get<double>() > 0.08);
+  CHECK(serial["program_speedup"].get<double>() > 0.08);
+  // The intervals overlap: the two predictions agree.
+  CHECK(parallel["low"].get<double>() <= serial["high"].get<double>());
+  CHECK(serial["low"].get<double>() <= parallel["high"].get<double>());
+}
+
+TEST_CASE("threads contending for a monitor: the critical section pays more than its cost share") {
+  // Wall time (`set states all`): a sampler sees each of the 8 threads inside the critical
+  // section an eighth of the time and waiting at the monitor most of the rest.
+  const json causal =
+      causal_run("CausalContention", {"24", "8", "300", "100"},
+                 {"CausalContention.critical", "CausalContention.ownWork"}, "CausalContention.itemDone",
+                 "set states all; ");
+  INFO(causal.dump());
+  const json& critical = target(causal, "CausalContention.critical");
+  const json& own = target(causal, "CausalContention.ownWork");
+  const double share = critical["cost_share"].get<double>();
+  CHECK(share > 0.0);
+  CHECK(share < 0.4);
+  // The monitor serialises the program, so half off the critical section gains far more than
+  // its share of the samples would suggest, and more than half off the threads' own work.
+  CHECK(at_half(critical)["low"].get<double>() > share);
+  CHECK(at_half(critical)["program_speedup"].get<double>() > at_half(own)["program_speedup"].get<double>());
+}
