@@ -58,8 +58,8 @@ const json& at_half(const json& t) {
 }  // namespace
 
 TEST_CASE("two workers joined per round: speeding the long one pays, the short one nothing") {
-  const json causal = causal_run("CausalRounds", {"24"}, {"CausalRounds.longWork", "CausalRounds.shortWork"},
-                                 "CausalRounds.roundDone");
+  const json causal =
+      causal_run("CausalRounds", {"24"}, {"CausalRounds.longWork", "CausalRounds.shortWork"}, "CausalRounds.roundDone");
   INFO(causal.dump());
   CHECK(causal["progress"] == "CausalRounds.roundDone");
   const json& long_half = at_half(target(causal, "CausalRounds.longWork"));
@@ -90,10 +90,9 @@ TEST_CASE("a parallel phase and a serial phase of equal length: their curves agr
 TEST_CASE("threads contending for a monitor: the critical section pays more than its cost share") {
   // Wall time (`set states all`): a sampler sees each of the 8 threads inside the critical
   // section an eighth of the time and waiting at the monitor most of the rest.
-  const json causal =
-      causal_run("CausalContention", {"24", "8", "300", "100"},
-                 {"CausalContention.critical", "CausalContention.ownWork"}, "CausalContention.itemDone",
-                 "set states all; ");
+  const json causal = causal_run("CausalContention", {"24", "8", "300", "100"},
+                                 {"CausalContention.critical", "CausalContention.ownWork"}, "CausalContention.itemDone",
+                                 "set states all; ");
   INFO(causal.dump());
   const json& critical = target(causal, "CausalContention.critical");
   const json& own = target(causal, "CausalContention.ownWork");

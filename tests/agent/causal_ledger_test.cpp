@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "causal/delay_ledger.h"
@@ -16,9 +17,10 @@ namespace {
 constexpr std::int64_t kDelay = 20'000;  // 20 µs per period hit
 constexpr std::int64_t kNoCap = INT64_MAX;
 
-// Delays `a` owes now, without paying them.
+// Delays `a` owes now, without paying them, rounded down (a sleep may have paid some ahead).
 std::int64_t owed(const DelayLedger& ledger, const DelayLedger::Account& a) {
-  return a.experiment == ledger.experiment() ? ledger.hits() - a.local : ledger.hits();
+  const std::int64_t ns = ledger.owed_ns(a);
+  return ns <= 0 ? 0 : ns / kDelay;
 }
 
 }  // namespace
@@ -35,7 +37,7 @@ TEST_CASE("a hit owes every other thread one delay, and the thread that ran the 
   CHECK(owed(ledger, other) == 4);
   CHECK(ledger.pay(runner, kNoCap) == 0);
   CHECK(ledger.pay(other, kNoCap) >= 4 * kDelay);
-  CHECK(owed(ledger, other) == 0);
+  CHECK(ledger.owed_ns(other) <= 0);
   CHECK(ledger.pay(other, kNoCap) == 0);  // paid once only
   CHECK(ledger.paid_ns() >= 4 * kDelay);
 }
@@ -57,17 +59,23 @@ TEST_CASE("threads running the target at once owe each other: their delays cance
 }
 
 TEST_CASE("a pause is paid in pieces of at most the cap") {
+  constexpr std::int64_t kLong = 1'000'000;  // 1 ms a hit: a sleep's excess is small beside it
   DelayLedger ledger;
-  ledger.begin(kDelay);
+  ledger.begin(kLong);
   DelayLedger::Account runner, other;
   ledger.open(runner);
   ledger.open(other);
   ledger.hit(runner, 10);
-  CHECK(ledger.pay(other, 3 * kDelay) >= 3 * kDelay);
-  CHECK(owed(ledger, other) == 7);
+  // Asked for 3 ms of the 10 owed: the rest stays owed, whatever the sleep's excess was.
+  const std::int64_t slept = ledger.pay(other, 3 * kLong);
+  CHECK(slept >= 3 * kLong);
+  CHECK(ledger.owed_ns(other) == 10 * kLong - slept);
   // A cap below one delay still pays one, so a debt always shrinks.
-  CHECK(ledger.pay(other, 1) >= kDelay);
-  CHECK(owed(ledger, other) == 6);
+  const std::int64_t before = ledger.owed_ns(other);
+  if (before > 0) {
+    CHECK(ledger.pay(other, 1) >= std::min(before, kLong));
+    CHECK(ledger.owed_ns(other) <= before - std::min(before, kLong));
+  }
 }
 
 TEST_CASE("Coz's rule: a thread woken by another is credited the delays that accrued while it waited") {
@@ -121,6 +129,20 @@ TEST_CASE("a new thread starts with the experiment's delays so far credited") {
   CHECK(owed(ledger, late) == 1);
 }
 
+TEST_CASE("a sleep longer than asked is credited whole: the excess comes off the next debt") {
+  DelayLedger ledger;
+  ledger.begin(kDelay);
+  DelayLedger::Account runner, other;
+  ledger.open(runner);
+  ledger.open(other);
+  ledger.hit(runner, 1);
+  const std::int64_t slept = ledger.pay(other, kNoCap);
+  CHECK(slept >= kDelay);
+  CHECK(ledger.owed_ns(other) == kDelay - slept);
+  ledger.hit(runner, 1);
+  CHECK(ledger.owed_ns(other) == 2 * kDelay - slept);
+}
+
 TEST_CASE("debts of an experiment are forgiven when the next begins") {
   DelayLedger ledger;
   ledger.begin(kDelay);
@@ -153,7 +175,7 @@ TEST_CASE("a hit in a handler that interrupted a hook waits for the next handler
   ledger.open(other);
   a.busy = 1;  // a hook holds the account
   ledger.hit(a, 2);
-  CHECK(a.local == 0);  // untouched while busy
+  CHECK(a.credited_ns == 0);  // untouched while busy
   a.busy = 0;
   CHECK(ledger.pay(a, kNoCap) == 0);  // its own hits, folded in: it owes nothing
   CHECK(owed(ledger, a) == 0);

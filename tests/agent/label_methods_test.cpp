@@ -37,7 +37,7 @@ TEST_CASE("a malformed label file is refused with FILE:LINE and what is wrong") 
   CHECK(r.status.message() == path + ":2: method line before the first `label NAME` line");
   const std::string bad = write_file("label x\nnonsense\n");
   CHECK(bn::agent::read_label_methods(bad).status.message() ==
-        bad + ":2: expected `view NAME`, `label NAME` or a method name indented by two spaces");
+        bad + ":2: expected `view NAME`, `aspect NAME = PATTERN`, `label NAME` or an indented method name");
   std::filesystem::remove(bad);
 }
 
@@ -47,5 +47,14 @@ TEST_CASE("a label file without Java methods, or no file, is an error naming it"
         "methods='" + path + "' names no Java method: nothing to instrument");
   std::filesystem::remove(path);
   CHECK(bn::agent::read_label_methods("/nonexistent/labels").status.message() ==
-        "cannot read methods='/nonexistent/labels': not a readable file of at most 64 MiB");
+        "cannot read labels from '/nonexistent/labels': cannot open it");
+}
+
+TEST_CASE("a label file that defines aspects reads as the REPL wrote it") {
+  const std::string path =
+      write_file("# bottlenecks labels v2\naspect io = java.io.*\nlabel parse\n  p.Parser.parse\n  ..\n  :io\n");
+  const auto r = bn::agent::read_label_methods(path);
+  REQUIRE(r.status.ok());
+  CHECK(r.methods == std::vector<std::string>{"p.Parser.parse"});
+  std::filesystem::remove(path);
 }

@@ -12,10 +12,15 @@
 
 #include "bn/base/error.h"
 #include "bn/calltree/causal_records.h"
+#include "bn/calltree/tree_builder.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::span<const std::byte> in(reinterpret_cast<const std::byte*>(data), size);
-  bn::calltree::LoadedProfile profile{};
+  // The chunks name no nodes; any tree will do.
+  bn::calltree::TreeBuilder builder;
+  const std::vector<bn::calltree::MethodId> stack{builder.intern("a")};
+  builder.add_stack(stack, 1);
+  bn::calltree::LoadedProfile profile{std::move(builder).build({}), false, {}, {}};
   while (in.size() >= 2) {
     const std::size_t len = std::min<std::size_t>(
         in.size() - 2, std::to_integer<std::size_t>(in[0]) | std::to_integer<std::size_t>(in[1]) << 8);

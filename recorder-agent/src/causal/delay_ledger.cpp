@@ -28,16 +28,26 @@ void DelayLedger::begin(std::int64_t delay_ns) {
   word_.store(std::uint64_t{next} << 32);
 }
 
+std::int64_t DelayLedger::delay_of(std::uint64_t word) const {
+  return delays_[experiment_of(word) % kDelaySlots].load(std::memory_order_relaxed);
+}
+
 void DelayLedger::sync(Account& a, std::uint64_t word) {
   if (a.experiment == experiment_of(word)) return;
   a.experiment = experiment_of(word);
-  a.local = 0;
+  a.credited_ns = 0;
+}
+
+std::int64_t DelayLedger::owed_ns(const Account& a) const {
+  const std::uint64_t word = word_.load();
+  const std::int64_t due = count_of(word) * delay_of(word);
+  return a.experiment == experiment_of(word) ? due - a.credited_ns : due;
 }
 
 void DelayLedger::open(Account& a) const {
   const std::uint64_t word = word_.load();
   a.experiment = experiment_of(word);
-  a.local = count_of(word);
+  a.credited_ns = count_of(word) * delay_of(word);
 }
 
 void DelayLedger::hit(Account& a, std::int64_t periods) {
@@ -49,26 +59,22 @@ void DelayLedger::hit(Account& a, std::int64_t periods) {
     return;
   }
   sync(a, word);
-  a.local += periods;
+  a.credited_ns += periods * delay_of(word);
 }
 
 std::int64_t DelayLedger::pay(Account& a, std::int64_t max_ns) {
   const std::uint64_t word = word_.load();
   sync(a, word);
-  if (a.pending_hits != 0 && a.pending_experiment == a.experiment) a.local += a.pending_hits;
+  const std::int64_t delay = delay_of(word);
+  if (a.pending_hits != 0 && a.pending_experiment == a.experiment) a.credited_ns += a.pending_hits * delay;
   a.pending_hits = 0;
-  const std::int64_t owed = count_of(word) - a.local;
-  const std::int64_t delay = delays_[experiment_of(word) % kDelaySlots].load(std::memory_order_relaxed);
-  if (owed <= 0 || delay <= 0) {
-    if (owed > 0) a.local += owed;  // a 0% experiment: nothing to sleep
-    return 0;
-  }
-  const std::int64_t paying = delay >= max_ns ? 1 : std::min<std::int64_t>(owed, max_ns / delay);
-  a.local += paying;
-  const std::int64_t ns = paying * delay;
+  const std::int64_t owed = count_of(word) * delay - a.credited_ns;
+  if (owed <= 0 || delay <= 0) return 0;
+  const std::int64_t asked = std::min(owed, std::max(max_ns, delay));
   const std::int64_t start = monotonic_ns();
-  sleep_until(start + ns);
+  sleep_until(start + asked);
   const std::int64_t slept = monotonic_ns() - start;
+  a.credited_ns += slept;
   paid_ns_.fetch_add(slept, std::memory_order_relaxed);
   return slept;
 }
@@ -85,7 +91,8 @@ void DelayLedger::after_block(Account& a, bool woken_by_other) {
   const std::uint64_t word = word_.load();
   const bool same_experiment = a.blocked_experiment == experiment_of(word);
   sync(a, word);
-  if (a.blocked && woken_by_other) a.local += count_of(word) - (same_experiment ? a.blocked_at : 0);
+  if (a.blocked && woken_by_other)
+    a.credited_ns += (count_of(word) - (same_experiment ? a.blocked_at : 0)) * delay_of(word);
   a.blocked = false;
 }
 

@@ -6,7 +6,7 @@ import java.util.concurrent.CyclicBarrier;
 // their curves agree (Coz, sec. 3: delays cancel in code that every thread runs at once). Each
 // round is one unit of progress (CausalPhases.roundDone).
 //
-//   java CausalPhases SECONDS [UNITS]   (work of each phase in units; default 1000)
+//   java CausalPhases SECONDS [PARALLEL_UNITS SERIAL_UNITS]   (work of each phase; default 1000 each)
 public class CausalPhases {
   static volatile long sink;
 
@@ -25,7 +25,8 @@ public class CausalPhases {
 
   public static void main(String[] args) throws Exception {
     long seconds = Long.parseLong(args[0]);
-    long units = args.length > 1 ? Long.parseLong(args[1]) : 1000;
+    long parallelUnits = args.length > 1 ? Long.parseLong(args[1]) : 1000;
+    long serialUnits = args.length > 2 ? Long.parseLong(args[2]) : 1000;
     long deadline = System.nanoTime() + seconds * 1_000_000_000L;
     CyclicBarrier start = new CyclicBarrier(2);
     CyclicBarrier end = new CyclicBarrier(2);
@@ -37,7 +38,7 @@ public class CausalPhases {
                 while (true) {
                   start.await();
                   if (stop[0]) return;
-                  parallelWork(units);
+                  parallelWork(parallelUnits);
                   end.await();
                 }
               } catch (Exception e) {
@@ -51,9 +52,9 @@ public class CausalPhases {
       stop[0] = System.nanoTime() > deadline;
       start.await();
       if (stop[0]) break;
-      parallelWork(units);
+      parallelWork(parallelUnits);
       end.await();
-      serialWork(units);
+      serialWork(serialUnits);
       roundDone();
       rounds++;
     }
