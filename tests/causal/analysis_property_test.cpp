@@ -88,10 +88,12 @@ std::vector<bc::Flag> naive_flags(const bc::TargetResult& r) {
     flags.push_back(bc::Flag::off_critical_path);
   if (m.speedup && r.top.speedup && m.interval && m.interval->low > 0 && *r.top.speedup < 1.25 * *m.speedup)
     flags.push_back(bc::Flag::plateau);
-  bool slower = (m.interval && m.interval->high < 0) || (r.top.interval && r.top.interval->high < 0);
+  const auto below = [](const bc::Estimate& e) {
+    return e.interval && e.interval->high < 0 && e.speedup && *e.speedup <= -0.05;
+  };
+  bool slower = below(m) || below(r.top);
   for (const bc::CurvePoint& p : r.curve)
-    if (p.speedup > 0 && p.estimate.experiments >= 2 && p.estimate.interval && p.estimate.interval->high < 0)
-      slower = true;
+    if (p.speedup > 0 && p.estimate.experiments >= 2 && below(p.estimate)) slower = true;
   if (slower) flags.push_back(bc::Flag::contention);
   if (m.experiments < 3) flags.push_back(bc::Flag::too_few);
   return flags;

@@ -111,6 +111,7 @@ Status CausalEngine::start(JNIEnv* jni) {
     if (Status s = hooks_.wrap_park(jni); !s.ok())
       report(s.message() + "; threads woken in java.util.concurrent pay the delays that accrued while they waited");
     if (Status s = progress_.start(jvmti_, jni); !s.ok()) return s;
+    period_ns_.store(options_.causal_period_ns);
     header_.period_ns = options_.causal_period_ns;
     header_.points = progress_.points();
     if (targets_.targets.empty()) {
@@ -126,8 +127,7 @@ Status CausalEngine::start(JNIEnv* jni) {
     if (Status s = sink_.open(metadata(false)); !s.ok()) return s;
     started_.store(true);
     // VMInit runs on the main thread, which never sends ThreadStart.
-    if (CausalThreads::attach_current(options_.causal_period_ns, static_cast<jint>(options_.max_depth), ledger_) ==
-        nullptr)
+    if (CausalThreads::attach_current(period_ns_.load(), static_cast<jint>(options_.max_depth), ledger_) == nullptr)
       threads_without_clock_.fetch_add(1);
     else
       threads_sampled_.fetch_add(1);
@@ -160,6 +160,7 @@ void CausalEngine::on_sample(CausalThread& thread, void* ucontext, std::int64_t 
 // In the signal handler, on the sampled thread: no lock, no allocation.
 void CausalEngine::sample(CausalThread& thread, void* ucontext, std::int64_t periods) {
   if (stopped_.load(std::memory_order_relaxed)) return;
+  const std::int64_t started = monotonic_ns();
   const int target = active_target_.load(std::memory_order_acquire);
   const auto weight = static_cast<std::uint64_t>(periods);
   samples_.fetch_add(weight, std::memory_order_relaxed);
@@ -184,6 +185,9 @@ void CausalEngine::sample(CausalThread& thread, void* ucontext, std::int64_t per
       }
     }
   }
+  const std::int64_t period = period_ns_.load(std::memory_order_relaxed);
+  if (thread.period_ns != period) CausalThreads::set_period(thread, period);
+  handler_ns_.fetch_add(monotonic_ns() - started, std::memory_order_relaxed);
   if (thread.account.busy == 0) ledger_.pay(thread.account, kMaxPauseNs);
 }
 
@@ -245,7 +249,7 @@ std::uint32_t CausalEngine::pick_speedup() {
 }
 
 void CausalEngine::begin(int target, std::uint32_t speedup) {
-  ledger_.begin(options_.causal_period_ns * speedup / 100);
+  ledger_.begin(period_ns_.load() * speedup / 100);
   active_target_.store(target, std::memory_order_release);
 }
 
@@ -257,6 +261,8 @@ bool CausalEngine::experiment(JNIEnv* jni, std::int64_t& length_ns) {
   if (!progress_.sums(jni, before)) return false;
   const std::uint64_t samples_before = samples_.load();
   const std::uint64_t target_samples_before = target_samples_.load();
+  const std::int64_t handler_before = handler_ns_.load();
+  const std::int64_t period = period_ns_.load();
   const std::int64_t start = monotonic_ns();
   begin(static_cast<int>(target), speedup);
   const bool complete = wait_ns(length_ns);
@@ -270,7 +276,7 @@ bool CausalEngine::experiment(JNIEnv* jni, std::int64_t& length_ns) {
   e.speedup = speedup;
   e.start_ns = start - start_ns_;
   e.duration_ns = end - start;
-  e.delay_ns = std::min(e.duration_ns, hits * (options_.causal_period_ns * speedup / 100));
+  e.delay_ns = std::min(e.duration_ns, hits * (period * speedup / 100));
   e.samples = samples_.load() - samples_before;
   e.target_samples = target_samples_.load() - target_samples_before;
   bool rare = false;
@@ -278,9 +284,17 @@ bool CausalEngine::experiment(JNIEnv* jni, std::int64_t& length_ns) {
     e.progress.push_back(after[i] - before[i]);
     rare = rare || after[i] - before[i] < kMinProgress;
   }
+  bound_overhead(handler_ns_.load() - handler_before, e.samples);
   keep(std::move(e));
   if (rare) length_ns = std::min(length_ns * 2, kMaxExperimentNs);
   return true;
+}
+
+void CausalEngine::bound_overhead(std::int64_t handler_ns, std::uint64_t periods) {
+  const std::int64_t period = period_ns_.load();
+  if (options_.max_overhead <= 0 || periods == 0 || period >= kMaxPeriodNs) return;
+  const double cost = static_cast<double>(handler_ns) / (static_cast<double>(periods) * static_cast<double>(period));
+  if (cost > options_.max_overhead) period_ns_.store(std::min(period * 2, kMaxPeriodNs));
 }
 
 void CausalEngine::keep(calltree::CausalExperiment e) {
@@ -332,7 +346,7 @@ void CausalEngine::stop() {
     e.target = static_cast<std::uint32_t>(whole_run_target_);
     e.speedup = whole_run_speedup_;
     e.duration_ns = end_ns_;
-    e.delay_ns = std::min(end_ns_, ledger_.hits() * (options_.causal_period_ns * whole_run_speedup_ / 100));
+    e.delay_ns = std::min(end_ns_, ledger_.hits() * (period_ns_.load() * whole_run_speedup_ / 100));
     e.samples = samples_.load();
     e.target_samples = target_samples_.load();
     e.progress = {1};
@@ -360,8 +374,7 @@ void CausalEngine::thread_started(JNIEnv* jni, jthread thread) {
   if (!started_.load() || stopped_.load()) return;
   // The agent's own threads (the sampler's, the experiments') are no part of the program.
   if (thread_name(jvmti_, jni, thread).starts_with("bottlenecks-")) return;
-  if (CausalThreads::attach_current(options_.causal_period_ns, static_cast<jint>(options_.max_depth), ledger_) ==
-      nullptr)
+  if (CausalThreads::attach_current(period_ns_.load(), static_cast<jint>(options_.max_depth), ledger_) == nullptr)
     threads_without_clock_.fetch_add(1);
   else
     threads_sampled_.fetch_add(1);
@@ -395,6 +408,7 @@ calltree::Metadata CausalEngine::metadata(bool final) const {
   m.jvm = jvm_;
   m.start_time_unix_ns = start_unix_ns_;
   m.set_extra("period_ns", std::to_string(options_.causal_period_ns));
+  if (options_.max_overhead > 0) m.set_extra("max_overhead_percent", std::to_string(options_.max_overhead * 100));
   m.set_extra("experiment_ns", std::to_string(options_.experiment_ns));
   std::string points;
   for (const calltree::ProgressPoint& p : progress_.points()) points += (points.empty() ? "" : " ") + p.name;
@@ -408,6 +422,8 @@ calltree::Metadata CausalEngine::metadata(bool final) const {
   m.set_extra("target_samples", std::to_string(target_samples_.load()));
   m.set_extra("walk_failures", std::to_string(walk_failures_.load()));
   m.set_extra("pause_ns", std::to_string(ledger_.paid_ns()));
+  m.set_extra("sampling_ns", std::to_string(handler_ns_.load()));
+  m.set_extra("final_period_ns", std::to_string(period_ns_.load()));
   m.set_extra("threads_sampled", std::to_string(threads_sampled_.load()));
   m.set_extra("threads_without_clock", std::to_string(threads_without_clock_.load()));
   m.set_extra("threads_by_perf_event", std::to_string(CausalThreads::perf_threads()));

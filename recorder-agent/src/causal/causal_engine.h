@@ -72,6 +72,7 @@ class CausalEngine final : public Engine {
   static constexpr std::uint64_t kMinProgress = 5;
   static constexpr std::int64_t kMaxExperimentNs = 16'000'000'000;
   static constexpr std::size_t kDefaultTargets = 8;
+  static constexpr std::int64_t kMaxPeriodNs = 100'000'000;
 
   static void on_sample(CausalThread& thread, void* ucontext, std::int64_t periods);
   void sample(CausalThread& thread, void* ucontext, std::int64_t periods);
@@ -85,6 +86,9 @@ class CausalEngine final : public Engine {
   // One experiment of `length_ns`; false if stopped before its end (then it is not kept).
   bool experiment(JNIEnv* jni, std::int64_t& length_ns);
   std::uint32_t pick_speedup();
+  // maxoverhead=: the sampling's cost over the experiment just ended (handler time per CPU
+  // sampled); above the bound, the period doubles (up to kMaxPeriodNs) for the experiments after.
+  void bound_overhead(std::int64_t handler_ns, std::uint64_t periods);
   // Begins an experiment: the ledger's delay, then the target the handlers test.
   void begin(int target, std::uint32_t speedup);
   void keep(calltree::CausalExperiment e);
@@ -116,6 +120,10 @@ class CausalEngine final : public Engine {
   std::atomic<bool> stopped_{false};  // the handlers do nothing
   std::atomic<bool> started_{false};  // threads get timers
 
+  // Each thread's CPU between samples: period= at first, doubled while the sampling costs more
+  // than maxoverhead= of the CPU it samples.
+  std::atomic<std::int64_t> period_ns_{0};
+  std::atomic<std::int64_t> handler_ns_{0};  // time the handlers took, their pauses left out
   std::atomic<std::uint64_t> samples_{0};
   std::atomic<std::uint64_t> target_samples_{0};
   std::atomic<std::uint64_t> walk_failures_{0};

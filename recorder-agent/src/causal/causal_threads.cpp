@@ -128,6 +128,7 @@ CausalThread* CausalThreads::attach_current(std::int64_t period_ns, jint max_fra
     free_thread(t);
     return nullptr;
   }
+  t->period_ns = period_ns;
   ledger.open(t->account);
   const std::lock_guard<std::mutex> lock(g_registry_mutex);
   t->clock_live = true;
@@ -169,6 +170,18 @@ void CausalThreads::detach_current() {
 }
 
 CausalThread* CausalThreads::current() { return tls_thread; }
+
+void CausalThreads::set_period(CausalThread& t, std::int64_t period_ns) {
+  t.period_ns = period_ns;
+  if (t.perf_fd >= 0) {
+    auto period = static_cast<std::uint64_t>(period_ns);
+    ioctl(t.perf_fd, PERF_EVENT_IOC_PERIOD, &period);
+  } else {
+    const timespec period{static_cast<time_t>(period_ns / 1'000'000'000), static_cast<long>(period_ns % 1'000'000'000)};
+    const itimerspec every{period, period};
+    timer_settime(t.timer, 0, &every, nullptr);
+  }
+}
 
 void CausalThreads::stop_all() {
   const std::lock_guard<std::mutex> lock(g_registry_mutex);

@@ -34,7 +34,8 @@ struct CausalThread {
   DelayLedger::Account account;
   int perf_fd = -1;  // the perf event, or -1 if the timer samples
   timer_t timer{};
-  bool clock_live = false;  // guarded by the registry's mutex (causal_threads.cpp)
+  bool clock_live = false;     // guarded by the registry's mutex (causal_threads.cpp)
+  std::int64_t period_ns = 0;  // what its clock is armed with
   jint max_frames = 0;
   AsyncFrame* frames = nullptr;  // max_frames each
   std::uint64_t* bits = nullptr;
@@ -55,6 +56,8 @@ class CausalThreads {
   static void detach_current();
   // The calling thread's state, or null.
   static CausalThread* current();
+  // In the handler, on `thread`: its clock samples every `period_ns` from now on.
+  static void set_period(CausalThread& thread, std::int64_t period_ns);
   // The recording ended: every thread's clock is closed (perf events and timers belong to the
   // process, so any thread may); the threads keep their state until they end.
   static void stop_all();
