@@ -126,7 +126,7 @@ void setup_repl(CLI::App& app) {
   sub->add_flag("--json", options->json, "Print one JSON object per command (JSON Lines, exact values)");
   sub->add_flag("--keep-going", options->keep_going,
                 "In a script, go on after a failing command (the exit status is still 1)");
-  add_compare_options(*sub, options->search.compare);
+  add_compare_options(*sub, options->search.compare, RunsAlone::pooled);
   sub->callback([options] { run_repl(*options); });
 }
 

@@ -46,16 +46,20 @@ std::string joined(const std::vector<std::string>& paths) {
   return text;
 }
 
-void add_compare_options(CLI::App& sub, CompareCliOptions& options) {
+void add_compare_options(CLI::App& sub, CompareCliOptions& options, RunsAlone runs_alone) {
   auto* base = sub.add_option("--base", options.base,
                               "Compare: search PROFILE minus BASE (seed 004 sec. 2.2), e.g. a run with a "
                               "feature enabled minus one with it disabled. Repeat it for several runs of B, "
                               "averaged exactly (docs/compare.md)")
                    ->allow_extra_args(false);
-  sub.add_option("RUNS", options.more,
-                 "More runs of PROFILE's program (with --base): A is the exact mean of PROFILE and RUNS, and "
-                 "differences are tested against the runs' spread")
-      ->needs(base);
+  auto* runs = sub.add_option("RUNS", options.more,
+                              runs_alone == RunsAlone::pooled
+                                  ? "More recordings of PROFILE's program. With --base, A is the exact mean of PROFILE "
+                                    "and RUNS, and differences are tested against the runs' spread; without, the tree "
+                                    "searched is PROFILE's and `causal` pools every recording's experiments"
+                                  : "More runs of PROFILE's program (with --base): A is the exact mean of PROFILE and "
+                                    "RUNS, and differences are tested against the runs' spread");
+  if (runs_alone == RunsAlone::refused) runs->needs(base);
   auto* normalize = sub.add_option("--normalize", options.normalize,
                                    "How BASE is weighed: none (default; both runs did the same work) or total "
                                    "(scale BASE to PROFILE's total)")

@@ -22,9 +22,14 @@ struct CompareCliOptions {
   bool force = false;
 };
 
+// How a command takes RUNS without --base.
+enum class RunsAlone {
+  refused,  // RUNS need --base
+  pooled,   // the REPL: the tree searched is PROFILE's, and `causal` pools every recording's experiments
+};
 // Registers the positional RUNS after PROFILE, and --base, --normalize, --scale and --force on
 // `sub`.
-void add_compare_options(CLI::App& sub, CompareCliOptions& options);
+void add_compare_options(CLI::App& sub, CompareCliOptions& options, RunsAlone runs_alone = RunsAlone::refused);
 // The library's options for the command line's; throws bn::Error naming the bad option.
 comparative::CompareOptions to_compare_options(const CompareCliOptions& options);
 // The mean of A's runs minus the mean of B's; throws bn::Error naming --base (or `a_names`, A's

@@ -235,6 +235,10 @@ std::vector<std::string> SearchSource::header() const {
     if (std::string states = states_line(compared(), state_->wanted); !states.empty())
       lines.push_back(std::move(states));
   }
+  if (!state_->comparison && a_files_.size() > 1)
+    lines.push_back("note: " + std::to_string(a_files_.size() - 1) +
+                    " more recordings without --base: the tree searched is " + options_.profile.path +
+                    "'s; `causal` pools the experiments of all " + std::to_string(a_files_.size()));
   if (!filters().empty()) lines.push_back(filters_line());
   return lines;
 }

@@ -5,12 +5,14 @@
 # by running the program with the target's work really halved (a program parameter, not an edit
 # of the profile), each as 1 - (time per unit of progress, faster) / (time per unit, as it is).
 # The real runs alternate as-is and halved, RUNS pairs each, and the medians are compared.
-#   bench/causal/predict.sh [SECONDS [RUNS]]   (default 30 and 3; from the repository root, after a build)
+#   bench/causal/predict.sh [SECONDS [RUNS [PROGRAM]]]   (default 30, 3 and every program; from the
+#   repository root, after a build)
 # Needs jq, and Debian's libh2-java for the real program. BOTTLENECKS and AGENT override the paths
 # of build/bottlenecks and build/libbottlenecks-agent.so.
 set -euo pipefail
 seconds=${1:-30}
 runs=${2:-3}
+only=${3:-}
 root=$PWD
 bottlenecks=${BOTTLENECKS:-$root/build/bottlenecks}
 agent=${AGENT:-$root/build/libbottlenecks-agent.so}
@@ -33,15 +35,16 @@ rate() {
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "| program | target | cost share (wall) | predicted at 50% (95% interval) | experiments | measured | error |"
+echo "| program | target | cost share (CPU) | predicted at 50% (95% interval) | experiments | measured | error |"
 echo "|---|---|---|---|---|---|---|"
 # program class, progress point, arguments as it is, then per target: method and arguments halved.
 while IFS='|' read -r class progress base t1 fast1 t2 fast2; do
+  [ -z "$only" ] || [ "$only" = "$class" ] || continue
   file="$work/$class.bnp"
   "$bottlenecks" record --mode causal --speedups 0:50 --progress "$progress" --target "$class.$t1" \
     --target "$class.$t2" -o "$file" --agent "$agent" -- java -cp "$work:$h2" "$class" "$seconds" $base \
     >/dev/null 2>&1
-  causal=$("$bottlenecks" repl "$file" --json -c 'set states all; causal' | jq -c 'select(.command == "causal")')
+  causal=$("$bottlenecks" repl "$file" --json -c causal | jq -c 'select(.command == "causal")')
   for pair in "$t1|$fast1" "$t2|$fast2"; do
     target=${pair%%|*}
     fast=${pair#*|}
@@ -62,5 +65,5 @@ done <<'CASES'
 CausalRounds|CausalRounds.roundDone|2000 1000|longWork|1000 1000|shortWork|2000 500
 CausalPhases|CausalPhases.roundDone|1000 1000|parallelWork|500 1000|serialWork|1000 500
 CausalContention|CausalContention.itemDone|8 300 100|critical|8 150 100|ownWork|8 300 50
-H2Clients|H2Clients.requestDone|4 4000 200|report|4 2000 200|lookups|4 4000 100
+H2Clients|H2Clients.requestDone|4 4000 100|report|4 2000 100|lookups|4 4000 50
 CASES

@@ -23,14 +23,24 @@ std::int64_t owed(const DelayLedger& ledger, const DelayLedger::Account& a) {
   return ns <= 0 ? 0 : ns / kDelay;
 }
 
+// An experiment under way with two threads' accounts: `runner` runs the target, `other` does not.
+struct TwoThreads {
+  explicit TwoThreads(std::int64_t delay = kDelay) {
+    ledger.begin(delay);
+    ledger.open(runner);
+    ledger.open(other);
+  }
+  DelayLedger ledger;
+  DelayLedger::Account runner, other;
+};
+
 }  // namespace
 
 TEST_CASE("a hit owes every other thread one delay, and the thread that ran the target none") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account runner, other;
-  ledger.open(runner);
-  ledger.open(other);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& other = t.other;
   ledger.hit(runner, 1);
   ledger.hit(runner, 3);  // a sample standing for three periods
   CHECK(owed(ledger, runner) == 0);
@@ -43,11 +53,10 @@ TEST_CASE("a hit owes every other thread one delay, and the thread that ran the 
 }
 
 TEST_CASE("threads running the target at once owe each other: their delays cancel") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account a, b;
-  ledger.open(a);
-  ledger.open(b);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& a = t.runner;
+  DelayLedger::Account& b = t.other;
   for (int i = 0; i < 5; ++i) {
     ledger.hit(a, 1);
     ledger.hit(b, 1);
@@ -60,11 +69,10 @@ TEST_CASE("threads running the target at once owe each other: their delays cance
 
 TEST_CASE("a pause is paid in pieces of at most the cap") {
   constexpr std::int64_t kLong = 1'000'000;  // 1 ms a hit: a sleep's excess is small beside it
-  DelayLedger ledger;
-  ledger.begin(kLong);
-  DelayLedger::Account runner, other;
-  ledger.open(runner);
-  ledger.open(other);
+  TwoThreads t(kLong);
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& other = t.other;
   ledger.hit(runner, 10);
   // Asked for 3 ms of the 10 owed: the rest stays owed, whatever the sleep's excess was.
   const std::int64_t slept = ledger.pay(other, 3 * kLong);
@@ -79,11 +87,10 @@ TEST_CASE("a pause is paid in pieces of at most the cap") {
 }
 
 TEST_CASE("Coz's rule: a thread woken by another is credited the delays that accrued while it waited") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account runner, waiter;
-  ledger.open(runner);
-  ledger.open(waiter);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& waiter = t.other;
   ledger.hit(runner, 2);  // owed before it blocks: still owed after
   ledger.before_block(waiter);
   ledger.hit(runner, 5);
@@ -92,11 +99,10 @@ TEST_CASE("Coz's rule: a thread woken by another is credited the delays that acc
 }
 
 TEST_CASE("Coz's rule: a wait that ended by itself (a timeout, a sleep) pays what accrued") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account runner, sleeper;
-  ledger.open(runner);
-  ledger.open(sleeper);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& sleeper = t.other;
   ledger.before_block(sleeper);
   ledger.hit(runner, 5);
   ledger.after_block(sleeper, /*woken_by_other=*/false);
@@ -104,11 +110,10 @@ TEST_CASE("Coz's rule: a wait that ended by itself (a timeout, a sleep) pays wha
 }
 
 TEST_CASE("a wait that spans experiments is credited the new experiment's delays") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account runner, waiter;
-  ledger.open(runner);
-  ledger.open(waiter);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& waiter = t.other;
   ledger.before_block(waiter);
   ledger.begin(2 * kDelay);
   ledger.hit(runner, 4);
@@ -130,11 +135,10 @@ TEST_CASE("a new thread starts with the experiment's delays so far credited") {
 }
 
 TEST_CASE("a sleep longer than asked is credited whole: the excess comes off the next debt") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account runner, other;
-  ledger.open(runner);
-  ledger.open(other);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& other = t.other;
   ledger.hit(runner, 1);
   const std::int64_t slept = ledger.pay(other, kNoCap);
   CHECK(slept >= kDelay);
@@ -144,11 +148,10 @@ TEST_CASE("a sleep longer than asked is credited whole: the excess comes off the
 }
 
 TEST_CASE("debts of an experiment are forgiven when the next begins") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account runner, other;
-  ledger.open(runner);
-  ledger.open(other);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& other = t.other;
   ledger.hit(runner, 3);
   ledger.begin(kDelay);
   CHECK(ledger.hits() == 0);
@@ -156,11 +159,10 @@ TEST_CASE("debts of an experiment are forgiven when the next begins") {
 }
 
 TEST_CASE("an experiment at 0% counts hits and sleeps nothing") {
-  DelayLedger ledger;
-  ledger.begin(0);
-  DelayLedger::Account runner, other;
-  ledger.open(runner);
-  ledger.open(other);
+  TwoThreads t(0);
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& runner = t.runner;
+  DelayLedger::Account& other = t.other;
   ledger.hit(runner, 3);
   CHECK(ledger.hits() == 3);
   CHECK(ledger.pay(other, kNoCap) == 0);
@@ -168,11 +170,10 @@ TEST_CASE("an experiment at 0% counts hits and sleeps nothing") {
 }
 
 TEST_CASE("a hit in a handler that interrupted a hook waits for the next handler") {
-  DelayLedger ledger;
-  ledger.begin(kDelay);
-  DelayLedger::Account a, other;
-  ledger.open(a);
-  ledger.open(other);
+  TwoThreads t;
+  DelayLedger& ledger = t.ledger;
+  DelayLedger::Account& a = t.runner;
+  DelayLedger::Account& other = t.other;
   a.busy = 1;  // a hook holds the account
   ledger.hit(a, 2);
   CHECK(a.credited_ns == 0);  // untouched while busy

@@ -77,10 +77,7 @@ struct Transcript {
 Transcript run(const std::vector<std::string>& files, const std::string& commands, bool json = false) {
   bn::cli::SearchOptions options;
   options.profile.path = files.front();
-  if (files.size() > 1) {
-    options.compare.more.assign(files.begin() + 1, files.end());
-    options.compare.base = {files.front()};
-  }
+  options.compare.more.assign(files.begin() + 1, files.end());  // several recordings, no --base
   bn::cli::SearchSource source(options);
   bn::search::Session session(source);
   std::ostringstream out, err;
@@ -193,4 +190,7 @@ TEST_CASE("the experiments of several recordings pool") {
   const Transcript t = run({a, b}, "causal");
   CHECK(t.err.empty());
   CHECK(t.out.find("causal experiments: 24 (8 at 0%, the baseline) from 2 recordings") != std::string::npos);
+  CHECK(t.out.find("note: 1 more recordings without --base: the tree searched is " + a +
+                   "'s; `causal` pools the "
+                   "experiments of all 2") != std::string::npos);
 }

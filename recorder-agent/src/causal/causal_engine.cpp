@@ -127,7 +127,7 @@ Status CausalEngine::start(JNIEnv* jni) {
     if (Status s = sink_.open(metadata(false)); !s.ok()) return s;
     started_.store(true);
     // VMInit runs on the main thread, which never sends ThreadStart.
-    if (CausalThreads::attach_current(period_ns_.load(), static_cast<jint>(options_.max_depth), ledger_) == nullptr)
+    if (CausalThreads::attach_current(period_ns_.load(), frames_per_thread(), ledger_) == nullptr)
       threads_without_clock_.fetch_add(1);
     else
       threads_sampled_.fetch_add(1);
@@ -365,6 +365,10 @@ void CausalEngine::stop() {
            std::to_string(samples_.load()) + " samples of " + std::to_string(threads_sampled_.load()) + " threads)");
 }
 
+jint CausalEngine::frames_per_thread() const {
+  return static_cast<jint>(std::min<std::uint32_t>(options_.max_depth, kMaxFrames));
+}
+
 bool CausalEngine::recording() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   return started_.load() && !finished_;
@@ -374,7 +378,7 @@ void CausalEngine::thread_started(JNIEnv* jni, jthread thread) {
   if (!started_.load() || stopped_.load()) return;
   // The agent's own threads (the sampler's, the experiments') are no part of the program.
   if (thread_name(jvmti_, jni, thread).starts_with("bottlenecks-")) return;
-  if (CausalThreads::attach_current(period_ns_.load(), static_cast<jint>(options_.max_depth), ledger_) == nullptr)
+  if (CausalThreads::attach_current(period_ns_.load(), frames_per_thread(), ledger_) == nullptr)
     threads_without_clock_.fetch_add(1);
   else
     threads_sampled_.fetch_add(1);

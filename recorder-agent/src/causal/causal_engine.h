@@ -73,6 +73,10 @@ class CausalEngine final : public Engine {
   static constexpr std::int64_t kMaxExperimentNs = 16'000'000'000;
   static constexpr std::size_t kDefaultTargets = 8;
   static constexpr std::int64_t kMaxPeriodNs = 100'000'000;
+  // Frames a sample walks (depth=, at most this): each thread keeps 24 bytes a frame for its
+  // walks, allocated when it starts (never in the handler), so a server of 2,000 threads holds
+  // 48 MiB at this bound. A target's frames beyond it (the outermost) are not seen.
+  static constexpr std::uint32_t kMaxFrames = 1024;
 
   static void on_sample(CausalThread& thread, void* ucontext, std::int64_t periods);
   void sample(CausalThread& thread, void* ucontext, std::int64_t periods);
@@ -94,6 +98,7 @@ class CausalEngine final : public Engine {
   void keep(calltree::CausalExperiment e);
   void flush();
   void set_running(bool running);
+  jint frames_per_thread() const;
   calltree::Metadata metadata(bool final) const;
 
   JavaVM* vm_;
