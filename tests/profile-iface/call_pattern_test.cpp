@@ -6,8 +6,8 @@
 
 #include "bn/base/error.h"
 
-using bn::iface::CallPattern;
 using bn::base::MethodPattern;
+using bn::iface::CallPattern;
 using bn::iface::parse_call_pattern;
 using Kind = bn::iface::PatternElement::Kind;
 

@@ -210,7 +210,9 @@ constexpr OptionSpec kOptions[] = {
        return duration_in(o.causal_period_ns, v, 100'000, 1'000'000'000,
                           "a duration from 100us to 1s, e.g. period=1ms");
      }},
-    {"warmup", "--warmup", "time before the first experiment, while the JIT compiles; without targets, the sampling that picks them (default 3s)",
+    {"warmup", "--warmup",
+     "time before the first experiment, while the JIT compiles; without targets, the sampling that picks them (default "
+     "3s)",
      "causal", nullptr, false,
      [](Options& o, std::string_view v, bool) {
        return duration_in(o.warmup_ns, v, 100'000'000, 3'600'000'000'000,

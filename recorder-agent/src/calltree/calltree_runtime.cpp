@@ -1,7 +1,7 @@
 #include "calltree/calltree_runtime.h"
 
-#include "core/agent_files.h"
 #include "calltree/compiler_directives.h"
+#include "core/agent_files.h"
 
 namespace bn::agent {
 

@@ -34,7 +34,7 @@ inline constexpr std::string_view kGapText = "..";
 struct PatternElement {
   enum class Kind { method, aspect, gap };
   Kind kind = Kind::method;
-  std::string name;                              // the method, or the aspect without ':'; empty for a gap
+  std::string name;                                    // the method, or the aspect without ':'; empty for a gap
   std::shared_ptr<const base::MethodPattern> pattern;  // an aspect's definition
 
   static PatternElement method(std::string_view name) { return {Kind::method, std::string(name), nullptr}; }

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "bn/iface/call_pattern.h"
 #include "bn/base/method_pattern.h"
+#include "bn/iface/call_pattern.h"
 #include "bn/iface/profile.h"
 
 namespace bn::search {

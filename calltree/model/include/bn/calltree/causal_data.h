@@ -39,15 +39,15 @@ struct ProgressPoint {
 };
 
 struct CausalExperiment {
-  std::uint32_t target = 0;   // index into CausalData::targets
-  std::uint32_t speedup = 0;  // virtual speedup in percent, 0..100 (0: a baseline experiment)
-  std::int64_t start_ns = 0;  // since the recording's start
+  std::uint32_t target = 0;      // index into CausalData::targets
+  std::uint32_t speedup = 0;     // virtual speedup in percent, 0..100 (0: a baseline experiment)
+  std::int64_t start_ns = 0;     // since the recording's start
   std::int64_t duration_ns = 0;  // wall time the experiment lasted
   // Pause time inserted into the program during the experiment: the global delay count times the
   // delay (speedup x sampling period). The effective duration is duration_ns - delay_ns.
   std::int64_t delay_ns = 0;
-  std::uint64_t samples = 0;         // sampling periods of Java threads' CPU in the experiment
-  std::uint64_t target_samples = 0;  // of which the samples satisfied the target
+  std::uint64_t samples = 0;            // sampling periods of Java threads' CPU in the experiment
+  std::uint64_t target_samples = 0;     // of which the samples satisfied the target
   std::vector<std::uint64_t> progress;  // units counted at each progress point (CausalData::points order)
   friend bool operator==(const CausalExperiment&, const CausalExperiment&) = default;
 };

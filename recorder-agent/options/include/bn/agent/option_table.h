@@ -40,7 +40,7 @@ struct OptionSpec {
   // must be when it is not one ("a duration, e.g. delay=30s"), else the empty string.
   std::string (*apply)(Options& options, std::string_view value, bool has_value) = nullptr;
   std::string (*computed_help)() = nullptr;  // instead of `help`, when it is made of another table
-  bool repeatable = false;  // may be given several times, each value adding to the others
+  bool repeatable = false;                   // may be given several times, each value adding to the others
 };
 
 // The row's help: `help`, or what `computed_help` makes.

@@ -38,13 +38,13 @@ struct Options {
   std::string methods_file;       // methods=: a REPL label file; only its methods are instrumented
   std::uint64_t tree_memory = 0;  // treememory=: bytes the per-thread trees may commit; 0 = the default
   // mode=causal (docs/causal.md): what the experiments speed up, where progress is counted.
-  std::vector<std::string> targets;     // target=: call sequences, `;` between elements (repeatable)
-  std::string targets_file;             // targets=: a REPL label file; each label one target
-  std::vector<std::string> progress;    // progress=: pkg.Class.method or end (repeatable)
-  std::int64_t experiment_ns = 500'000'000;  // experiment=: each experiment's first length
+  std::vector<std::string> targets;           // target=: call sequences, `;` between elements (repeatable)
+  std::string targets_file;                   // targets=: a REPL label file; each label one target
+  std::vector<std::string> progress;          // progress=: pkg.Class.method or end (repeatable)
+  std::int64_t experiment_ns = 500'000'000;   // experiment=: each experiment's first length
   std::int64_t causal_period_ns = 1'000'000;  // period=: each thread's CPU time between samples
   std::int64_t warmup_ns = 3'000'000'000;     // warmup=: sampling to find default targets
-  std::vector<std::uint32_t> speedups;  // speedups=: percentages to try; empty: 0, 5, ..., 100
+  std::vector<std::uint32_t> speedups;        // speedups=: percentages to try; empty: 0, 5, ..., 100
 };
 
 struct ParsedOptions {
