@@ -237,7 +237,8 @@ std::vector<std::string> SearchSource::header() const {
   }
   if (!state_->comparison && a_files_.size() > 1)
     lines.push_back("note: " + std::to_string(a_files_.size() - 1) +
-                    " more recordings without --base: the tree searched is " + options_.profile.path +
+                    (a_files_.size() == 2 ? " more recording" : " more recordings") +
+                    " without --base: the tree searched is " + options_.profile.path +
                     "'s; `causal` pools the experiments of all " + std::to_string(a_files_.size()));
   if (!filters().empty()) lines.push_back(filters_line());
   return lines;

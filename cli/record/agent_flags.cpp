@@ -47,8 +47,8 @@ void add_agent_flags(CLI::App& record, AgentFlagValues& values) {
     if (spec.file_path) flag->check(CLI::ExistingFile);
     // One value per occurrence ("--target a --target b"; a sequence's ';' is no separator), and
     // only a repeatable option may occur twice.
-    flag->expected(1)->multi_option_policy(spec.repeatable ? CLI::MultiOptionPolicy::TakeAll
-                                                           : CLI::MultiOptionPolicy::Throw);
+    flag->expected(1)->allow_extra_args(false)->multi_option_policy(spec.repeatable ? CLI::MultiOptionPolicy::TakeAll
+                                                                                    : CLI::MultiOptionPolicy::Throw);
   }
 }
 

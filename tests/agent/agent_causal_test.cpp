@@ -104,3 +104,25 @@ TEST_CASE("threads contending for a monitor: the critical section pays more than
   CHECK(at_half(critical)["low"].get<double>() > share);
   CHECK(at_half(critical)["program_speedup"].get<double>() > at_half(own)["program_speedup"].get<double>());
 }
+
+TEST_CASE("maxoverhead= lengthens the causal sampling's period while the handlers cost more") {
+  const std::filesystem::path file = bn::test::work_dir("causal-maxoverhead") / "run.bnp";
+  bn::test::JavaRunOptions o;
+  o.main_class = "CausalRounds";
+  o.args = {"6"};
+  // A bound no stack walk meets: the period must grow after each experiment.
+  o.agent_options =
+      "mode=causal,quiet,warmup=100ms,maxoverhead=0.001%,target=CausalRounds.longWork,"
+      "progress=CausalRounds.roundDone,file=" +
+      file.string();
+  o.timeout = std::chrono::seconds(120);
+  const auto run = bn::test::run_java(o);
+  INFO("stderr: " << run.err);
+  REQUIRE_FALSE(run.timed_out);
+  REQUIRE(run.exit_code == 0);
+  const auto profile = bn::test::load(file);
+  const auto& m = profile.loaded.tree.metadata();
+  REQUIRE(m.find_extra("causal.final_period_ns").has_value());
+  CHECK(std::stoll(std::string(*m.find_extra("causal.final_period_ns"))) > 1'000'000);
+  CHECK(std::stoll(std::string(*m.find_extra("causal.period_ns"))) == 1'000'000);
+}

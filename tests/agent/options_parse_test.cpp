@@ -94,7 +94,9 @@ TEST_CASE("mode= accepts every mode of the table and lists them all when it is b
   }
   CHECK(parse_options("mode=trace").status.message() ==
         "bad option 'mode=trace': expected mode=sample (stacks and states of every thread at jittered intervals) or "
-        "mode=calltree (every call of every instrumented method: exact call counts and times per calling context)");
+        "mode=calltree (every call of every instrumented method: exact call counts and times per calling context) or "
+        "mode=causal (what speeding up a call path would gain the program: experiments of virtual speedup, beside the "
+        "sampler's stacks)");
 }
 
 TEST_CASE("the call-tree options are parsed, and refused for a mode that does not instrument") {

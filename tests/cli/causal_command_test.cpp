@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -190,7 +191,13 @@ TEST_CASE("the experiments of several recordings pool") {
   const Transcript t = run({a, b}, "causal");
   CHECK(t.err.empty());
   CHECK(t.out.find("causal experiments: 24 (8 at 0%, the baseline) from 2 recordings") != std::string::npos);
-  CHECK(t.out.find("note: 1 more recordings without --base: the tree searched is " + a +
-                   "'s; `causal` pools the "
-                   "experiments of all 2") != std::string::npos);
+  // The header says whose tree is searched.
+  bn::cli::SearchOptions options;
+  options.profile.path = a;
+  options.compare.more = {b};
+  const bn::cli::SearchSource source(options);
+  const std::vector<std::string> header = source.header();
+  CHECK(std::find(header.begin(), header.end(),
+                  "note: 1 more recording without --base: the tree searched is " + a +
+                      "'s; `causal` pools the experiments of all 2") != header.end());
 }

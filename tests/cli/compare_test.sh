@@ -52,8 +52,12 @@ several_runs)
   "$bin" repl "$a" "$a" --base "$b" --base "$b" -c 'suggest' | sed '1,/^$/d' >"$work/twice" || fail "twice"
   "$bin" repl "$a" --base "$b" -c 'suggest' | sed '1,/^$/d' | sed 's/ *(within noise)//' >"$work/once" || fail "once"
   sed 's/ *(within noise)//' "$work/twice" | diff "$work/once" - >/dev/null || fail "two copies differ from one run"
-  # Further runs of A need a comparison.
-  expect_error "base" "$bin" repl "$a" "$a" -c suggest
+  # Without --base, the REPL searches PROFILE's tree and says so (causal pools the recordings'
+  # experiments); a flame graph of several runs needs a comparison.
+  "$bin" repl "$a" "$a" -c suggest >"$work/alone" 2>&1 || fail "runs alone: $(cat "$work/alone")"
+  grep -qF "note: 1 more recording without --base: the tree searched is" "$work/alone" ||
+    fail "runs alone, header: $(cat "$work/alone")"
+  expect_error "base" "$bin" flame "$a" "$a" -o "$work/two.html"
   ;;
 several_runs_bad)
   runs=$src/samples/compare-runs
