@@ -82,9 +82,16 @@ TEST_CASE("a parallel phase and a serial phase of equal length: their curves agr
   // Each phase is half of a round: 50% off either shortens the round by a quarter.
   CHECK(parallel["program_speedup"].get<double>() > 0.08);
   CHECK(serial["program_speedup"].get<double>() > 0.08);
-  // The intervals overlap: the two predictions agree.
-  CHECK(parallel["low"].get<double>() <= serial["high"].get<double>());
-  CHECK(serial["low"].get<double>() <= parallel["high"].get<double>());
+  // The two predictions agree: their intervals overlap, or they are within 8 points. On a loaded
+  // 2-CPU machine the parallel phase, which needs both CPUs, lasts longer than the serial one and
+  // pays somewhat more when sped up, really (21% against 16% in a CI run with other tests beside
+  // it); a wrong accounting of delays in code every thread runs at once is off by more than that
+  // (it read 5% against 22% when samples were charged at the scheduler's tick).
+  const double p = parallel["program_speedup"].get<double>();
+  const double s = serial["program_speedup"].get<double>();
+  const bool overlap = parallel["low"].get<double>() <= serial["high"].get<double>() &&
+                       serial["low"].get<double>() <= parallel["high"].get<double>();
+  CHECK((overlap || std::abs(p - s) <= 0.08));
 }
 
 TEST_CASE("threads contending for a monitor: the critical section pays more than its cost share") {
