@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/jni_failed.h"
+#include "core/jni_values.h"
 #include "core/jvm_text.h"
 #include "core/local_frame.h"
 
@@ -21,10 +22,6 @@ jlong JNICALL grow_region(JNIEnv*, jclass, jlong base) {
 }
 
 jlong JNICALL committed_bytes(JNIEnv*, jclass) { return static_cast<jlong>(g_tree_memory->committed()); }
-
-jclass global_class(JNIEnv* jni, jclass local) {
-  return local == nullptr ? nullptr : static_cast<jclass>(jni->NewGlobalRef(local));
-}
 
 }  // namespace
 
@@ -160,18 +157,10 @@ bool JavaSide::transform(jvmtiEnv* jvmti, JNIEnv* jni, const char* internal_name
   const LocalFrame frame(jni, 8);
   if (!frame) return false;
   const jstring name = jni->NewStringUTF(internal_name);
-  const jbyteArray bytes = jni->NewByteArray(length);
+  const jbyteArray bytes = java_bytes(jni, data, length);
   if (failed(jni) || name == nullptr || bytes == nullptr) return false;
-  jni->SetByteArrayRegion(bytes, 0, length, reinterpret_cast<const jbyte*>(data));
   const auto result = static_cast<jbyteArray>(jni->CallStaticObjectMethod(transformer_, transform_, name, bytes));
-  if (failed(jni) || result == nullptr) return false;
-  const jsize size = jni->GetArrayLength(result);
-  unsigned char* out = nullptr;
-  if (jvmti->Allocate(size, &out) != JVMTI_ERROR_NONE) return false;
-  jni->GetByteArrayRegion(result, 0, size, reinterpret_cast<jbyte*>(out));
-  *new_length = size;
-  *new_data = out;
-  return true;
+  return replace_class_bytes(jvmti, jni, result, new_length, new_data);
 }
 
 bool JavaSide::is_own_loader(JNIEnv* jni, jobject loader) const {

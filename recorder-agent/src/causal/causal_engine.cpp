@@ -11,6 +11,7 @@
 #include "causal/target_match.h"
 #include "core/agent_files.h"
 #include "core/agent_thread.h"
+#include "core/jni_values.h"
 #include "core/os_thread.h"
 #include "core/report.h"
 #include "core/system_property.h"
@@ -26,9 +27,7 @@ std::string thread_name(jvmtiEnv* jvmti, JNIEnv* jni, jthread thread) {
   jvmtiThreadInfo info{};
   if (jvmti->GetThreadInfo(thread, &info) != JVMTI_ERROR_NONE) return {};
   std::string name = info.name != nullptr ? info.name : "";
-  jvmti->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-  if (info.thread_group != nullptr) jni->DeleteLocalRef(info.thread_group);
-  if (info.context_class_loader != nullptr) jni->DeleteLocalRef(info.context_class_loader);
+  release_thread_info(jvmti, jni, info);
   return name;
 }
 

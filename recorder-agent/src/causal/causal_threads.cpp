@@ -76,6 +76,12 @@ int open_perf_clock(std::int64_t period_ns) {
   return fd;
 }
 
+bool arm_timer(timer_t timer, std::int64_t period_ns) {
+  const timespec period = timespec_of(period_ns);
+  const itimerspec every{period, period};
+  return timer_settime(timer, 0, &every, nullptr) == 0;
+}
+
 bool open_timer(CausalThread& t) {
   sigevent event{};
   event.sigev_notify = SIGEV_THREAD_ID;
@@ -142,9 +148,7 @@ CausalThread* CausalThreads::attach_current(std::int64_t period_ns, jint max_fra
   if (t->perf_fd >= 0) {
     arm(t->perf_fd);
   } else {
-    const timespec period{static_cast<time_t>(period_ns / 1'000'000'000), static_cast<long>(period_ns % 1'000'000'000)};
-    const itimerspec every{period, period};
-    armed = timer_settime(t->timer, 0, &every, nullptr) == 0;
+    armed = arm_timer(t->timer, period_ns);
   }
   if (!armed) {
     tls_thread = nullptr;
@@ -177,9 +181,7 @@ void CausalThreads::set_period(CausalThread& t, std::int64_t period_ns) {
     auto period = static_cast<std::uint64_t>(period_ns);
     ioctl(t.perf_fd, PERF_EVENT_IOC_PERIOD, &period);
   } else {
-    const timespec period{static_cast<time_t>(period_ns / 1'000'000'000), static_cast<long>(period_ns % 1'000'000'000)};
-    const itimerspec every{period, period};
-    timer_settime(t.timer, 0, &every, nullptr);
+    arm_timer(t.timer, period_ns);
   }
 }
 

@@ -14,8 +14,7 @@ std::int64_t count_of(std::uint64_t word) { return static_cast<std::int64_t>(wor
 
 // Sleeps until CLOCK_MONOTONIC reaches `deadline_ns`; signal-safe (clock_nanosleep is).
 void sleep_until(std::int64_t deadline_ns) {
-  const timespec until{static_cast<time_t>(deadline_ns / 1'000'000'000),
-                       static_cast<long>(deadline_ns % 1'000'000'000)};
+  const timespec until = timespec_of(deadline_ns);
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr) == EINTR) {
   }
 }

@@ -3,16 +3,13 @@
 #include <algorithm>
 
 #include "core/jni_failed.h"
+#include "core/jni_values.h"
 #include "core/local_frame.h"
 
 namespace bn::agent {
 namespace {
 
 constexpr int kMaxPoints = 64;  // Progress.MAX_POINTS
-
-jclass global_class(JNIEnv* jni, jclass local) {
-  return local == nullptr ? nullptr : static_cast<jclass>(jni->NewGlobalRef(local));
-}
 
 }  // namespace
 
@@ -95,13 +92,12 @@ void ProgressPoints::class_file_loaded(jvmtiEnv* jvmti, JNIEnv* jni, const char*
   if (in_class.empty()) return;
   const LocalFrame frame(jni, 8 + static_cast<jint>(in_class.size()));
   if (!frame) return;
-  const jbyteArray bytes = jni->NewByteArray(length);
+  const jbyteArray bytes = java_bytes(jni, data, length);
   const jclass string_class = jni->FindClass("java/lang/String");
   const auto size = static_cast<jsize>(in_class.size());
   const jobjectArray names = string_class != nullptr ? jni->NewObjectArray(size, string_class, nullptr) : nullptr;
   const jintArray points = jni->NewIntArray(size);
   if (failed(jni) || bytes == nullptr || names == nullptr || points == nullptr) return;
-  jni->SetByteArrayRegion(bytes, 0, length, reinterpret_cast<const jbyte*>(data));
   std::vector<jint> point_ids;
   for (jsize i = 0; i < size; ++i) {
     jni->SetObjectArrayElement(names, i, jni->NewStringUTF(in_class[static_cast<std::size_t>(i)]->method.c_str()));
@@ -111,13 +107,7 @@ void ProgressPoints::class_file_loaded(jvmtiEnv* jvmti, JNIEnv* jni, const char*
   if (failed(jni)) return;
   const auto result =
       static_cast<jbyteArray>(jni->CallStaticObjectMethod(transformer_, transform_, bytes, names, points));
-  if (failed(jni) || result == nullptr) return;
-  const jsize out_size = jni->GetArrayLength(result);
-  unsigned char* out = nullptr;
-  if (jvmti->Allocate(out_size, &out) != JVMTI_ERROR_NONE) return;
-  jni->GetByteArrayRegion(result, 0, out_size, reinterpret_cast<jbyte*>(out));
-  *new_length = out_size;
-  *new_data = out;
+  replace_class_bytes(jvmti, jni, result, new_length, new_data);
 }
 
 bool ProgressPoints::sums(JNIEnv* jni, std::vector<std::uint64_t>& out) const {

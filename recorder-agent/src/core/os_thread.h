@@ -4,6 +4,7 @@
 // per-tick paths.
 
 #include <cstdint>
+#include <ctime>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -12,6 +13,10 @@ namespace bn::agent {
 
 std::int32_t current_tid();
 std::int64_t monotonic_ns();
+// `ns` nanoseconds as a timespec (a duration, or a CLOCK_MONOTONIC time).
+inline timespec timespec_of(std::int64_t ns) {
+  return {static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+}
 std::int64_t realtime_ns();
 std::int64_t thread_cpu_ns();  // CPU time of the calling thread
 // CPU time of another thread of this process (Linux per-thread CPU clock); -1 if it is gone.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/jni_values.h"
 #include "core/jvm_text.h"
 #include "core/os_thread.h"
 
@@ -37,9 +38,7 @@ void ThreadRegistry::describe(JNIEnv* jni, jthread thread, calltree::ThreadEntry
   if (jvmti_->GetThreadInfo(thread, &info) == JVMTI_ERROR_NONE) {
     if (info.name != nullptr) e.name = standard_utf8(info.name);
     e.daemon = info.is_daemon == JNI_TRUE;
-    jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-    if (info.thread_group != nullptr) jni->DeleteLocalRef(info.thread_group);
-    if (info.context_class_loader != nullptr) jni->DeleteLocalRef(info.context_class_loader);
+    release_thread_info(jvmti_, jni, info);
   }
   jclass klass = jni->GetObjectClass(thread);
   char* signature = nullptr;

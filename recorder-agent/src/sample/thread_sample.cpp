@@ -5,6 +5,7 @@
 #include <new>
 #include <utility>
 
+#include "core/jni_values.h"
 #include "core/local_frame.h"
 #include "core/os_thread.h"
 #include "sample/sample_engine.h"
@@ -75,9 +76,7 @@ void SampleEngine::sample_thread(JNIEnv* jni, jthread thread, std::size_t positi
     name = info.name;
   }
   const std::int32_t tid = registry_.reference(record, name);
-  jvmti_->Deallocate(reinterpret_cast<unsigned char*>(info.name));
-  if (info.thread_group != nullptr) jni->DeleteLocalRef(info.thread_group);
-  if (info.context_class_loader != nullptr) jni->DeleteLocalRef(info.context_class_loader);
+  release_thread_info(jvmti_, jni, info);
 
   // Stack reuse. A thread's Java stack changes only when the thread itself executes, and any
   // execution advances its kernel CPU clock (nanosecond sched_clock, which includes the current
