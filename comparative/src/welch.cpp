@@ -10,28 +10,6 @@
 namespace bn::comparative {
 namespace {
 
-struct SideMoments {
-  double mean = 0;
-  double variance = 0;  // of one run's share: max(s², mean sampling variance), or the sampling one
-  double n = 0;
-};
-
-SideMoments moments(const SideShares& side) {
-  const std::vector<double>& x = side.shares;
-  SideMoments m;
-  m.n = static_cast<double>(x.size());
-  m.mean = std::accumulate(x.begin(), x.end(), 0.0) / m.n;
-  const double sampling = std::accumulate(side.sampling.begin(), side.sampling.end(), 0.0) / m.n;
-  if (x.size() < 2) {
-    m.variance = sampling;
-    return m;
-  }
-  double squares = 0;
-  for (const double v : x) squares += (v - m.mean) * (v - m.mean);
-  m.variance = std::max(squares / (m.n - 1), sampling);
-  return m;
-}
-
 // Welch–Satterthwaite: (Σ v/n)² / Σ (v/n)²/(n − 1) over the sides whose spread is measured; a
 // side of one run has a known (sampling) variance and adds no uncertainty of its own.
 double welch_df(const SideMoments& a, const SideMoments& b) {
@@ -45,11 +23,30 @@ double welch_df(const SideMoments& a, const SideMoments& b) {
 
 }  // namespace
 
+SideMoments side_moments(std::span<const double> shares, std::span<const double> sampling) {
+  SideMoments m;
+  m.n = static_cast<double>(shares.size());
+  m.mean = std::accumulate(shares.begin(), shares.end(), 0.0) / m.n;
+  const double sampling_mean = std::accumulate(sampling.begin(), sampling.end(), 0.0) / m.n;
+  if (shares.size() < 2) {
+    m.variance = sampling_mean;
+    return m;
+  }
+  double squares = 0;
+  for (const double v : shares) squares += (v - m.mean) * (v - m.mean);
+  m.variance = std::max(squares / (m.n - 1), sampling_mean);
+  return m;
+}
+
+double standard_error(const SideMoments& a, const SideMoments& b) {
+  return std::sqrt(a.variance / a.n + b.variance / b.n);
+}
+
 DifferenceTest welch_difference(const SideShares& a, const SideShares& b, double confidence) {
-  const SideMoments ma = moments(a), mb = moments(b);
+  const SideMoments ma = side_moments(a.shares, a.sampling), mb = side_moments(b.shares, b.sampling);
   DifferenceTest t;
   t.difference = ma.mean - mb.mean;
-  t.standard_error = std::sqrt(ma.variance / ma.n + mb.variance / mb.n);
+  t.standard_error = standard_error(ma, mb);
   t.spread_measured = ma.n > 1 || mb.n > 1;
   t.df = welch_df(ma, mb);
   if (t.standard_error == 0) {

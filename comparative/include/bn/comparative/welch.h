@@ -8,6 +8,7 @@
 // two-sided p-value and the interval (Student's t, Boost.Math); when no side's spread is
 // measured the degrees of freedom are infinite and t is the normal z.
 
+#include <span>
 #include <vector>
 
 namespace bn::comparative {
@@ -26,6 +27,18 @@ struct DifferenceTest {
   double low = 0, high = 0;      // the confidence interval of the difference
   bool spread_measured = false;  // some side has two runs or more
 };
+
+// One side's mean share and the variance of one run's share: max(s², the mean sampling variance)
+// over two runs or more, the sampling variance alone over one.
+struct SideMoments {
+  double mean = 0;
+  double variance = 0;
+  double n = 0;
+};
+// `shares` not empty, `sampling` as long.
+SideMoments side_moments(std::span<const double> shares, std::span<const double> sampling);
+// sqrt(V_A/n_A + V_B/n_B): the standard error of the difference of the two means.
+double standard_error(const SideMoments& a, const SideMoments& b);
 
 // Each side needs at least one run, `sampling` as long as `shares`. `confidence` in (0, 1).
 DifferenceTest welch_difference(const SideShares& a, const SideShares& b, double confidence = 0.95);
