@@ -61,10 +61,19 @@ class Trunk {
   // as zooming would pass through it (sec. 2.3): a side call of 0.5% from main's one method does
   // not make it a choice of work.
   bool carries(iface::Summary callee, iface::Summary caller) {
-    const iface::Amount whole = iface::abs_amount(profile_.cum_of(caller));
-    return whole == 0
-               ? profile_.bottom_extensions(caller).size() <= 1
-               : iface::to_rational(iface::abs_amount(profile_.cum_of(callee))) >= cutoff_ * iface::to_rational(whole);
+    const iface::Amount whole = size_of(caller);
+    return whole == 0 ? profile_.bottom_extensions(caller).size() <= 1
+                      : iface::to_rational(size_of(callee)) >= cutoff_ * iface::to_rational(whole);
+  }
+
+  // How much of the program runs in s. Of a comparison, both sides' cums: its A − B nets the
+  // changes of a caller's callees, so a caller whose callees grew and shrank by about as much
+  // would be carried by any callee that changed (the one regression of a run is a leaf of
+  // main, and main's change is that leaf's minus the rest's), and the regression would be
+  // taken for trunk. Trunk is where the program runs, whichever side.
+  iface::Amount size_of(iface::Summary s) {
+    if (const auto sides = profile_.sides(s)) return iface::abs_amount(sides->a_cum) + iface::abs_amount(sides->b_cum);
+    return iface::abs_amount(profile_.cum_of(s));
   }
 
   iface::Profile& profile_;

@@ -12,8 +12,9 @@
 // when it has no caller in the profile (a stack's outermost frame: a thread's root, the program's
 // entry point), or when its one caller (calls of its own name aside: overloads) is a trunk method
 // whose cost it carries, the cutoff share of it as zooming would (Thread.run → Worker.run →
-// runWorker, main → App.run). Such a summary's cum is (nearly) the whole of the threads under it:
-// nothing to act on. Below the first method that splits its caller's cost, nothing is trunk.
+// runWorker, main → App.run); in a comparison, with both sides' costs. Such a summary's cum is
+// (nearly) the whole of the threads under it: nothing to act on. Below the first method that
+// splits its caller's cost, nothing is trunk.
 // Too general as well: a summary that passes its cost through (its own cost under the rest of
 // the cutoff share, and one callee holding the cutoff share, as zooming would pass through it),
 // and one of negligible own cost whose cost lies in more precise candidates below it, the
