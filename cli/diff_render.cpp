@@ -53,6 +53,18 @@ std::string gate_result(const DiffReport& report, const GateOutcome& g) {
   return quoted;
 }
 
+// How the differences were judged together, for the report's last line.
+std::string judged_text(const DiffReport& report) {
+  const std::string rate = printed("%.0f", 100 * kDiffErrorRate) + "%";
+  const DiffTest& t = report.test;
+  if (t.kind == DiffTest::Kind::false_discovery)
+    return search::counted(t.tests, "difference") + " tested, false-discovery rate " + rate + " (Benjamini–Hochberg)";
+  return search::counted(t.tests, "difference") + " tested together (" + search::counted(t.methods_added, "method") +
+         " beside the rows), family-wise error " + rate + ": max-t over " +
+         (t.exhaustive ? "all " + search::counted(t.labellings, "labelling") + " of the runs"
+                       : search::counted(t.labellings, "labelling") + " of the runs drawn at random");
+}
+
 std::string counts_text(const DiffReport& report) {
   return search::counted(report.significant(+1), "significant regression") + ", " +
          search::counted(report.significant(-1), "significant improvement");
@@ -85,6 +97,14 @@ nlohmann::json side_json(const Side& side) {
   for (const Run& r : side)
     runs.push_back({{"file", file_name(r.path)}, {"total", iface::exact_string(r.total, r.denominator)}});
   return runs;
+}
+
+nlohmann::json test_method_json(const DiffTest& t) {
+  if (t.kind == DiffTest::Kind::false_discovery) return {{"kind", "false-discovery"}};
+  return {{"kind", "max-t"},
+          {"labellings", t.labellings},
+          {"exhaustive", t.exhaustive},
+          {"methods_added", t.methods_added}};
 }
 
 }  // namespace
@@ -140,10 +160,7 @@ std::string diff_text(const DiffReport& report) {
                             ", p " + p_text(*g.subject) + (g.tripped() ? ": tripped" : ""),
                         kWidth) +
              "\n";
-  out += repl::wrap("(" + search::counted(report.tests, "difference") + " tested, false-discovery rate " +
-                        printed("%.0f", 100 * kDiffFalseDiscovery) + "%; docs/compare.md, \"The diff gate\")",
-                    kWidth) +
-         "\n";
+  out += repl::wrap("(" + judged_text(report) + "; docs/compare.md, \"The diff gate\")", kWidth) + "\n";
   return out;
 }
 
@@ -174,8 +191,7 @@ std::string diff_markdown(const DiffReport& report) {
     out += "\n";
   }
   out += cell(total_line(report)) + "\n\n";
-  out += "<sub>" + search::counted(report.tests, "difference") + " tested, false-discovery rate " +
-         printed("%.0f", 100 * kDiffFalseDiscovery) + "% (Benjamini–Hochberg); bottlenecks diff</sub>\n";
+  out += "<sub>" + cell(judged_text(report)) + "; bottlenecks diff</sub>\n";
   return out;
 }
 
@@ -189,9 +205,11 @@ std::string diff_json(const DiffReport& report) {
                       {"normalization", report.normalization},
                       {"baseline_total", iface::exact_string(report.b_total, report.denominator)},
                       {"min_effect", report.min_effect},
-                      {"false_discovery_rate", kDiffFalseDiscovery},
+                      {"error_rate", kDiffErrorRate},
+                      {"false_discovery_rate", kDiffErrorRate},
                       {"confidence", kDiffConfidence},
-                      {"tests", report.tests},
+                      {"tests", report.test.tests},
+                      {"test", test_method_json(report.test)},
                       {"notes", report.notes}};
   j["summaries"] = nlohmann::json::array();
   for (const DiffRow& r : report.rows) {

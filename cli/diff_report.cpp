@@ -7,6 +7,7 @@
 #include "bn/base/error.h"
 #include "bn/base/glob.h"
 #include "bn/comparative/false_discovery.h"
+#include "bn/comparative/max_t.h"
 #include "bn/comparative/run_shares.h"
 #include "bn/iface/noise.h"
 #include "bn/search/autolabel.h"
@@ -18,8 +19,10 @@ namespace {
 
 using comparative::ComparativeProfile;
 
-DiffRow tested_row(ComparativeProfile& p, std::span<const iface::Summary> S, bool sampled) {
-  const comparative::RunShares shares = comparative::run_shares(p, S);
+// The runs' shares of S; `shares` keeps them for the max-t test.
+DiffRow tested_row(ComparativeProfile& p, std::span<const iface::Summary> S, bool sampled,
+                   comparative::RunShares& shares) {
+  shares = comparative::run_shares(p, S);
   DiffRow row;
   row.test = comparative::welch_difference(shares.a, shares.b, kDiffConfidence);
   // Without sampling variance a single run per side has no variance at all: nothing to test.
@@ -27,9 +30,9 @@ DiffRow tested_row(ComparativeProfile& p, std::span<const iface::Summary> S, boo
   return row;
 }
 
-DiffRow summary_row(ComparativeProfile& p, iface::Summary s, bool sampled) {
+DiffRow summary_row(ComparativeProfile& p, iface::Summary s, bool sampled, comparative::RunShares& shares) {
   const iface::Summary one[] = {s};
-  DiffRow row = tested_row(p, one, sampled);
+  DiffRow row = tested_row(p, one, sampled, shares);
   for (const std::string_view call : p.path_of(s)) row.calls.emplace_back(call);
   if (const auto sides = p.sides(s)) {
     row.a = sides->a_cum;
@@ -86,6 +89,61 @@ std::vector<std::string> notes_of(ComparativeProfile& p, const Side& a, const Si
   return notes;
 }
 
+using Family = std::vector<std::pair<DiffRow*, comparative::RunShares>>;
+
+// Benjamini–Hochberg over every difference tested, for too few runs to relabel.
+DiffTest judge_by_false_discovery(const Family& family) {
+  std::vector<double> p_values;
+  p_values.reserve(family.size());
+  for (const auto& [row, shares] : family) p_values.push_back(row->test.p);
+  const std::vector<bool> rejected = comparative::benjamini_hochberg(p_values, kDiffErrorRate);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    DiffRow& r = *family[i].first;
+    // With one run per side drift is unmeasured: also the REPL's |z| >= 4 (docs/compare.md, "Noise").
+    const bool strict = !r.test.spread_measured;
+    r.significant =
+        rejected[i] && (!strict || std::abs(r.test.difference) >= iface::kSignificantZ * r.test.standard_error);
+  }
+  return {DiffTest::Kind::false_discovery, family.size(), 0, false, 0};
+}
+
+// Whether a method's share reaches `smallest` in some run: it could then differ by that much. A
+// choice that looks at no labelling, so the max-t test's error holds over the family it makes.
+bool could_differ(const comparative::RunShares& shares, double smallest) {
+  const auto reaches = [smallest](const comparative::SideShares& side) {
+    return std::any_of(side.shares.begin(), side.shares.end(),
+                       [smallest](double s) { return std::abs(s) >= smallest; });
+  };
+  return reaches(shares.a) || reaches(shares.b);
+}
+
+// Max-t over relabellings of the runs. The family is every difference reported or gated and every
+// method that could differ by the smallest reported effect: the methods stand in for what the
+// search looked through, since it picks the rows from this very labelling.
+DiffTest judge_by_max_t(ComparativeProfile& p, const std::vector<iface::Summary>& methods, double min_effect,
+                        Family& family) {
+  std::vector<comparative::RunShares> shares;
+  for (const auto& member : family) shares.push_back(member.second);
+  std::size_t added = 0;
+  for (const iface::Summary s : methods) {
+    const iface::Summary one[] = {s};
+    comparative::RunShares method = comparative::run_shares(p, one);
+    if (!could_differ(method, min_effect)) continue;
+    shares.push_back(std::move(method));
+    ++added;
+  }
+  const comparative::MaxTTest test = comparative::max_t_test(shares, kDiffErrorRate);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    DiffRow& r = *family[i].first;
+    const double se = r.test.standard_error;
+    r.test.p = test.p[i];
+    r.test.low = se > 0 ? r.test.difference - test.up * se : r.test.difference;
+    r.test.high = se > 0 ? r.test.difference + test.down * se : r.test.difference;
+    r.significant = test.p[i] <= kDiffErrorRate;
+  }
+  return {DiffTest::Kind::max_t, shares.size(), test.labellings, test.exhaustive, added};
+}
+
 }  // namespace
 
 bool DiffReport::tripped() const {
@@ -119,15 +177,19 @@ DiffReport make_diff_report(ComparativeProfile& p, const Side& a, const Side& b,
   std::vector<Gate> gates = settings.gates;
   if (gates.empty()) gates.push_back(parse_gate(kDefaultGate));
 
+  // Every difference tested, with its runs' shares: the summaries, the total, the gates' methods.
+  Family family;
   // The total and the gates before the search, so that a bad gate fails at once.
-  if (const auto shares = comparative::total_shares(p)) {
+  std::optional<comparative::RunShares> total_shares = comparative::total_shares(p);
+  if (total_shares) {
     DiffRow total;
-    total.test = comparative::welch_difference(shares->a, shares->b, kDiffConfidence);
+    total.test = comparative::welch_difference(total_shares->a, total_shares->b, kDiffConfidence);
     total.tested = sampled || total.test.spread_measured;
     total.a = report.b_total + p.total();
     total.b = report.b_total;
     report.total = total;
   }
+  std::vector<comparative::RunShares> gate_shares;
   for (const Gate& gate : gates) {
     GateOutcome outcome{gate, std::nullopt, 0, 0};
     if (gate.kind == Gate::Kind::total && !report.total)
@@ -135,7 +197,7 @@ DiffReport make_diff_report(ComparativeProfile& p, const Side& a, const Side& b,
     if (gate.kind == Gate::Kind::method) {
       const std::vector<iface::Summary> matching = methods_matching(p, gate);
       outcome.methods = matching.size();
-      outcome.subject = tested_row(p, matching, sampled);
+      outcome.subject = tested_row(p, matching, sampled, gate_shares.emplace_back());
     }
     report.gates.push_back(outcome);
   }
@@ -144,32 +206,28 @@ DiffReport make_diff_report(ComparativeProfile& p, const Side& a, const Side& b,
   std::vector<iface::Summary> chosen = explaining(p, +1, settings, {}, report.b_total);
   const std::vector<iface::Summary> faster = explaining(p, -1, settings, chosen, report.b_total);
   chosen.insert(chosen.end(), faster.begin(), faster.end());
-  for (const iface::Summary s : chosen) report.rows.push_back(summary_row(p, s, sampled));
+  std::vector<comparative::RunShares> row_shares;
+  for (const iface::Summary s : chosen) report.rows.push_back(summary_row(p, s, sampled, row_shares.emplace_back()));
 
-  // Benjamini–Hochberg over every difference tested: the summaries, the total, the gates' methods.
-  std::vector<DiffRow*> family;
-  for (DiffRow& row : report.rows) family.push_back(&row);
-  if (report.total) family.push_back(&*report.total);
+  for (std::size_t i = 0; i < report.rows.size(); ++i) family.emplace_back(&report.rows[i], std::move(row_shares[i]));
+  if (report.total) family.emplace_back(&*report.total, std::move(*total_shares));
+  std::size_t next_gate = 0;
   for (GateOutcome& g : report.gates)
-    if (g.subject) family.push_back(&*g.subject);
-  std::erase_if(family, [](const DiffRow* r) { return !r->tested; });
-  std::vector<double> p_values;
-  p_values.reserve(family.size());
-  for (const DiffRow* r : family) p_values.push_back(r->test.p);
-  const std::vector<bool> rejected = comparative::benjamini_hochberg(p_values, kDiffFalseDiscovery);
-  report.tests = family.size();
-  for (std::size_t i = 0; i < family.size(); ++i) {
-    DiffRow& r = *family[i];
-    // With one run per side drift is unmeasured: also the REPL's |z| >= 4 (docs/compare.md, "Noise").
-    const bool strict = !r.test.spread_measured;
-    r.significant =
-        rejected[i] && (!strict || std::abs(r.test.difference) >= iface::kSignificantZ * r.test.standard_error);
-  }
+    if (g.subject) family.emplace_back(&*g.subject, std::move(gate_shares[next_gate++]));
+  std::erase_if(family, [](const auto& member) { return !member.first->tested; });
+  const std::size_t labellings = comparative::labellings_of(a.size(), b.size());
+  // 1 / labellings is the smallest p-value max-t can give; with fewer runs it could never reject.
+  report.test = static_cast<double>(labellings) * kDiffErrorRate >= 1
+                    ? judge_by_max_t(p, methods, settings.min_effect, family)
+                    : judge_by_false_discovery(family);
 
   std::erase_if(report.rows, [&](const DiffRow& r) { return std::abs(r.test.difference) < settings.min_effect; });
+  // Regressions, then improvements; in each the significant ones first (a larger change that
+  // a relabelling of the runs also shows is noise, and must not head the report), largest first.
   std::stable_sort(report.rows.begin(), report.rows.end(), [](const DiffRow& x, const DiffRow& y) {
     const bool x_up = x.test.difference > 0, y_up = y.test.difference > 0;
     if (x_up != y_up) return x_up;
+    if (x.significant != y.significant) return x.significant;
     return std::abs(x.test.difference) > std::abs(y.test.difference);
   });
 

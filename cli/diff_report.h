@@ -2,9 +2,10 @@
 // `bottlenecks diff`: what got slower and what got faster between candidate runs A and baseline
 // runs B, as plain data (rendered by diff_render.h). The summaries are autolabel's
 // non-overlapping set (search/autolabel.h) for each sign of A − B; each difference is tested
-// across runs on per-run shares (comparative/run_shares.h, welch.h) with false-discovery
-// control over every difference tested (false_discovery.h), then held against the gates
-// (diff_gate.h). docs/compare.md, "The diff gate", states the statistics and their assumptions.
+// across runs on per-run shares (comparative/run_shares.h, welch.h): by max-t over relabellings of
+// the runs (max_t.h) when there are enough runs, else with false-discovery control over every
+// difference tested (false_discovery.h); then held against the gates (diff_gate.h).
+// docs/compare.md, "The diff gate", states the statistics and their assumptions.
 
 #include <optional>
 #include <string>
@@ -18,8 +19,9 @@
 
 namespace bn::cli {
 
-// The false-discovery rate over a report's tests and the interval's confidence.
-inline constexpr double kDiffFalseDiscovery = 0.05;
+// The error held over a report's tests (family-wise under max-t, the false-discovery rate
+// otherwise) and the intervals' confidence.
+inline constexpr double kDiffErrorRate = 0.05;
 inline constexpr double kDiffConfidence = 0.95;
 
 struct DiffSettings {
@@ -35,7 +37,7 @@ struct DiffRow {
   iface::Amount a = 0, b = 0;
   comparative::DifferenceTest test;  // difference as a share of the baseline's total
   bool tested = false;               // false: no sampling variance and one run per side
-  bool significant = false;          // after false-discovery control (and |z| >= 4 with one run)
+  bool significant = false;          // after max-t or false-discovery control (and |z| >= 4 with one run)
   bool trips = false;                // a gate fails on it
 };
 
@@ -47,16 +49,25 @@ struct GateOutcome {
   bool tripped() const { return tripped_by > 0; }
 };
 
+// How a report's differences were judged together.
+struct DiffTest {
+  enum class Kind { max_t, false_discovery } kind = Kind::false_discovery;
+  std::size_t tests = 0;          // differences judged together
+  std::size_t labellings = 0;     // max-t: labellings of the runs
+  bool exhaustive = false;        // max-t: every labelling, not a random draw
+  std::size_t methods_added = 0;  // max-t: methods in the family beside the reported rows
+};
+
 struct DiffReport {
   Side a, b;
   std::string normalization;
   iface::DisplayUnit unit;
   iface::Amount denominator = 1;
   iface::Amount b_total = 0;     // k times B's mean total: what percentages are of
-  std::vector<DiffRow> rows;     // regressions, largest first; then improvements, largest first
+  std::vector<DiffRow> rows;     // regressions, then improvements: each significant first, then largest first
   std::optional<DiffRow> total;  // nullopt under --normalize total (totals made equal)
   std::vector<GateOutcome> gates;
-  std::size_t tests = 0;  // differences under false-discovery control
+  DiffTest test;
   double min_effect = 0;
   std::vector<std::string> notes;  // one line each
   bool tripped() const;

@@ -100,9 +100,9 @@ for k in ["calls", "direction", "difference", "low", "high", "p", "df", "tested"
     assert k in s, k
 assert s["direction"] == "regression" and s["significant"] and s["trips_gate"] and s["df"] is None
 assert s["low"] <= s["difference"] <= s["high"]
-diffs = [x["difference"] for x in j["summaries"]]
-up = [d for d in diffs if d > 0]
-assert diffs[:len(up)] == sorted(up, reverse=True), diffs
+# Regressions first, significant ones first, each group largest first.
+rows = [(x["difference"] > 0, x["significant"], abs(x["difference"])) for x in j["summaries"]]
+assert rows == sorted(rows, reverse=True), rows
 for k in ["difference", "low", "high", "p", "significant", "trips_gate", "a", "b"]:
     assert k in j["total"], k
 g = j["gates"][0]
@@ -111,13 +111,12 @@ assert g == {"expression": "cum > 1%", "kind": "cum", "threshold": 0.01, "trippe
 PY
   ;;
 several_runs)
-  # Three runs with a check against two without (samples/compare-runs/README.md). The profile
-  # is a trunk and its leaves, so autolabel proposes nothing (docs/autolabel.md, trunk methods);
-  # method gates test the leaves across runs. verify is a regression of 32/3 samples over B's
-  # mean total 35, about +30%, with df = 2 (B never calls it: no spread, no sampling variance)
-  # and p about 0.023: significant when Benjamini-Hochberg runs over two tests (the total's and
-  # its own: 0.023 <= 0.05/2), not over three (0.023 > 0.05/3) once a gate on gc, which scatters
-  # from run to run, is tested too.
+  # Three runs with a check against two without (samples/compare-runs/README.md); 10 labellings
+  # of the five runs, too few for max-t: Welch and Benjamini-Hochberg. autolabel proposes
+  # [check;verify], a regression of 32/3 samples over B's mean total 35, about +30%, with
+  # df = 2 (B never calls it: no spread, no sampling variance) and p about 0.023; the method
+  # gate on verify tests the same samples. Benjamini-Hochberg over the row, the total and the
+  # gate: 0.023 <= 2 * 0.05 / 3. A gate on gc, which scatters from run to run, adds a fourth.
   a_runs=("$runs/a1.collapsed" "$runs/a2.collapsed" "$runs/a3.collapsed")
   status 1 "$bin" diff "${a_runs[@]}" --base "$runs/b1.collapsed" "$runs/b2.collapsed" --format json \
     --fail-if 'method *verify > 5%'
@@ -126,23 +125,53 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 assert [r["file"] for r in j["a"]] == ["a1.collapsed", "a2.collapsed", "a3.collapsed"], j["a"]
 assert [r["file"] for r in j["b"]] == ["b1.collapsed", "b2.collapsed"], j["b"]
+assert j["test"] == {"kind": "false-discovery"}, j["test"]
 (verify,) = j["gates"]
 assert verify["tripped"] and verify["methods"] == 1, verify
 t = verify["test"]
 assert abs(t["difference"] - (32 / 3) / 35) < 1e-9 and t["df"] == 2 and 0.02 < t["p"] < 0.025, t
 assert t["significant"] and t["low"] > 0, t
-assert j["tests"] == 2, j["tests"]
+(row,) = j["summaries"]
+assert row["calls"] == ["check", "verify"] and row["significant"] and row["p"] == t["p"], row
+assert j["tests"] == 3, j["tests"]
 assert any("2 runs on the smaller side" in n for n in j["notes"]), j["notes"]
 PY
-  status 0 "$bin" diff "${a_runs[@]}" --base "$runs/b1.collapsed" "$runs/b2.collapsed" --format json \
+  status 1 "$bin" diff "${a_runs[@]}" --base "$runs/b1.collapsed" "$runs/b2.collapsed" --format json \
     --fail-if 'method *verify > 5%' --fail-if 'method gc > 1%'
-  python3 - "$work/out" <<'PY' || fail "several runs, three tests: $(cat "$work/out")"
+  python3 - "$work/out" <<'PY' || fail "several runs, four tests: $(cat "$work/out")"
 import json, sys
 j = json.load(open(sys.argv[1]))
 verify, gc = j["gates"]
-assert j["tests"] == 3 and not verify["tripped"] and not verify["test"]["significant"], verify
+assert j["tests"] == 4 and verify["tripped"] and verify["test"]["significant"], verify
 assert abs(gc["test"]["difference"] - (4 - 5) / 35) < 1e-9 and not gc["test"]["significant"], gc
 PY
+  ;;
+relabelled)
+  # Four runs per side: the test is max-t over the 70 labellings of the eight runs. check is
+  # new in A (29 to 31 of about 170 samples in every run, never in B) and is as extreme as it
+  # can be: only the real labelling puts all four of its runs on one side, so p = 1/70. work
+  # moves by a sample or two either way and is not significant.
+  for i in 1 2 3 4; do
+    printf 'main;work %d\nmain;check %d\nmain;parse 40\n' $((100 + i % 2)) $((28 + i % 3 + 1)) >"$work/a$i.collapsed"
+    printf 'main;work %d\nmain;parse 40\n' $((100 + i % 3)) >"$work/b$i.collapsed"
+  done
+  status 1 "$bin" diff "$work"/a{1,2,3,4}.collapsed --base "$work"/b{1,2,3,4}.collapsed --format json \
+    --fail-if 'method check > 5%' --fail-if 'method work > 0.1%'
+  python3 - "$work/out" <<'PY' || fail "relabelled: $(cat "$work/out")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["test"] == {"kind": "max-t", "labellings": 70, "exhaustive": True, "methods_added": 4}, j["test"]
+assert j["tests"] == 8, j["tests"]  # the row [check], the total, two gates, four methods
+(row,) = j["summaries"]
+assert row["calls"] == ["check"] and row["significant"] and abs(row["p"] - 1 / 70) < 1e-12, row
+check, work = (g["test"] for g in j["gates"])
+assert check["significant"] and check["trips_gate"] and abs(check["p"] - 1 / 70) < 1e-12, check
+assert 0 < check["low"] < check["difference"] < check["high"], check
+assert not work["significant"] and work["low"] < 0 < work["high"], work
+PY
+  # Runs of one build on both sides: nothing is significant.
+  status 0 "$bin" diff "$work"/b{1,2,3}.collapsed --base "$work"/b{2,3,4}.collapsed
+  grep -q 'max-t over all 20 labellings of the runs' "$work/out" || fail "how tested: $(cat "$work/out")"
   ;;
 output_and_flame)
   status 1 "$bin" diff "$secure" --base "$insecure" --format markdown -o "$work/report.md" --flame "$work/diff.html"
