@@ -2,6 +2,7 @@
 // call sequence in context (--focus: its callers above, its callees below), of one run or of A
 // minus B (--base). HTML is one self-contained page that zooms, searches and shows exact costs;
 // SVG is a static picture for reports. Labels from a `save`d file are drawn in their own colours.
+// A causal recording's curves, one chart per target, are drawn below the picture in both.
 
 #include <algorithm>
 #include <memory>
@@ -22,8 +23,9 @@ namespace {
 struct FlameOptions {
   SearchOptions search;
   std::string output;
-  std::string focus;   // m1;m2;...
-  std::string labels;  // a label file
+  std::string focus;     // m1;m2;...
+  std::string labels;    // a label file
+  std::string progress;  // of the causal charts
   double min_width_px = 0.1;
   int width = 1200;
 };
@@ -65,7 +67,9 @@ void run_flame(const FlameOptions& options) {
   if (!options.labels.empty()) request.labels = labels_from(options.labels);
   SearchSource search(options.search);
   if (!options.focus.empty()) request.focus = focus_calls(search, options.focus);
-  draw_flame_graph(search, request, {.min_width = options.min_width_px / options.width, .svg_width = options.width});
+  draw_flame_graph(
+      search, request,
+      {.min_width = options.min_width_px / options.width, .svg_width = options.width, .progress = options.progress});
 }
 
 }  // namespace
@@ -85,6 +89,9 @@ void setup_flame(CLI::App& app) {
                   "Draw this call sequence (m1;m2;..., read as the REPL's `path` reads it: full or short names, "
                   "prefixes, * globs) with its callers above and its callees below, instead of the whole profile");
   sub->add_option("--labels", options->labels, "Colour the paths of the labels in FILE (written by the REPL's `save`)");
+  sub->add_option("--progress", options->progress,
+                  "Of a causal recording, the progress point of the curves drawn below the flame graph (as "
+                  "`causal --progress NAME`; default the first recorded)");
   sub->add_option("--min-width", options->min_width_px,
                   "Merge frames narrower than this many pixels of the full width into one per parent (default 0.1; "
                   "0 keeps every frame)")

@@ -11,6 +11,7 @@
 #include "bn/flame/build.h"
 #include "bn/flame/writers.h"
 #include "bn/iface/overlap.h"
+#include "flame_causal.h"
 #include "search_source.h"
 
 namespace bn::cli {
@@ -24,6 +25,24 @@ std::string title_of(SearchSource& search, const search::FlameRequest& request, 
   std::string focus;
   for (const std::string& call : request.focus) focus += (focus.empty() ? "" : ";") + call;
   return title + ": " + focus + ", its callers above and its callees below";
+}
+
+// The curves of a causal recording below the picture. They add to it: unless `progress` asks for
+// them, experiments that cannot be analysed (recordings that do not pool) leave them out with a
+// note rather than fail the flame graph, which `diff --flame` draws as well.
+void add_causal_charts(SearchSource& search, const std::string& progress, flame::FlameGraph& graph) {
+  try {
+    if (!search.has_causal_experiments()) {
+      if (progress.empty()) return;
+      throw Error(std::string(search::kNoCausalExperiments));
+    }
+    const search::CausalReport report = search.causal(progress);
+    graph.causal = causal_charts(report);
+    for (const std::string& note : report.notes) graph.notes.push_back("causal: " + note);
+  } catch (const Error& e) {
+    if (!progress.empty()) throw Error("--progress " + progress + ": " + e.what());
+    graph.notes.push_back("causal curves left out: " + std::string(e.what()));
+  }
 }
 
 }  // namespace
@@ -68,6 +87,7 @@ search::FlameResult draw_flame_graph(SearchSource& search, const search::FlameRe
     }
   }
   for (const std::string& line : search.header()) graph.notes.push_back(line);
+  add_causal_charts(search, options.progress, graph);
 
   base::OutputFile file(request.file);
   calltree::CompressingStreambuf buffer(file.stream(), calltree::compression_for_name(request.file), request.file);

@@ -186,7 +186,7 @@ search::FlameResult SearchSource::draw_flame(const search::FlameRequest& request
   return draw_flame_graph(*this, request);
 }
 
-search::CausalReport SearchSource::causal(std::string_view progress) {
+const calltree::CausalData& SearchSource::pooled_causal() {
   if (!causal_) {
     std::vector<calltree::CausalData> parts;
     for (const auto& file : a_files_) parts.push_back(file->causal());
@@ -196,7 +196,16 @@ search::CausalReport SearchSource::causal(std::string_view progress) {
       throw Error("the causal experiments of " + profile_name() + " do not pool: " + e.what());
     }
   }
-  return causal_report(*causal_, a_files_.size(), *state_->a.front().opened.profile, progress);
+  return *causal_;
+}
+
+search::CausalReport SearchSource::causal(std::string_view progress) {
+  return causal_report(pooled_causal(), a_files_.size(), *state_->a.front().opened.profile, progress);
+}
+
+bool SearchSource::has_causal_experiments() {
+  const calltree::CausalData& data = pooled_causal();
+  return !data.empty() && !data.points.empty();
 }
 
 const views::View* SearchSource::built_view() const { return state_->a.front().opened.view.get(); }

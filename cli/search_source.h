@@ -84,6 +84,8 @@ class SearchSource final : public search::ProfileSource {
   // The experiments of PROFILE and RUNS pooled (BASE is another program), cost shares of
   // PROFILE's view in force (causal_report.h).
   search::CausalReport causal(std::string_view progress) override;
+  // Whether causal() has experiments to report, so that a flame graph draws their curves.
+  bool has_causal_experiments();
   // PROFILE's view in force, or null for the call tree as recorded.
   const views::View* built_view() const;
   // PROFILE as opened, with its per-sample records decoded.
@@ -105,6 +107,8 @@ class SearchSource final : public search::ProfileSource {
   ComparedFiles compared() const;
   // The filters in force and what each side keeps of its total.
   std::string filters_line() const;
+  // A's experiments, pooled on first use.
+  const calltree::CausalData& pooled_causal();
 
   SearchOptions options_;
   comparative::CompareOptions compare_;
@@ -112,7 +116,7 @@ class SearchSource final : public search::ProfileSource {
   // PROFILE (the first of A's) gives the search its views, metrics and per-sample records.
   std::vector<std::shared_ptr<OpenedFile>> a_files_, b_files_;
   std::unique_ptr<State> state_;
-  std::optional<calltree::CausalData> causal_;  // A's experiments, pooled on first use
+  std::optional<calltree::CausalData> causal_;  // pooled_causal()
 };
 
 }  // namespace bn::cli

@@ -9,5 +9,8 @@ namespace bn::flame::web {
 extern const std::string_view kFlameHtml;
 extern const std::string_view kFlameCss;
 extern const std::string_view kFlameJs;
+// Added to the page only when it has causal charts (causal_section.h).
+extern const std::string_view kCausalCss;
+extern const std::string_view kCausalJs;
 
 }  // namespace bn::flame::web

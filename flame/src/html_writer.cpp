@@ -1,10 +1,12 @@
-// The self-contained page: web/flame.html with the stylesheet, the picture's data (JSON) and the
-// viewer script put in place. Nothing is fetched: the page works from a file, offline.
+// The self-contained page: web/flame.html with the stylesheet, the picture's data (JSON), the
+// causal charts' section when there are any, and the viewer script put in place. Nothing is
+// fetched: the page works from a file, offline.
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "bn/flame/writers.h"
+#include "causal_section.h"
 #include "colors.h"
 #include "embedded_web.h"
 #include "xml_text.h"
@@ -100,11 +102,15 @@ void fill(std::string& page, std::string_view marker, std::string_view content) 
 
 void write_html(const FlameGraph& graph, std::ostream& out) {
   std::string page(web::kFlameHtml);
+  // The charts' style and script only with charts: a page without them is byte for byte the
+  // flame graph's page alone.
+  const bool charts = !graph.causal.empty();
   // From the template's last marker to its first: each one searched for is then the first
   // occurrence, whatever the content put in after it holds.
-  fill(page, "/*{{JS}}*/", web::kFlameJs);
+  fill(page, "/*{{JS}}*/", std::string(web::kFlameJs).append(charts ? web::kCausalJs : std::string_view()));
   fill(page, "{{DATA}}", data_json(graph));
-  fill(page, "/*{{CSS}}*/", web::kFlameCss);
+  fill(page, "{{CAUSAL}}", causal_section_html(graph.causal));
+  fill(page, "/*{{CSS}}*/", std::string(web::kFlameCss).append(charts ? web::kCausalCss : std::string_view()));
   fill(page, "{{TITLE}}", xml_text(graph.title));
   out << page;
 }

@@ -1,15 +1,18 @@
 // The static SVG: the layout of web/flame.js at its initial zoom, one <g> per frame with a
-// <title> (hover) and the same colours (colors.h).
+// <title> (hover) and the same colours (colors.h); a recording's causal charts below the legend
+// (causal_section.h).
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "bn/flame/writers.h"
 #include "bn/iface/name_fit.h"
+#include "causal_chart.h"
+#include "causal_section.h"
 #include "colors.h"
 #include "frame_text.h"
+#include "svg_number.h"
 #include "xml_text.h"
 
 namespace bn::flame {
@@ -18,12 +21,6 @@ namespace {
 constexpr int kRowHeight = 17;
 constexpr int kMargin = 10;
 constexpr double kCharWidth = 6.6;  // of 11px monospace
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  return buf;
-}
 
 // Drawn width of a frame: a comparison shows both runs, so a path of one run stays visible.
 double width_value(const FlamePart& part, std::size_t i) {
@@ -57,9 +54,9 @@ void draw_part(std::ostream& out, const FlameGraph& graph, const FlamePart& part
     const double left = kMargin + width * x[i] / root;
     const int y = focus_y + direction * static_cast<int>(part.depth[i]) * kRowHeight;
     const std::string& name = graph.names[part.name[i]];
-    out << "<g class=\"frame\"><title>" << xml_text(frame_text(graph, part, i)) << "</title><rect x=\"" << number(left)
-        << "\" y=\"" << y << "\" width=\"" << number(w) << "\" height=\"" << kRowHeight - 1 << "\" fill=\""
-        << frame_color(graph, part, i, scale) << "\"";
+    out << "<g class=\"frame\"><title>" << xml_text(frame_text(graph, part, i)) << "</title><rect x=\""
+        << svg_number(left) << "\" y=\"" << y << "\" width=\"" << svg_number(w) << "\" height=\"" << kRowHeight - 1
+        << "\" fill=\"" << frame_color(graph, part, i, scale) << "\"";
     if (part.comparison() && part.presence[i] != (kInA | kInB))
       out << " stroke=\"#000\" stroke-dasharray=\"3,2\"";  // a path of one run only
     out << "/>";
@@ -67,8 +64,8 @@ void draw_part(std::ostream& out, const FlameGraph& graph, const FlamePart& part
     // `Class.method` a reader looks for.
     const auto fits = static_cast<std::size_t>(std::max(0.0, (w - 6) / kCharWidth));
     if (fits >= iface::kMinNameColumns)
-      out << "<text x=\"" << number(left + 3) << "\" y=\"" << y + 12 << "\">" << xml_text(iface::elide_name(name, fits))
-          << "</text>";
+      out << "<text x=\"" << svg_number(left + 3) << "\" y=\"" << y + 12 << "\">"
+          << xml_text(iface::elide_name(name, fits)) << "</text>";
     out << "</g>\n";
   }
 }
@@ -91,11 +88,14 @@ void write_svg(const FlameGraph& graph, std::ostream& out, const SvgOptions& opt
   if (graph.comparison())
     legend.push_back("\tred: A − B > 0, blue: < 0, darkest at |A − B| = " + amount_text(graph, scale) +
                      "; dashed outline: the path occurs in one run only");
-  const int height = bottom + static_cast<int>(legend.size()) * 16 + kMargin + 4;
+  const int charts_top = bottom + static_cast<int>(legend.size()) * 16 + 4;
+  // The charts are drawn at their own size: a picture narrower than one is widened to hold it.
+  const int svg_width = graph.causal.empty() ? options.width : std::max(options.width, kChartWidth + 2 * kMargin);
+  const int height = charts_top + causal_svg_height(graph.causal, svg_width, kMargin) + kMargin;
 
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << options.width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << options.width << " " << height << "\" font-family=\"monospace\" font-size=\"11\">\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << svg_width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << svg_width << " " << height << "\" font-family=\"monospace\" font-size=\"11\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
   for (std::size_t k = 0; k < header.size(); ++k)
     out << "<text x=\"" << kMargin << "\" y=\"" << kMargin + 12 + 16 * static_cast<int>(k) << "\""
@@ -113,6 +113,7 @@ void write_svg(const FlameGraph& graph, std::ostream& out, const SvgOptions& opt
     }
     out << "<text x=\"" << x << "\" y=\"" << y + 10 << "\">" << xml_text(legend[k].substr(tab + 1)) << "</text>\n";
   }
+  write_causal_svg(out, graph.causal, charts_top, svg_width, kMargin);
   out << "</svg>\n";
 }
 

@@ -102,7 +102,7 @@ std::span<const Command> command_table() {
       {"flame",
        {optional(text("FILE", kFiles))},
        "draw the current summary with its callers and callees, or the whole profile, as a flame graph in FILE "
-       "(default flame.html; NAME.svg: SVG)",
+       "(default flame.html; NAME.svg: SVG), a causal recording's curves below it",
        h::flame},
       {"threads",
        {},

@@ -1,12 +1,13 @@
 // The REPL's `causal` on a native profile written here with a call tree and "caus" chunks: the
 // ranked targets, a target's curve by number, label or sequence, --progress, JSON, several
-// recordings pooled, and the one-line errors.
+// recordings pooled, and the one-line errors; and the same report as a flame graph's charts.
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@
 #include "bn/calltree/tree_builder.h"
 #include "bn/repl/runner.h"
 #include "bn/search/session.h"
+#include "flame_drawing.h"
 #include "search_source.h"
 
 namespace ct = bn::calltree;
@@ -200,4 +202,58 @@ TEST_CASE("the experiments of several recordings pool") {
   CHECK(std::find(header.begin(), header.end(),
                   "note: 1 more recording without --base: the tree searched is " + a +
                       "'s; `causal` pools the experiments of all 2") != header.end());
+}
+
+namespace {
+
+// The SVG `bottlenecks flame` draws of `files` (several: pooled, no --base) with `progress`.
+std::string flame_svg(const std::vector<std::string>& files, const std::string& progress) {
+  bn::cli::SearchOptions options;
+  options.profile.path = files.front();
+  options.compare.more.assign(files.begin() + 1, files.end());
+  bn::cli::SearchSource source(options);
+  const std::string svg = files.front() + ".svg";
+  bn::cli::draw_flame_graph(source, {.file = svg}, {.progress = progress});
+  std::ifstream in(svg);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::size_t charts_in(const std::string& svg) {
+  std::size_t n = 0;
+  for (std::size_t at = svg.find("<svg class=\"causal-chart\""); at != std::string::npos;
+       at = svg.find("<svg class=\"causal-chart\"", at + 1))
+    ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("flame draws causal's report below the picture, at the progress point --progress picks") {
+  const std::filesystem::path dir = scratch();
+  const std::string a = write(dir / "a.bnp", {experiments()});
+  const std::string first = flame_svg({a}, "");
+  CHECK(charts_in(first) == 2);
+  CHECK(first.find(">causal experiments: 12 (4 at 0%, the baseline) from 1 recording, progress at reply (one of 2: "
+                   "--progress NAME)</text>") != std::string::npos);
+  CHECK(first.find(">1. parsing</text>") < first.find(">2. [main;idle]</text>"));
+  CHECK(first.find(">cost 60.0%, if 50% faster +20.0%</text>") != std::string::npos);
+  const std::string end = flame_svg({a}, "end");
+  CHECK(end.find(", progress at end (one of 2: --progress NAME)</text>") != std::string::npos);
+  CHECK_THROWS_WITH(flame_svg({a}, "nope"), "--progress nope: no progress point 'nope' (recorded: reply, end)");
+}
+
+TEST_CASE("flame leaves out curves it cannot analyse with a note, unless --progress asks for them") {
+  const std::filesystem::path dir = scratch();
+  const std::string a = write(dir / "a.bnp", {experiments()});
+  ct::CausalData elsewhere = experiments();
+  elsewhere.points = {{"other", ct::ProgressPoint::Kind::throughput}};
+  const std::string b = write(dir / "b.bnp", {elsewhere});
+  const std::string svg = flame_svg({a, b}, "");
+  CHECK(charts_in(svg) == 0);
+  CHECK(svg.find("note: causal curves left out: the causal experiments of " + a + ", " + b + " do not pool") !=
+        std::string::npos);
+  CHECK_THROWS_WITH(flame_svg({a, b}, "reply"),
+                    doctest::Contains(("--progress reply: the causal experiments of " + a).c_str()));
 }

@@ -73,5 +73,29 @@ bad_input)
   expect_error "labels" "$bin" flame "$sample" --labels "$work/missing.labels" -o "$work/x.html"
   [ ! -e "$work/x.html" ] || fail "a failed run left a file"
   ;;
+causal)
+  # A causal recording's curves below the picture, one chart per target in the order of `causal`.
+  rounds=$src/samples/rounds/rounds.bnp
+  "$bin" flame "$rounds" -o "$work/r.html" || fail "html"
+  [ "$(grep -c '<section id="causal">' "$work/r.html")" -eq 1 ] || fail "no causal section"
+  [ "$(grep -c '<svg class="causal-chart"' "$work/r.html")" -eq 2 ] || fail "not one chart per target"
+  order=$("$bin" repl "$rounds" --json -c causal 2>/dev/null | tail -n 1 | grep -o '"label":"[^"]*"' | cut -d'"' -f4 |
+    tr '\n' ' ')
+  [ "$order" = "long-worker short-worker " ] || fail "causal ranks '$order'"
+  grep -q '>1. long-worker</text>' "$work/r.html" || fail "first chart is not long-worker"
+  grep -q '>2. short-worker</text>' "$work/r.html" || fail "second chart is not short-worker"
+  grep -q '>cost 61.5%, if 50% faster +39.1%</text>' "$work/r.html" || fail "not the REPL's numbers"
+  grep -q '>off the critical path</text>' "$work/r.html" || fail "no flag"
+  "$bin" flame "$rounds" --progress CausalRounds.roundDone -o "$work/r.svg" || fail "svg"
+  [ "$(grep -c '<svg class="causal-chart"' "$work/r.svg")" -eq 2 ] || fail "not one SVG chart per target"
+  expect_error "no progress point 'nope' (recorded: CausalRounds.roundDone)" \
+    "$bin" flame "$rounds" --progress nope -o "$work/x.html"
+  # Without experiments: no section, and --progress has nothing to pick from.
+  "$bin" flame "$sample" -o "$work/plain.html" || fail "plain"
+  ! grep -q 'causal' "$work/plain.html" || fail "a page without experiments mentions causal"
+  expect_error "--progress end: this profile has no causal experiments" \
+    "$bin" flame "$sample" --progress end -o "$work/x.html"
+  [ ! -e "$work/x.html" ] || fail "a failed run left a file"
+  ;;
 *) fail "unknown case $case" ;;
 esac

@@ -266,6 +266,71 @@ TEST_CASE("in a browser: hovering a frame of a duration metric says what the SVG
   }
 }
 
+TEST_CASE("in a browser: a causal recording's charts render below the flame graph and a click highlights a target") {
+  bn::test::TempDir dir;
+  const std::string rounds = std::string(BN_SOURCE_DIR) + "/samples/rounds/rounds.bnp";
+  run(kBin + " flame " + rounds + " -o " + (dir.path() / "rounds.html").string(), dir.path());
+  // The REPL's curve of the first target, for the numbers a point's hover must repeat.
+  const std::string transcript = run(kBin + " repl " + rounds + " --json -c causal", dir.path());
+  const std::size_t at = transcript.rfind('\n', transcript.rfind("\"command\":\"causal\"")) + 1;
+  const nlohmann::json first =
+      nlohmann::json::parse(transcript.substr(at, transcript.find('\n', at) - at))["targets"][0];
+  DevtoolsPipe browser(chromium(), dir.path());
+  Page page(browser, dir.path() / "rounds.html");
+  CHECK(page.count("#causal svg.causal-chart") == 2);
+  const std::string chart = "svg.causal-chart[data-rank=\"1\"]";
+  CHECK(page.text_of(chart + " text.target") == "1. " + first["label"].get<std::string>());
+  CHECK(page.count(chart + " g.causal-point") == static_cast<int>(first["points"].size()));
+  // Drawn below the flame graph, at its own size, every point inside it.
+  const nlohmann::json box = page.eval("(() => { const c = document.querySelector('" + chart +
+                                       "').getBoundingClientRect(); const f = document.getElementById('chart')"
+                                       ".getBoundingClientRect(); return [c.top, c.width, c.height, f.bottom]; })()");
+  CHECK(box[0].get<double>() > box[3].get<double>());
+  CHECK(box[1].get<double>() == 300);
+  CHECK(box[2].get<double>() == 200);
+  CHECK(page.eval("[...document.querySelectorAll('" + chart +
+                  " circle')].every(p => { const r = "
+                  "p.getBoundingClientRect(), c = p.ownerSVGElement.getBoundingClientRect(); return r.width > 0 && "
+                  "r.left >= c.left && r.right <= c.right && r.top >= c.top && r.bottom <= c.bottom; })") == true);
+  // The point at 50% sits under the axis label "50%", and its hover says what `causal 1` says of it.
+  const std::string point = chart + " g.causal-point[data-speedup=\"50\"]";
+  const nlohmann::json xs = page.eval(
+      "(() => { const centre = (e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; }; "
+      "return [centre(document.querySelector('" +
+      point + " circle')), centre([...document.querySelectorAll('" + chart +
+      " text.tick-x')].find(t => t.textContent === '50%'))]; })()");
+  CHECK(xs[0].get<double>() == doctest::Approx(xs[1].get<double>()).epsilon(0.002));
+  const nlohmann::json& at50 = *std::find_if(first["points"].begin(), first["points"].end(),
+                                             [](const nlohmann::json& p) { return p["speedup"] == 0.5; });
+  const auto percent = [](double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.1f%%", 100 * fraction);
+    return std::string(text);
+  };
+  CHECK(page.text_of(point + " > title") == "50% faster: program " + percent(at50["program_speedup"]) + " [" +
+                                                percent(at50["low"]) + ", " + percent(at50["high"]) + "], " +
+                                                std::to_string(at50["experiments"].get<int>()) + " experiments");
+
+  SUBCASE("a click on a chart searches for its target's frames, whose share is the chart's cost share") {
+    // Below the first screen: scrolled to, as a user would.
+    page.eval("document.querySelector('" + chart + "').scrollIntoView()");
+    page.click(chart);
+    page.wait_for("document.getElementById('matched').textContent !== ''");
+    CHECK(page.eval("document.getElementById('search').value") == "^(CausalRounds\\.longWork)$");
+    CHECK(page.count("g.frame.matched") > 0);
+    CHECK(page.count("g.frame.matched:not([data-name=\"CausalRounds.longWork\"])") == 0);
+    CHECK(page.text_of("#matched")
+              .starts_with("matched " +
+                           iface::percent_string(std::llround(first["cost_share"].get<double>() * 1e6), 1'000'000)));
+    CHECK(page.count(chart + ".selected") == 1);
+    // A second click clears it.
+    page.click(chart);
+    page.wait_for("document.getElementById('matched').textContent === ''");
+    CHECK(page.count("g.frame.matched") == 0);
+    CHECK(page.count(chart + ".selected") == 0);
+  }
+}
+
 // Amounts that cross every rule of units.cpp: unit thresholds, halves, 999.5, counts from 100
 // on, fractions, signs, zero denominators, and numbers beyond 64 and 128 bits of intermediates.
 std::vector<std::pair<iface::Amount, iface::Amount>> amounts_to_compare() {

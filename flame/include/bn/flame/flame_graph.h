@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bn/flame/causal_charts.h"
 #include "bn/iface/amount.h"
 #include "bn/iface/units.h"
 
@@ -69,6 +70,7 @@ struct FlameGraph {
   std::uint64_t merged_frames = 0;
   double min_width = 0;
   std::vector<std::string> notes;  // shown in the picture: merged frames, a comparison's header
+  CausalCharts causal;             // drawn below the flame graph; none without causal experiments
 
   bool comparison() const { return callees.comparison(); }
 };

@@ -6,6 +6,7 @@
 // click, searches with the matched share, and shows costs on hover.
 // SVG: a static picture for reports with the same layout and colours, a <title> per frame for
 // hover.
+// Both draw the graph's causal charts (causal_charts.h), when it has any, below the flame graph.
 
 #include <optional>
 #include <ostream>
