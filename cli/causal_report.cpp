@@ -41,6 +41,18 @@ double cost_share(const calltree::CausalTarget& target, iface::Profile& profile,
   return static_cast<double>(covered.cum) / static_cast<double>(covered.total);
 }
 
+std::string kind_name(calltree::ProgressPoint::Kind kind) {
+  switch (kind) {
+    case calltree::ProgressPoint::Kind::throughput:
+      return "throughput";
+    case calltree::ProgressPoint::Kind::end:
+      return "end";
+    case calltree::ProgressPoint::Kind::latency:
+      return "latency";
+  }
+  return "";
+}
+
 search::CausalEstimate estimate_line(const causal::Estimate& e) {
   search::CausalEstimate out{e.experiments, e.speedup, std::nullopt, std::nullopt};
   if (e.interval) {
@@ -58,6 +70,7 @@ search::CausalReport causal_report(const calltree::CausalData& data, std::size_t
   const std::size_t point = point_index(data, progress);
   search::CausalReport out;
   out.progress = data.points[point].name;
+  out.progress_kind = kind_name(data.points[point].kind);
   for (const calltree::ProgressPoint& p : data.points) out.points.push_back(p.name);
   out.experiments = data.experiments.size();
   out.recordings = recordings;

@@ -9,8 +9,14 @@
 namespace bn::causal {
 namespace {
 
-Observation observe(const calltree::CausalExperiment& e, std::size_t point) {
-  return {static_cast<double>(e.duration_ns - e.delay_ns), static_cast<double>(e.progress[point])};
+// Throughput: the effective duration per unit. Latency: the time in flight per arrival, which is
+// Little's law's W = L / λ over the experiment (L = area / duration, λ = arrivals / duration);
+// the area is in virtual time already, as the effective duration is.
+Observation observe(const calltree::CausalExperiment& e, std::size_t point, calltree::ProgressPoint::Kind kind) {
+  const auto units = static_cast<double>(e.progress[point]);
+  if (kind == calltree::ProgressPoint::Kind::latency)
+    return {point < e.in_flight.size() ? static_cast<double>(e.in_flight[point].area_ns) : 0, units};
+  return {static_cast<double>(e.duration_ns - e.delay_ns), units};
 }
 
 // An interval entirely below zero: the program was measurably slower.
@@ -94,7 +100,7 @@ CausalAnalysis analyze(const calltree::CausalData& data, std::size_t point, std:
       throw Error("an experiment names target " + std::to_string(e.target) + " of " +
                   std::to_string(data.targets.size()) + " or counts " + std::to_string(e.progress.size()) +
                   " progress points");
-    const Observation o = observe(e, point);
+    const Observation o = observe(e, point, data.points[point].kind);
     // No delay is inserted at 0%, whatever the target: every such experiment measures the
     // program as it is, and pooling them all gives the most precise baseline.
     if (e.speedup == 0) baseline.push_back(o);

@@ -32,7 +32,7 @@ std::optional<double> resampled_period(std::span<const Observation> xs, SplitMix
   double d = 0, n = 0;
   for (std::size_t i = 0; i < xs.size(); ++i) {
     const Observation& o = xs[rng.below(xs.size())];
-    d += o.effective_ns;
+    d += o.time_ns;
     n += o.progress;
   }
   if (n == 0) return std::nullopt;
@@ -44,7 +44,7 @@ std::optional<double> resampled_period(std::span<const Observation> xs, SplitMix
 std::optional<double> period_of(std::span<const Observation> group) {
   double d = 0, n = 0;
   for (const Observation& o : group) {
-    d += o.effective_ns;
+    d += o.time_ns;
     n += o.progress;
   }
   if (n == 0) return std::nullopt;

@@ -175,6 +175,7 @@ json causal_estimate(const search::CausalEstimate& e) {
 void fill(json& j, const CausalOutput& o, const RenderContext&) {
   const search::CausalReport& r = o.report;
   j["progress"] = r.progress;
+  j["progress_kind"] = r.progress_kind;
   j["progress_points"] = r.points;
   j["experiments"] = r.experiments;
   j["baseline_experiments"] = r.baseline_experiments;

@@ -182,3 +182,16 @@ TEST_CASE("a hit in a handler that interrupted a hook waits for the next handler
   CHECK(owed(ledger, a) == 0);
   CHECK(owed(ledger, other) == 2);
 }
+
+TEST_CASE("the ledger totals the delay every hit inserts, across experiments") {
+  DelayLedger ledger;
+  DelayLedger::Account a;
+  ledger.begin(1'000);
+  ledger.open(a);
+  ledger.hit(a, 3);
+  ledger.begin(500);
+  ledger.hit(a, 2);
+  ledger.begin(0);
+  ledger.hit(a, 7);
+  CHECK(ledger.inserted_ns().load() == 3 * 1'000 + 2 * 500);
+}

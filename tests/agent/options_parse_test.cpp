@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bn/agent/option_table.h"
 #include "bn/agent/options.h"
@@ -122,6 +123,19 @@ TEST_CASE("the call-tree options are parsed, and refused for a mode that does no
   CHECK(parse_options("clock=exact,mode=sample").status.message() ==
         "clock= applies to mode=calltree only, not to mode=sample");
   CHECK(parse_options("treememory=2g,mode=calltree").status.ok());
+}
+
+TEST_CASE("latency= takes BEGIN:END, repeatable, for the causal mode only") {
+  const auto p = parse_options("mode=causal,latency=a.S.receive:a.S.reply,latency=a.S.handle:a.S.handle");
+  REQUIRE(p.status.ok());
+  CHECK(p.options.latency == std::vector<std::string>{"a.S.receive:a.S.reply", "a.S.handle:a.S.handle"});
+  for (const char* bad :
+       {"mode=causal,latency=a.S.reply", "mode=causal,latency=:a.S.reply", "mode=causal,latency=a.S.x:"})
+    CHECK(parse_options(bad).status.message().find(
+              "expected BEGIN:END, two methods, e.g. latency=com.acme.Server.receive:com.acme.Server.reply") !=
+          std::string::npos);
+  CHECK(parse_options("latency=a.B.c:a.B.d").status.message() ==
+        "latency= applies to mode=causal only, not to mode=sample");
 }
 
 TEST_CASE("treememory= takes a size in bytes with an optional binary suffix, at least 64k") {

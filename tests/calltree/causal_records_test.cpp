@@ -39,6 +39,7 @@ ct::CausalExperiment experiment(std::uint32_t target, std::uint32_t speedup, std
   e.samples = 40;
   e.target_samples = 9;
   e.progress = std::move(progress);
+  e.in_flight.assign(e.progress.size(), ct::InFlight{});
   return e;
 }
 
@@ -146,8 +147,8 @@ TEST_CASE("malformed causal chunks give one line naming the file, the chunk and 
   trailing.push_back(std::byte{0});
   fails_with(trailing, "trailing bytes after the experiments");
   std::vector<std::byte> format = good;
-  format[0] = std::byte{2};
-  fails_with(format, "unknown causal format");
+  format[0] = std::byte{3};
+  fails_with(format, "unknown causal format 3");
   const auto raw = [&](std::uint64_t target, std::uint64_t speedup, std::int64_t duration, std::int64_t delay) {
     return with_raw_experiment(h, [=](ct::ByteSink& s) {
       s.varint(target);
@@ -201,6 +202,45 @@ TEST_CASE("unknown target and point kinds are refused") {
   p.string("end");
   p.varint(7);
   CHECK_THROWS_WITH(decode({p.take()}), doctest::Contains("unknown progress point kind 7"));
+}
+
+TEST_CASE("latency points round-trip in format 2; chunks without them stay in format 1") {
+  ct::CausalData h = header();
+  h.points = {{"a.Server.reply", ct::ProgressPoint::Kind::throughput},
+              {"a.Server.receive:a.Server.reply", ct::ProgressPoint::Kind::latency}};
+  ct::CausalExperiment e = experiment(1, 50, {12, 9});
+  e.in_flight[1] = {8, 31'000'000};
+  ct::CausalExperiment odd = experiment(0, 0, {0, 1});
+  odd.in_flight[1] = {3, -500};  // more departures than arrivals: negative, and kept
+  const std::vector<std::byte> chunk = ct::encode_causal(h, std::vector{e, odd});
+  CHECK(chunk.front() == std::byte{2});
+  CHECK(ct::encode_causal(header(), {}).front() == std::byte{1});
+  const ct::CausalData got = decode({chunk});
+  CHECK(got.points == h.points);
+  REQUIRE(got.experiments.size() == 2);
+  CHECK(got.experiments[0] == e);
+  CHECK(got.experiments[1] == odd);
+  // Pooled with a recording of the points in the other order, the in-flight counts follow.
+  ct::CausalData reordered = h;
+  std::swap(reordered.points[0], reordered.points[1]);
+  ct::CausalExperiment swapped = experiment(1, 50, {9, 12});
+  swapped.in_flight[0] = {8, 31'000'000};
+  const ct::CausalData both = decode({chunk, ct::encode_causal(reordered, std::vector{swapped})});
+  REQUIRE(both.experiments.size() == 3);
+  CHECK(both.experiments[2] == e);
+  std::vector<std::byte> truncated(chunk.begin(), chunk.end() - 1);
+  CHECK_THROWS_WITH(decode({truncated}), doctest::Contains("payload ends inside the in-flight area"));
+}
+
+TEST_CASE("a latency point in a format 1 chunk is refused") {
+  ct::ByteSink p;
+  p.varint(1);
+  p.zigzag(1000);
+  p.varint(0);
+  p.varint(1);
+  p.string("a.B.c:a.B.d");
+  p.varint(2);
+  CHECK_THROWS_WITH(decode({p.take()}), doctest::Contains("unknown progress point kind 2"));
 }
 
 TEST_CASE("chunks of one file that disagree are named with the file") {

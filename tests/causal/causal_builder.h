@@ -31,4 +31,25 @@ inline void add(calltree::CausalData& data, std::uint32_t target, std::uint32_t 
   data.experiments.push_back(e);
 }
 
+// One latency point instead: an experiment there is its time in flight and its arrivals.
+inline calltree::CausalData latency_data(std::size_t targets) {
+  calltree::CausalData data = causal_data(targets);
+  data.points = {{"a.Server.receive:a.Server.reply", calltree::ProgressPoint::Kind::latency}};
+  return data;
+}
+
+// An experiment at the latency point: `arrivals` requests `area` ns in flight in all, over
+// `duration` ns of which `delay` ns of inserted pauses (already out of the area: it is virtual).
+inline void add_latency(calltree::CausalData& data, std::uint32_t target, std::uint32_t speedup, std::int64_t area,
+                        std::uint64_t arrivals, std::int64_t duration = 1'000'000'000, std::int64_t delay = 0) {
+  calltree::CausalExperiment e;
+  e.target = target;
+  e.speedup = speedup;
+  e.duration_ns = duration;
+  e.delay_ns = delay;
+  e.progress = {arrivals};
+  e.in_flight = {{arrivals, area}};
+  data.experiments.push_back(e);
+}
+
 }  // namespace bn::causal::test

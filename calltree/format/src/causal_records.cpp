@@ -11,14 +11,21 @@
 namespace bn::calltree {
 namespace {
 
+// Format 1: throughput and end points. Format 2 adds latency points (kind 2), each experiment
+// then giving each latency point's departures and in-flight area after the progress counts. A
+// chunk without latency points is written as format 1, so readers of format 1 still read it.
 constexpr std::uint64_t kCausalFormat = 1;
+constexpr std::uint64_t kLatencyFormat = 2;
 // Smallest encodings, so a declared count never reserves more than the payload can hold: a
 // target is a name, a label flag and a summary count; a point a name and a kind; an aspect two
-// strings; an experiment seven varints before its progress counts.
+// strings; an experiment seven varints before its progress counts, and two per latency point.
 constexpr std::size_t kMinTargetBytes = 3;
 constexpr std::size_t kMinPointBytes = 2;
 constexpr std::size_t kMinAspectBytes = 2;
 constexpr std::size_t kMinExperimentBytes = 7;
+constexpr std::size_t kMinInFlightBytes = 2;
+
+bool is_latency(const ProgressPoint& p) { return p.kind == ProgressPoint::Kind::latency; }
 
 std::uint32_t index_below(ByteSource& in, const char* what, std::size_t size) {
   const std::size_t at = in.offset();
@@ -46,7 +53,7 @@ CausalTarget decode_target(ByteSource& in) {
   return t;
 }
 
-CausalExperiment decode_experiment(ByteSource& in, std::size_t targets, std::size_t points) {
+CausalExperiment decode_experiment(ByteSource& in, std::size_t targets, const std::vector<ProgressPoint>& points) {
   const std::size_t at = in.offset();
   CausalExperiment e;
   e.target = index_below(in, "experiment target", targets);
@@ -63,13 +70,22 @@ CausalExperiment decode_experiment(ByteSource& in, std::size_t targets, std::siz
             at);
   e.samples = in.varint("sample count");
   e.target_samples = in.varint("target sample count");
-  e.progress.reserve(points);
-  for (std::size_t p = 0; p < points; ++p) e.progress.push_back(in.varint("progress count"));
+  e.progress.reserve(points.size());
+  for (std::size_t p = 0; p < points.size(); ++p) e.progress.push_back(in.varint("progress count"));
+  e.in_flight.resize(points.size());
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    if (!is_latency(points[p])) continue;
+    e.in_flight[p].departures = in.varint("departure count");
+    e.in_flight[p].area_ns = in.zigzag("in-flight area");
+  }
   return e;
 }
 
 CausalData decode_chunk(ByteSource& in) {
-  if (in.varint("causal format") != kCausalFormat) in.fail("unknown causal format", 0);
+  const std::uint64_t format = in.varint("causal format");
+  if (format != kCausalFormat && format != kLatencyFormat)
+    in.fail("unknown causal format " + std::to_string(format), 0);
+  const auto last_kind = format == kLatencyFormat ? ProgressPoint::Kind::latency : ProgressPoint::Kind::end;
   CausalData out;
   out.period_ns = in.zigzag("sampling period");
   const std::uint32_t targets = in.count("target count", kMinTargetBytes);
@@ -82,7 +98,7 @@ CausalData decode_chunk(ByteSource& in) {
     point.name = std::string(in.string("progress point name"));
     const std::size_t at = in.offset();
     const std::uint64_t kind = in.varint("progress point kind");
-    if (kind > static_cast<std::uint64_t>(ProgressPoint::Kind::end))
+    if (kind > static_cast<std::uint64_t>(last_kind))
       in.fail("unknown progress point kind " + std::to_string(kind), at);
     point.kind = static_cast<ProgressPoint::Kind>(kind);
     out.points.push_back(std::move(point));
@@ -93,10 +109,12 @@ CausalData decode_chunk(ByteSource& in) {
     std::string name(in.string("aspect name"));
     out.aspects.emplace_back(std::move(name), std::string(in.string("aspect pattern")));
   }
-  const std::uint32_t experiments = in.count("experiment count", kMinExperimentBytes + points);
+  const auto latency_points = static_cast<std::size_t>(std::count_if(out.points.begin(), out.points.end(), is_latency));
+  const std::uint32_t experiments =
+      in.count("experiment count", kMinExperimentBytes + points + kMinInFlightBytes * latency_points);
   out.experiments.reserve(experiments);
   for (std::uint32_t e = 0; e < experiments; ++e)
-    out.experiments.push_back(decode_experiment(in, out.targets.size(), points));
+    out.experiments.push_back(decode_experiment(in, out.targets.size(), out.points));
   if (!in.at_end()) in.fail("trailing bytes after the experiments");
   return out;
 }
@@ -120,7 +138,7 @@ std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
 
 std::vector<std::byte> encode_causal(const CausalData& header, std::span<const CausalExperiment> experiments) {
   ByteSink out;
-  out.varint(kCausalFormat);
+  out.varint(std::any_of(header.points.begin(), header.points.end(), is_latency) ? kLatencyFormat : kCausalFormat);
   out.zigzag(header.period_ns);
   out.varint(header.targets.size());
   for (const CausalTarget& t : header.targets) {
@@ -153,6 +171,12 @@ std::vector<std::byte> encode_causal(const CausalData& header, std::span<const C
     out.varint(e.target_samples);
     // One count per point of the header, whatever the experiment holds: the layout has no count.
     for (std::size_t p = 0; p < header.points.size(); ++p) out.varint(p < e.progress.size() ? e.progress[p] : 0);
+    for (std::size_t p = 0; p < header.points.size(); ++p) {
+      if (!is_latency(header.points[p])) continue;
+      const InFlight f = p < e.in_flight.size() ? e.in_flight[p] : InFlight{};
+      out.varint(f.departures);
+      out.zigzag(f.area_ns);
+    }
   }
   return out.take();
 }
@@ -207,8 +231,11 @@ CausalData merge_causal(std::vector<CausalData> parts) {
         throw Error("an experiment names target " + std::to_string(e.target) + " of " + std::to_string(targets.size()));
       e.target = targets[e.target];
       std::vector<std::uint64_t> progress(out.points.size(), 0);
+      std::vector<InFlight> in_flight(out.points.size());
       for (std::size_t p = 0; p < e.progress.size() && p < points.size(); ++p) progress[points[p]] = e.progress[p];
+      for (std::size_t p = 0; p < e.in_flight.size() && p < points.size(); ++p) in_flight[points[p]] = e.in_flight[p];
       e.progress = std::move(progress);
+      e.in_flight = std::move(in_flight);
       out.experiments.push_back(std::move(e));
     }
   }

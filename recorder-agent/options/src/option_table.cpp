@@ -199,6 +199,17 @@ constexpr OptionSpec kOptions[] = {
        return taken(!v.empty(), "progress=pkg.Class.method or progress=end");
      },
      nullptr, /*repeatable=*/true},
+    {"latency", "--latency",
+     "a latency point BEGIN:END: the mean time from an entry of method BEGIN to a return of method END, by Little's "
+     "law (pkg.Class.method each; repeatable)",
+     "causal", nullptr, false,
+     [](Options& o, std::string_view v, bool) {
+       o.latency.emplace_back(v);
+       const std::size_t colon = v.find(':');
+       return taken(colon != std::string_view::npos && colon > 0 && colon + 1 < v.size(),
+                    "BEGIN:END, two methods, e.g. latency=com.acme.Server.receive:com.acme.Server.reply");
+     },
+     nullptr, /*repeatable=*/true},
     {"experiment", "--experiment", "each experiment's length (default 500ms; doubled while progress is too rare)",
      "causal", nullptr, false,
      [](Options& o, std::string_view v, bool) {

@@ -47,7 +47,7 @@ CausalEngine::CausalEngine(const EngineSetup& setup)
       attached_(setup.attached),
       sink_(setup.sink, setup.part),
       random_(static_cast<std::uint64_t>(monotonic_ns()) ^ static_cast<std::uint64_t>(getpid())) {
-  configured_ = progress_.configure(options_.progress);
+  configured_ = progress_.configure(options_.progress, options_.latency);
   if (configured_.ok() && (!options_.targets.empty() || !options_.targets_file.empty())) {
     targets_ = read_causal_targets(options_.targets, options_.targets_file);
     configured_ = targets_.status;
@@ -109,7 +109,7 @@ Status CausalEngine::start(JNIEnv* jni) {
     if (Status s = CausalThreads::install(on_sample); !s.ok()) return s;
     if (Status s = hooks_.wrap_park(jni); !s.ok())
       report(s.message() + "; threads woken in java.util.concurrent pay the delays that accrued while they waited");
-    if (Status s = progress_.start(jvmti_, jni); !s.ok()) return s;
+    if (Status s = progress_.start(jvmti_, jni, ledger_.inserted_ns()); !s.ok()) return s;
     period_ns_.store(options_.causal_period_ns);
     header_.period_ns = options_.causal_period_ns;
     header_.points = progress_.points();
@@ -255,9 +255,9 @@ void CausalEngine::begin(int target, std::uint32_t speedup) {
 bool CausalEngine::experiment(JNIEnv* jni, std::int64_t& length_ns) {
   const auto target = static_cast<std::uint32_t>(next_target_++ % targets_.targets.size());
   const std::uint32_t speedup = pick_speedup();
-  std::vector<std::uint64_t> before;
-  std::vector<std::uint64_t> after;
-  if (!progress_.sums(jni, before)) return false;
+  ProgressPoints::Reading before;
+  ProgressPoints::Reading after;
+  if (!progress_.read(jni, before)) return false;
   const std::uint64_t samples_before = samples_.load();
   const std::uint64_t target_samples_before = target_samples_.load();
   const std::int64_t handler_before = handler_ns_.load();
@@ -269,7 +269,7 @@ bool CausalEngine::experiment(JNIEnv* jni, std::int64_t& length_ns) {
   active_target_.store(kNoTarget, std::memory_order_release);
   ledger_.begin(0);  // debts of this experiment are forgiven (delay_ledger.h)
   const std::int64_t end = monotonic_ns();
-  if (!complete || !progress_.sums(jni, after)) return false;
+  if (!complete || !progress_.read(jni, after)) return false;
   calltree::CausalExperiment e;
   e.target = target;
   e.speedup = speedup;
@@ -279,9 +279,11 @@ bool CausalEngine::experiment(JNIEnv* jni, std::int64_t& length_ns) {
   e.samples = samples_.load() - samples_before;
   e.target_samples = target_samples_.load() - target_samples_before;
   bool rare = false;
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    e.progress.push_back(after[i] - before[i]);
-    rare = rare || after[i] - before[i] < kMinProgress;
+  for (std::size_t i = 0; i < after.counts.size(); ++i) {
+    e.progress.push_back(after.counts[i] - before.counts[i]);
+    e.in_flight.push_back({after.latency[i].departures - before.latency[i].departures,
+                           in_flight_between(before.latency[i], after.latency[i])});
+    rare = rare || after.counts[i] - before.counts[i] < kMinProgress;
   }
   bound_overhead(handler_ns_.load() - handler_before, e.samples);
   keep(std::move(e));
@@ -349,6 +351,7 @@ void CausalEngine::stop() {
     e.samples = samples_.load();
     e.target_samples = target_samples_.load();
     e.progress = {1};
+    e.in_flight = {calltree::InFlight{}};
     keep(std::move(e));
   }
   stopped_.store(true);

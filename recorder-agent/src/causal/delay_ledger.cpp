@@ -51,6 +51,7 @@ void DelayLedger::open(Account& a) const {
 
 void DelayLedger::hit(Account& a, std::int64_t periods) {
   const std::uint64_t word = word_.fetch_add(static_cast<std::uint64_t>(periods)) + static_cast<std::uint64_t>(periods);
+  inserted_ns_.fetch_add(periods * delay_of(word), std::memory_order_relaxed);
   if (a.busy != 0) {
     if (a.pending_experiment != experiment_of(word)) a.pending_hits = 0;
     a.pending_experiment = experiment_of(word);

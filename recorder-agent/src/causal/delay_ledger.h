@@ -53,6 +53,9 @@ class DelayLedger {
   std::int64_t hits() const { return static_cast<std::int64_t>(word_.load() & 0xffffffffU); }
   // The delay time `a` owes now (negative: paid ahead, by a sleep that lasted longer than asked).
   std::int64_t owed_ns(const Account& a) const;
+  // Delay time inserted since the start: every experiment's hits x its delay. Latency points
+  // (Latency.java) read it to keep time virtually, the pauses taken out.
+  const std::atomic<std::int64_t>& inserted_ns() const { return inserted_ns_; }
   // Total time threads slept to pay delays, since the start.
   std::int64_t paid_ns() const { return paid_ns_.load(std::memory_order_relaxed); }
 
@@ -76,6 +79,7 @@ class DelayLedger {
   std::atomic<std::uint64_t> word_{0};                  // experiment << 32 | hits
   std::atomic<std::int64_t> delays_[kDelaySlots] = {};  // delay per hit of experiment e, at e % kDelaySlots
   std::atomic<std::int64_t> paid_ns_{0};
+  std::atomic<std::int64_t> inserted_ns_{0};
 };
 
 }  // namespace bn::agent

@@ -1,11 +1,14 @@
 #pragma once
 // What speeding up a target by one virtual speedup does to the program (seed 003; Coz's
 // virtual speedup), from a group of experiments against the baseline, at one progress point
-// (docs/causal.md, "Estimates"). An experiment's effective duration d = duration − delay is the
-// time the program would have taken without the pauses inserted; n is the progress it made. The
-// period per unit of a group is the ratio of sums P = Σd / Σn, as Coz computes it: long
-// experiments weigh more, and one with no progress still counts its time. The program speedup
-// is 1 − P(group) / P(baseline), a fraction, positive when the program gets faster.
+// (docs/causal.md, "Estimates"). At a throughput point an experiment's time d is its effective
+// duration, duration − delay, the time the program would have taken without the pauses
+// inserted, and n the progress it made; at a latency point d is the time its requests spent in
+// flight, in the same virtual time, and n their arrivals. The time per unit of a group is the
+// ratio of sums P = Σd / Σn, as Coz computes it: long experiments weigh more, and one with no
+// progress still counts its time. It is the period of the program's progress, or its mean
+// latency; the program speedup 1 − P(group) / P(baseline) is a fraction, positive when the
+// program gets faster (more progress per time, or shorter latency).
 
 #include <cstddef>
 #include <cstdint>
@@ -17,8 +20,8 @@ namespace bn::causal {
 
 // One experiment as an estimate sees it at one progress point.
 struct Observation {
-  double effective_ns = 0;  // duration − delay
-  double progress = 0;      // units counted at the point
+  double time_ns = 0;   // throughput: duration − delay; latency: time in flight
+  double progress = 0;  // units counted at the point (latency: arrivals)
 };
 
 // A 95% interval of a program speedup, low <= high.

@@ -43,7 +43,10 @@ struct CausalTargetLine {
 };
 
 struct CausalReport {
-  std::string progress;             // the progress point analysed
+  std::string progress;  // the progress point analysed
+  // Its kind: "throughput" (completed calls), "end" (whole runs) or "latency" (BEGIN:END, where a
+  // program speedup is the relative reduction of the mean latency).
+  std::string progress_kind;
   std::vector<std::string> points;  // every progress point recorded, in order
   std::size_t experiments = 0;
   std::size_t baseline_experiments = 0;   // at speedup 0, every target's

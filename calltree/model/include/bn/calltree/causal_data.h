@@ -32,10 +32,24 @@ struct ProgressPoint {
     throughput,
     // The whole run is one unit (progress=end, batch programs): each run is one experiment.
     end,
+    // Requests from the entry of one method to a return of another (`BEGIN:END`, Coz's latency
+    // points): an entry of BEGIN is an arrival (the unit counted), a return of END a departure.
+    latency,
   };
   std::string name;
   Kind kind = Kind::throughput;
   friend bool operator==(const ProgressPoint&, const ProgressPoint&) = default;
+};
+
+// What an experiment measured at a latency point besides its arrivals (Little's law: the mean
+// latency is the time in flight per arrival).
+struct InFlight {
+  std::uint64_t departures = 0;
+  // The integral of the number of requests in flight over the experiment, in virtual time (the
+  // pauses inserted taken out, as from the duration): ns x requests. Negative only if END returns
+  // more often than BEGIN is entered.
+  std::int64_t area_ns = 0;
+  friend bool operator==(const InFlight&, const InFlight&) = default;
 };
 
 struct CausalExperiment {
@@ -49,6 +63,7 @@ struct CausalExperiment {
   std::uint64_t samples = 0;            // sampling periods of Java threads' CPU in the experiment
   std::uint64_t target_samples = 0;     // of which the samples satisfied the target
   std::vector<std::uint64_t> progress;  // units counted at each progress point (CausalData::points order)
+  std::vector<InFlight> in_flight;      // one per point likewise, zero but at latency points
   friend bool operator==(const CausalExperiment&, const CausalExperiment&) = default;
 };
 

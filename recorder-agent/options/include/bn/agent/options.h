@@ -41,6 +41,7 @@ struct Options {
   std::vector<std::string> targets;           // target=: call sequences, `;` between elements (repeatable)
   std::string targets_file;                   // targets=: a REPL label file; each label one target
   std::vector<std::string> progress;          // progress=: pkg.Class.method or end (repeatable)
+  std::vector<std::string> latency;           // latency=: BEGIN:END, two pkg.Class.method (repeatable)
   std::int64_t experiment_ns = 500'000'000;   // experiment=: each experiment's first length
   std::int64_t causal_period_ns = 1'000'000;  // period=: each thread's CPU time between samples
   std::int64_t warmup_ns = 3'000'000'000;     // warmup=: sampling to find default targets
