@@ -28,6 +28,8 @@ std::string about_of(const search::CausalReport& r) {
                       std::to_string(r.baseline_experiments) + " at 0%, the baseline) from " +
                       search::counted(r.recordings, "recording") + ", progress at " + r.progress;
   if (r.points.size() > 1) about += " (one of " + std::to_string(r.points.size()) + ": --progress NAME)";
+  // At a latency point y is no throughput: say what it is, as `causal` does.
+  if (r.progress_kind == "latency") about += "; a latency point: y is how much shorter its mean latency gets";
   return about;
 }
 
