@@ -10,8 +10,8 @@ import javax.xml.transform.stream.StreamSource;
  * A regression planted by a parameter, for the diff gate's power measurement (docs/performance.md,
  * "The diff gate"): runs Debian's Xalan on an XSLT report ROUNDS times, then spends EXTRA percent
  * of the process's CPU time so far (JIT and GC threads included, as a recording counts them) in
- * one method of its own, {@code Planted.regression}. EXTRA 0 is the baseline; 2, 5 and 10 are
- * regressions of that share of the run.
+ * one method of its own, {@code Planted.regression}, its work timed beforehand so that it reads
+ * no clock. EXTRA 0 is the baseline; 2, 5 and 10 are regressions of that share of the run.
  *
  * <pre>java -cp XALAN_JARS:. Planted ORDERS.xml REPORT.xsl ROUNDS EXTRA</pre>
  */
@@ -26,16 +26,34 @@ public final class Planted {
       Transformer t = factory.newTransformer(new StreamSource(new File(args[1])));
       t.transform(new StreamSource(new File(args[0])), new StreamResult(new java.io.StringWriter()));
     }
-    regression(process.getProcessCpuTime() * Long.parseLong(args[3]) / 100);
+    long extra = process.getProcessCpuTime() * Long.parseLong(args[3]) / 100;
+    double rate = iterationsPerNano();
+    regression(Math.round(extra * rate));
   }
 
-  // Busy for `nanos` of this thread's CPU time, in this method's own code: the clock is read
-  // about once a millisecond, so its native call is not where the samples land.
-  static void regression(long nanos) {
+  // Iterations of regression's loop per nanosecond of CPU, timed on a copy of it: a fixed amount
+  // of work, the same for every EXTRA (0 too), outside regression. Timed until a duration
+  // instead, its cost would vary by a few percent of the run and hide a small regression.
+  static double iterationsPerNano() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long end = threads.getCurrentThreadCpuTime() + nanos;
-    long s = 0;
-    while (threads.getCurrentThreadCpuTime() < end) for (int i = 0; i < 2_000_000; i++) s += (i * 31L) ^ (s >>> 3);
+    timedCopy(1L << 25);  // compiled by the end of it
+    long start = threads.getCurrentThreadCpuTime();
+    timedCopy(1L << 25);
+    return (double) (1L << 25) / (threads.getCurrentThreadCpuTime() - start);
+  }
+
+  // Busy for `iterations` turns of a loop that calls nothing, so that every sample of it is in
+  // this method's code: with a call inside (a clock read), the JIT's debug information can put
+  // the loop's samples on the inlined callee.
+  static void regression(long iterations) {
+    long s = sink;
+    for (long i = 0; i < iterations; i++) s += (i * 31L) ^ (s >>> 3);
+    sink = s;
+  }
+
+  static void timedCopy(long iterations) {
+    long s = sink;
+    for (long i = 0; i < iterations; i++) s += (i * 31L) ^ (s >>> 3);
     sink = s;
   }
 }

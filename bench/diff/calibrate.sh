@@ -10,7 +10,7 @@
 #   bench/diff/calibrate.sh power BUILD_DIR PLANTED_DIR [TRIALS]
 #     For each extra-EXTRA of record_planted.sh, TRIALS (default 40) draws of 5 candidate runs
 #     of it and 5 baseline runs of extra-0; prints the share of trials whose first reported
-#     regression is Planted.regression and significant.
+#     regression is significant and passes through Planted.regression.
 # Draws use $RANDOM seeded by BN_SEED (default 1), so a rerun draws the same splits.
 set -euo pipefail
 mode=${1:?usage: calibrate.sh aa|power BUILD_DIR DIR [N]}
@@ -70,7 +70,7 @@ power)
       mapfile -t b < <(draw 5 "${base[@]}")
       json=$(report "${a[@]}" -- "${b[@]}")
       jq -e '[.summaries[] | select(.direction == "regression")][0]
-             | .significant and (.calls | last | endswith("Planted.regression"))' <<<"$json" >/dev/null &&
+             | .significant and (.calls | index("Planted.regression") != null)' <<<"$json" >/dev/null &&
         found=$((found + 1))
     done
     echo "$extra_dir: 5 runs per side, $n trials: Planted.regression first and significant in $found of them ($((100 * found / n)) percent)"
