@@ -3,7 +3,6 @@
 #include <string>
 
 #include "bn/iface/call_pattern.h"
-#include "bn/search/text.h"
 
 namespace bn::cli {
 namespace {
@@ -22,21 +21,10 @@ std::vector<std::string> frames_of(const search::CausalTargetLine& t) {
   return frames;
 }
 
-// As the header of `causal` says it.
-std::string about_of(const search::CausalReport& r) {
-  std::string about = "causal experiments: " + std::to_string(r.experiments) + " (" +
-                      std::to_string(r.baseline_experiments) + " at 0%, the baseline) from " +
-                      search::counted(r.recordings, "recording") + ", progress at " + r.progress;
-  if (r.points.size() > 1) about += " (one of " + std::to_string(r.points.size()) + ": --progress NAME)";
-  // At a latency point y is no throughput: say what it is, as `causal` does.
-  if (r.progress_kind == "latency") about += "; a latency point: y is how much shorter its mean latency gets";
-  return about;
-}
-
 }  // namespace
 
 flame::CausalCharts causal_charts(const search::CausalReport& report) {
-  flame::CausalCharts charts{about_of(report), {}};
+  flame::CausalCharts charts{search::causal_about(report, "--progress NAME"), {}};
   for (const search::CausalTargetLine& t : report.targets) {
     flame::CausalChart chart{t.name, t.is_label, frames_of(t), t.cost_share, estimate_of(t.summary), {}, {}};
     for (const search::CausalTargetLine::Point& p : t.curve)

@@ -60,18 +60,8 @@ std::string flag_names(const search::CausalTargetLine& t) {
   return text;
 }
 
-bool latency(const search::CausalReport& r) { return r.progress_kind == "latency"; }
-
 void header(const search::CausalReport& r, const RenderContext& c, std::ostream& out) {
-  std::string line = "causal experiments: " + std::to_string(r.experiments) + " (" +
-                     std::to_string(r.baseline_experiments) + " at 0%, the baseline) from " +
-                     search::counted(r.recordings, "recording") + ", progress at " + safe(r.progress);
-  if (r.points.size() > 1) line += " (one of " + std::to_string(r.points.size()) + ": `causal --progress NAME`)";
-  if (latency(r))
-    line +=
-        "; a latency point: each estimate is how much shorter the mean time from BEGIN's entry to END's return "
-        "gets (Little's law)";
-  out << wrap(line, c.width) << "\n";
+  out << wrap(safe(search::causal_about(r, "`causal --progress NAME`")), c.width) << "\n";
   for (const std::string& note : r.notes) out << wrap("note: " + safe(note), c.width) << "\n";
 }
 
@@ -127,7 +117,8 @@ void curve(const search::CausalReport& r, std::size_t index, const RenderContext
   double largest = 0;
   for (const auto& p : t.curve)
     if (p.estimate.speedup) largest = std::max(largest, std::abs(*p.estimate.speedup));
-  std::vector<std::vector<std::string>> table{{"speedup", latency(r) ? "latency" : "program", "interval", "exp", ""}};
+  std::vector<std::vector<std::string>> table{
+      {"speedup", r.at_latency_point() ? "latency" : "program", "interval", "exp", ""}};
   for (const auto& p : t.curve) {
     const search::CausalEstimate& e = p.estimate;
     table.push_back({std::to_string(p.speedup) + "%", e.speedup ? percent(*e.speedup, true) : "n/a",

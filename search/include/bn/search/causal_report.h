@@ -53,6 +53,12 @@ struct CausalReport {
   std::size_t recordings = 0;             // files pooled
   std::vector<std::string> notes;         // e.g. a target whose summaries do not resolve here
   std::vector<CausalTargetLine> targets;  // ranked, best first
+  bool at_latency_point() const { return progress_kind == "latency"; }
 };
+
+// The line above a causal report, in the REPL and above a flame graph's charts: how many
+// experiments from how many recordings, the progress point (and how to pick another: `pick`),
+// and what an estimate means at a latency point.
+std::string causal_about(const CausalReport& r, std::string_view pick);
 
 }  // namespace bn::search
