@@ -1,0 +1,36 @@
+#include "bn/base/interruption.h"
+
+#include <atomic>
+#include <string>
+#include <utility>
+
+namespace bn::base {
+namespace {
+
+// Lock-free, so that a signal handler may set it.
+std::atomic<bool> g_requested{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+StepListener& listener() {
+  static StepListener l;
+  return l;
+}
+
+}  // namespace
+
+void request_interruption() noexcept { g_requested.store(true, std::memory_order_relaxed); }
+
+void clear_interruption() noexcept { g_requested.store(false, std::memory_order_relaxed); }
+
+void set_step_listener(StepListener l) { listener() = std::move(l); }
+
+void step(std::string_view what, std::size_t done, std::size_t total) {
+  if (const StepListener& l = listener()) l(what, done, total);
+  if (g_requested.load(std::memory_order_relaxed)) {
+    g_requested.store(false, std::memory_order_relaxed);
+    throw Interrupted("interrupted: " + std::string(what) + " stopped after " + std::to_string(done) +
+                      (total != 0 ? " of " + std::to_string(total) : std::string()) + " steps");
+  }
+}
+
+}  // namespace bn::base
