@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "bn/comparative/comparative_profile.h"
@@ -25,16 +26,30 @@ std::vector<std::vector<ExtensionAmounts>> ComparativeProfile::run_extensions(Su
                                                                               std::optional<iface::End> end) {
   const RunSummaries r = record(s).runs;
   std::vector<std::vector<ExtensionAmounts>> listed(runs_.size());
-  for (std::size_t i = 0; i < runs_.size(); ++i)
+  each_run([&](std::size_t i) {
     if (r[i]) listed[i] = end ? runs_[i]->extension_amounts(*r[i], *end) : runs_[i]->gap_extensions(*r[i]);
+  });
   return listed;
 }
 
-std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, iface::End end) {
+std::vector<ExtensionAmounts> ComparativeProfile::measured_extensions(Summary s, iface::End end) {
   auto sides = std::make_shared<SideExtensions>();
   sides->of = s;
   std::vector<ExtensionAmounts> out = merged(run_extensions(s, end), sides.get());
   sides_of(end) = std::move(sides);
+  return out;
+}
+
+std::vector<ExtensionAmounts> ComparativeProfile::extension_amounts(Summary s, iface::End end) {
+  const auto key = std::pair(s.id, end);
+  if (const auto kept = kept_extensions_.find(key); kept != kept_extensions_.end()) return kept->second;
+  std::vector<ExtensionAmounts> out = measured_extensions(s, end);
+  if (kept_count_ + out.size() > kKeptExtensions) {
+    kept_extensions_.clear();
+    kept_count_ = 0;
+  }
+  kept_count_ += out.size();
+  kept_extensions_.emplace(key, out);
   return out;
 }
 
@@ -45,26 +60,41 @@ std::vector<ExtensionAmounts> ComparativeProfile::gap_extensions(Summary s) {
 
 std::vector<ExtensionAmounts> ComparativeProfile::merged(std::vector<std::vector<ExtensionAmounts>> listed,
                                                          SideExtensions* sides) const {
-  for (auto& run : listed) std::sort(run.begin(), run.end(), by_name);
+  // A backend may list in name order already (the tree backend does): then checking is all.
+  for (auto& run : listed)
+    if (!std::is_sorted(run.begin(), run.end(), by_name)) std::sort(run.begin(), run.end(), by_name);
   std::vector<std::size_t> next(listed.size(), 0);
   std::vector<ExtensionAmounts> out;
+  RunAmounts cum(listed.size()), base(listed.size());
+  // Whether each run's next extension is the one being merged. The runs of one program mostly
+  // list the same names, so each run's head is compared with the least name so far once, three
+  // ways: a search for the least with `<` followed by a test for equality read each equal name
+  // twice.
+  std::vector<char> listing(listed.size());
   // A merge by name: each method once, with whichever runs list it.
   for (;;) {
     std::optional<std::string_view> name;
-    for (std::size_t i = 0; i < listed.size(); ++i)
-      if (next[i] < listed[i].size() && (!name || listed[i][next[i]].method < *name)) name = listed[i][next[i]].method;
-    if (!name) return out;
-    RunExtension from(listed.size());
-    RunAmounts cum(listed.size(), 0), base(listed.size(), 0);
     for (std::size_t i = 0; i < listed.size(); ++i) {
-      if (next[i] >= listed[i].size() || listed[i][next[i]].method != *name) continue;
-      from[i] = listed[i][next[i]++];
-      cum[i] = from[i]->cum;
-      base[i] = from[i]->base;
+      listing[i] = 0;
+      if (next[i] == listed[i].size()) continue;
+      const std::string_view head = listed[i][next[i]].method;
+      const int order = name ? head.compare(*name) : -1;
+      if (order < 0) {
+        std::fill(listing.begin(), listing.begin() + static_cast<std::ptrdiff_t>(i), 0);
+        name = head;
+      }
+      listing[i] = order <= 0 ? 1 : 0;
+    }
+    if (!name) break;
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+      if (sides) sides->at.push_back(listing[i] ? static_cast<std::uint32_t>(next[i]) : SideExtensions::kAbsent);
+      cum[i] = listing[i] ? listed[i][next[i]].cum : 0;
+      base[i] = listing[i] ? listed[i][next[i]++].base : 0;
     }
     out.push_back({*name, combined(cum), combined(base), static_cast<std::uint32_t>(out.size())});
-    if (sides) sides->listed.push_back(std::move(from));
   }
+  if (sides) sides->runs = std::move(listed);
+  return out;
 }
 
 class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
@@ -72,7 +102,7 @@ class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
   RunningUnion(ComparativeProfile& profile, Summary s, iface::End end)
       : iface::ExtensionUnion(profile, s, end), profile_(profile) {
     const std::shared_ptr<const SideExtensions>& listed = profile.sides_of(end);
-    if (!listed || listed->of != s) profile.extension_amounts(s, end);
+    if (!listed || listed->of != s) profile.measured_extensions(s, end);
     sides_ = profile.sides_of(end);
     const RunSummaries r = profile.record(s).runs;
     for (std::size_t i = 0; i < r.size(); ++i)
@@ -81,13 +111,14 @@ class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
 
   // e.tag indexes the merged list extension_amounts made; checked against the name.
   void add(const ExtensionAmounts& e) override {
-    const std::size_t i = e.tag;
-    if (i >= sides_->listed.size()) reject(e.method);
-    const RunExtension& listed = sides_->listed[i];
-    const auto first = std::find_if(listed.begin(), listed.end(), [](const auto& x) { return x.has_value(); });
-    if (first == listed.end() || (*first)->method != e.method) reject(e.method);
-    for (std::size_t run = 0; run < listed.size(); ++run)
-      if (listed[run]) runs_[run]->add(*listed[run]);
+    const std::size_t runs = sides_->runs.size();
+    if (e.tag >= sides_->at.size() / runs) reject(e.method);
+    const std::span<const std::uint32_t> at(sides_->at.data() + std::size_t{e.tag} * runs, runs);
+    const auto first = std::find_if(at.begin(), at.end(), [](std::uint32_t i) { return i != SideExtensions::kAbsent; });
+    if (first == at.end() || sides_->runs[static_cast<std::size_t>(first - at.begin())][*first].method != e.method)
+      reject(e.method);
+    for (std::size_t run = 0; run < runs; ++run)
+      if (at[run] != SideExtensions::kAbsent) runs_[run]->add(sides_->runs[run][at[run]]);
   }
   Amount total() override {
     RunAmounts totals;

@@ -79,6 +79,9 @@ ComparativeProfile::ComparativeProfile(std::vector<iface::Profile*> a_runs, std:
       metric_(combined_metric(a_runs, b_runs, options.force, notes_)),
       scaling_(options.normalization, facts_of(a_runs), facts_of(b_runs)) {
   runs_.insert(runs_.end(), b_runs.begin(), b_runs.end());
+  std::vector<iface::Profile*> distinct = runs_;
+  std::sort(distinct.begin(), distinct.end());
+  runs_in_parallel_ = std::adjacent_find(distinct.begin(), distinct.end()) == distinct.end();
   note_if_empty(a_runs, "A", notes_);
   note_if_empty(b_runs, "B", notes_);
 }
@@ -164,13 +167,26 @@ std::vector<std::string_view> ComparativeProfile::path_of(Summary s) {
 
 std::vector<Summary> ComparativeProfile::initial_summaries() {
   if (!initial_) {
+    std::vector<std::vector<std::string_view>> of_run(runs_.size());
+    each_run([&](std::size_t i) {
+      for (const Summary s : runs_[i]->initial_summaries()) of_run[i].push_back(runs_[i]->path_of(s).front());
+    });
     std::vector<std::string_view> methods;
-    for (iface::Profile* run : runs_)
-      for (const Summary s : run->initial_summaries()) methods.push_back(run->path_of(s).front());
+    for (const auto& listed : of_run) methods.insert(methods.end(), listed.begin(), listed.end());
     std::sort(methods.begin(), methods.end());
     methods.erase(std::unique(methods.begin(), methods.end()), methods.end());
+    // Each run's summary of every method (its method index), run by run in parallel, then interned.
+    std::vector<std::vector<std::optional<Summary>>> summaries(runs_.size());
+    each_run([&](std::size_t i) {
+      summaries[i].reserve(methods.size());
+      for (const std::string_view m : methods) summaries[i].push_back(runs_[i]->method_summary(m));
+    });
     initial_.emplace();
-    for (const std::string_view m : methods) initial_->push_back(*method_summary(m));
+    for (std::size_t k = 0; k < methods.size(); ++k) {
+      RunSummaries runs;
+      for (const auto& of_method : summaries) runs.push_back(of_method[k]);
+      initial_->push_back(*intern(runs));
+    }
   }
   return *initial_;
 }
@@ -186,6 +202,17 @@ std::vector<std::string_view> ComparativeProfile::top_extensions(Summary s) {
   std::vector<std::string_view> all;
   for (std::size_t i = 0; i < runs_.size(); ++i)
     if (r.runs[i]) all = union_of(all, runs_[i]->top_extensions(*r.runs[i]));
+  return all;
+}
+
+// A run's answer is its whole list unless cut to `at_most`, and then the union is that long too.
+std::vector<std::string_view> ComparativeProfile::top_extensions_up_to(Summary s, std::size_t at_most,
+                                                                       std::string_view other_than) {
+  const Record& r = record(s);
+  std::vector<std::string_view> all;
+  for (std::size_t i = 0; i < runs_.size() && all.size() < at_most; ++i)
+    if (r.runs[i]) all = union_of(all, runs_[i]->top_extensions_up_to(*r.runs[i], at_most, other_than));
+  if (all.size() > at_most) all.resize(at_most);
   return all;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bn/base/error.h"
+#include "bn/base/interruption.h"
 #include "bn/iface/overlap.h"
 #include "bn/iface/profile.h"
 
@@ -13,6 +14,14 @@ std::vector<ExtensionAmounts> Profile::extension_amounts(Summary s, End end) {
   std::vector<ExtensionAmounts> out;
   for (std::string_view m : extensions(s, end))
     if (const auto t = extend(s, end, m)) out.push_back({m, cum_of(*t), base_of(*t)});
+  return out;
+}
+
+std::vector<std::string_view> Profile::top_extensions_up_to(Summary s, std::size_t at_most,
+                                                            std::string_view other_than) {
+  std::vector<std::string_view> out = top_extensions(s);
+  std::erase(out, other_than);
+  if (out.size() > at_most) out.resize(at_most);
   return out;
 }
 
@@ -37,6 +46,17 @@ std::vector<Overlap> Profile::overlaps(Summary s, std::span<SummarySet* const> s
 std::vector<Overlap> Profile::set_overlaps(SummarySet& set, std::span<SummarySet* const> others) {
   std::vector<Overlap> out;
   for (SummarySet* other : others) out.push_back(set.overlap(*other));
+  return out;
+}
+
+std::vector<SetPairOverlap> Profile::pair_overlaps(std::span<SummarySet* const> sets) {
+  std::vector<SetPairOverlap> out;
+  for (std::size_t i = 0; i + 1 < sets.size(); ++i) {
+    base::step("labels' overlaps", i, sets.size());
+    const std::vector<Overlap> with_later = set_overlaps(*sets[i], sets.subspan(i + 1));
+    for (std::size_t k = 0; k < with_later.size(); ++k)
+      if (with_later[k] != Overlap{}) out.push_back({i, i + 1 + k, with_later[k]});
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "bn/iface/overlap.h"
+#include "bn/search/autolabel_overlaps.h"
 
 namespace bn::search {
 namespace {
@@ -22,8 +22,8 @@ constexpr std::size_t kSearchSteps = 200'000;
 // bottlenecks of a set explain separate costs).
 class DisjointSetSearch {
  public:
-  DisjointSetSearch(iface::Profile& profile, const std::vector<Candidate>& candidates, std::size_t count)
-      : profile_(profile), candidates_(candidates), count_(count), pair_(candidates.size() * candidates.size(), 0) {}
+  DisjointSetSearch(AutolabelOverlaps& overlaps, const std::vector<Candidate>& candidates, std::size_t count)
+      : overlaps_(overlaps), candidates_(candidates), count_(count), pair_(candidates.size() * candidates.size(), 0) {}
 
   // The heaviest set found, as indices into the candidates in weight order.
   std::vector<std::size_t> run() {
@@ -36,10 +36,7 @@ class DisjointSetSearch {
   // cum_overlap (seed 004 sec. 2.1) of two candidates is 0; asked once per pair.
   bool disjoint(std::size_t i, std::size_t j) {
     std::int8_t& known = pair_[std::min(i, j) * candidates_.size() + std::max(i, j)];
-    if (known == 0) {
-      const iface::Summary other[] = {candidates_[j].summary};
-      known = iface::cum_overlap(profile_, candidates_[i].summary, other) == 0 ? 1 : -1;
-    }
+    if (known == 0) known = overlaps_.cum(candidates_[i].summary, candidates_[j].summary) == 0 ? 1 : -1;
     return known > 0;
   }
 
@@ -89,7 +86,7 @@ class DisjointSetSearch {
     explore(i + 1, weight);
   }
 
-  iface::Profile& profile_;
+  AutolabelOverlaps& overlaps_;
   const std::vector<Candidate>& candidates_;
   std::size_t count_;
   std::vector<std::int8_t> pair_;  // by (i, j), i < j: 0 unknown, 1 disjoint, -1 overlapping
@@ -108,14 +105,14 @@ iface::Amount autolabel_weight(iface::Profile& profile, iface::Summary s, int di
   return total < 0 ? -cum : cum;
 }
 
-AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& options) {
-  const AutolabelCandidates found = autolabel_candidates(profile, options);
+AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& options, const AutolabelReached& reached) {
+  const AutolabelCandidates found = autolabel_candidates(profile, options, reached);
   AutolabelResult out;
   out.candidates = found.list.size();
   out.skipped = found.skipped;
   if (options.count == 0) return out;
 
-  DisjointSetSearch search(profile, found.list, options.count);
+  DisjointSetSearch search(*found.overlaps, found.list, options.count);
   const std::vector<std::size_t> best = search.run();
   out.best_of_candidates = search.finished();
   std::vector<iface::Summary> so_far;
@@ -133,6 +130,10 @@ AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& optio
     out.proposals.push_back(proposal);
   }
   return out;
+}
+
+AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& options) {
+  return autolabel(profile, options, autolabel_reached(profile, options));
 }
 
 }  // namespace bn::search

@@ -4,27 +4,25 @@
 // bottom likewise. Zooming is exactly that walk, so a candidate is where zooming stops.
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 #include <string_view>
 
+#include "bn/base/interruption.h"
 #include "bn/iface/overlap.h"
 #include "bn/search/autolabel.h"
+#include "bn/search/autolabel_overlaps.h"
 #include "bn/search/idle_waits.h"
 #include "bn/search/nearby.h"
 #include "bn/search/suggest.h"
 
 namespace bn::search {
-namespace {
-
-// Suggestions taken from each suggester per proposal asked for: enough that the best N are
-// rarely missed, few enough that the pairwise overlaps stay cheap (docs/autolabel.md, "Limits").
-constexpr std::size_t kSuggestionsPerProposal = 2;
 
 // Trunk methods (autolabel.h), decided once per method by walking up single callers that call
 // nothing else.
-class Trunk {
+class AutolabelTrunk {
  public:
-  Trunk(iface::Profile& profile, const iface::Rational& cutoff) : profile_(profile), cutoff_(cutoff) {}
+  AutolabelTrunk(iface::Profile& profile, const iface::Rational& cutoff) : profile_(profile), cutoff_(cutoff) {}
 
   bool contains(std::string_view method) {
     std::vector<std::string_view> walked;
@@ -39,10 +37,11 @@ class Trunk {
       if (std::find(walked.begin(), walked.end(), m) != walked.end()) break;
       walked.push_back(m);
       const std::optional<iface::Summary> s = profile_.method_summary(m);
-      std::vector<std::string_view> callers = s ? profile_.top_extensions(*s) : std::vector<std::string_view>{};
       // A method calling itself (Java overloads share a name: compile(args) calls compile(args,
-      // context)) is no choice of work: its other callers decide.
-      std::erase(callers, m);
+      // context)) is no choice of work: its other callers decide. Whether it has two is all the
+      // walk asks.
+      const std::vector<std::string_view> callers =
+          s ? profile_.top_extensions_up_to(*s, 2, m) : std::vector<std::string_view>{};
       if (callers.empty()) break;
       // Not trunk: several callers, or a caller whose cost m does not carry (a choice of work).
       const std::optional<iface::Summary> caller = profile_.method_summary(callers.front());
@@ -80,6 +79,12 @@ class Trunk {
   iface::Rational cutoff_;
   std::map<std::string_view, bool> known_;
 };
+
+namespace {
+
+// Suggestions taken from each suggester per proposal asked for: enough that the best N are
+// rarely missed, few enough that the pairwise overlaps stay cheap (docs/autolabel.md, "Limits").
+constexpr std::size_t kSuggestionsPerProposal = 2;
 
 // Whether every method of the sequence is a pseudo-method of a typed-time view (views/pseudo_names.h:
 // :RUN, :LOAD, :PRIO, :MONITOR, :WAIT, :THREAD CLASS, :UNKNOWN; no Java frame begins with ':'). Such
@@ -137,7 +142,7 @@ bool passes_through(iface::Profile& profile, iface::Summary s, const iface::Rati
 // samples/security. Trunk methods of no own cost stay, naming the context ([Sender.run;
 // Mailbox.take;Object.wait;:MONITOR] in a Thread View). Of the trimmings of the trunk prefix,
 // the longest of the cum of the shortest.
-iface::Summary without_trunk_cost(iface::Profile& profile, Trunk& trunk, iface::Summary s) {
+iface::Summary without_trunk_cost(iface::Profile& profile, AutolabelTrunk& trunk, iface::Summary s) {
   std::vector<iface::Summary> chain{s};
   for (;;) {
     const std::vector<std::string_view> path = profile.path_of(chain.back());
@@ -172,7 +177,8 @@ std::string_view innermost_code(const std::vector<std::string_view>& path) {
 // that lie within it: the cutoff share of their cum overlaps it. `order` is by weight, heaviest
 // first, and only the candidates after order[i] are below it, so of two that hold each other
 // (a calls only b) the first is the trunk; `idle` are below every candidate.
-bool holds_its_candidates(iface::Profile& profile, const std::vector<iface::Summary>& order, std::size_t i,
+bool holds_its_candidates(iface::Profile& profile, AutolabelOverlaps& overlaps,
+                          const std::vector<iface::Summary>& order, std::size_t i,
                           const std::vector<iface::Summary>& idle, const iface::Rational& cutoff) {
   const iface::Summary s = order[i];
   if (!own_cost_negligible(profile, s, cutoff)) return false;
@@ -185,8 +191,7 @@ bool holds_its_candidates(iface::Profile& profile, const std::vector<iface::Summ
     const std::string_view code = innermost_code(profile.path_of(t));
     if (code.empty() || std::find(path.begin(), path.end(), code) != path.end()) continue;
     const iface::Amount t_cum = profile.cum_of(t);
-    const iface::Summary within[] = {s};
-    if (iface::to_rational(directed(iface::cum_overlap(profile, t, within), t_cum)) >=
+    if (iface::to_rational(directed(overlaps.cum(t, s), t_cum)) >=
         cutoff * iface::to_rational(iface::abs_amount(t_cum)))
       below.push_back(t);
   }
@@ -194,14 +199,18 @@ bool holds_its_candidates(iface::Profile& profile, const std::vector<iface::Summ
                                cutoff * iface::to_rational(iface::abs_amount(cum));
 }
 
+// The filter of `options`, or by default the noise of suggest.h.
+std::function<bool(iface::Summary)> keep_of(iface::Profile& profile, const AutolabelOptions& options) {
+  if (options.keep) return options.keep;
+  return [&profile](iface::Summary s) { return beyond_noise(profile, s) && reliable(profile, profile.cum_of(s)); };
+}
+
 }  // namespace
 
-AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options) {
+AutolabelReached autolabel_reached(iface::Profile& profile, const AutolabelOptions& options) {
   const std::size_t per_suggester = std::max<std::size_t>(options.count * kSuggestionsPerProposal, 1);
-  const std::function<bool(iface::Summary)> keep = options.keep ? options.keep : [&profile](iface::Summary s) {
-    return beyond_noise(profile, s) && reliable(profile, profile.cum_of(s));
-  };
-  Trunk trunk(profile, options.cutoff);
+  const std::function<bool(iface::Summary)> keep = keep_of(profile, options);
+  auto trunk = std::make_shared<AutolabelTrunk>(profile, options.cutoff);
   std::set<iface::Summary> trunk_starts;
   // Thread roots rank high by cum but are never proposed: they take no suggestion's place. Each
   // start keeps its number in `suggest`.
@@ -214,7 +223,7 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
       // HighBase ranks by |base| first: from the first of base 0 on, its order is HighCum's
       // (every Java method of a typed-time view), and such a start is no bottom-up find.
       if (suggester == Suggester::kHighBase && profile.base_of(s) == 0) break;
-      if (trunk.contains(profile.path_of(s).front()))
+      if (trunk->contains(profile.path_of(s).front()))
         trunk_starts.insert(s);
       else
         out.emplace_back(s, rank);
@@ -226,14 +235,18 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
 
   // Every candidate once, with the first way it was reached: suggestions in rank order,
   // HighBase before HighCum at each rank.
-  std::vector<std::pair<iface::Summary, AutolabelOrigin>> reached;
+  AutolabelReached out;
+  out.trunk_starts = trunk_starts.size();
+  out.trunk = trunk;
   std::set<iface::Summary> seen;
   const auto reach = [&](iface::Summary s, const AutolabelOrigin& origin) {
-    s = without_trunk_cost(profile, trunk, s);
-    if (seen.insert(s).second) reached.emplace_back(s, origin);
+    s = without_trunk_cost(profile, *trunk, s);
+    if (seen.insert(s).second) out.list.emplace_back(s, origin);
   };
-  for (std::size_t i = 0; i < std::max(by_base.size(), by_cum.size()); ++i)
+  const std::size_t rounds = std::max(by_base.size(), by_cum.size());
+  for (std::size_t i = 0; i < rounds; ++i)
     for (const Suggester suggester : {Suggester::kHighBase, Suggester::kHighCum}) {
+      base::step("autolabel", i, rounds);
       const Starts& list = suggester == Suggester::kHighBase ? by_base : by_cum;
       if (i >= list.size()) continue;
       const auto [s, rank] = list[i];
@@ -244,13 +257,19 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
       origin.move = AutolabelMove::kCallees;
       reach(zoom_stop(profile, s, NearbyKind::kBottomExtensions, options.cutoff), origin);
     }
+  return out;
+}
 
+AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options,
+                                         const AutolabelReached& reached) {
+  const std::function<bool(iface::Summary)> keep = keep_of(profile, options);
+  AutolabelTrunk& trunk = *reached.trunk;
   AutolabelCandidates out;
   AutolabelSkipped& skipped = out.skipped;
-  skipped.too_general = trunk_starts.size();
+  skipped.too_general = reached.trunk_starts;
   std::map<iface::Summary, std::pair<AutolabelOrigin, iface::Amount>> kept;
   std::vector<iface::Summary> idle;
-  for (const auto& [s, origin] : reached) {
+  for (const auto& [s, origin] : reached.list) {
     const iface::Amount weight = autolabel_weight(profile, s, options.direction);
     if (weight <= 0) continue;
     if (!keep(s)) {
@@ -278,12 +297,17 @@ AutolabelCandidates autolabel_candidates(iface::Profile& profile, const Autolabe
   for (const auto& entry : kept) order.push_back(entry.first);
   // Positive weights are |cum| (autolabel_weight), so the zooming order is the weight order.
   sort_by_cum(profile, order);
+  out.overlaps = std::make_shared<AutolabelOverlaps>(profile);
   for (std::size_t i = 0; i < order.size(); ++i)
-    if (holds_its_candidates(profile, order, i, idle, options.cutoff))
+    if (holds_its_candidates(profile, *out.overlaps, order, i, idle, options.cutoff))
       ++skipped.too_general;
     else
       out.list.push_back({order[i], kept.at(order[i]).first, kept.at(order[i]).second});
   return out;
+}
+
+AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options) {
+  return autolabel_candidates(profile, options, autolabel_reached(profile, options));
 }
 
 }  // namespace bn::search

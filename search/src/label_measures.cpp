@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <tuple>
 #include <utility>
 
 namespace bn::search {
@@ -14,12 +15,8 @@ LabelMeasures::Measured& LabelMeasures::measured(iface::Profile& p, const LabelS
   // What belongs to labels that no longer exist goes, so memory follows the labels. Kept sets
   // outnumber the labels exactly when one of them is of a label gone (each is of a label that
   // existed when it was made), so the check costs nothing on the usual path.
-  if (sets_.size() > labels.all().size()) {
+  if (sets_.size() > labels.all().size())
     std::erase_if(sets_, [&](const auto& entry) { return !labels.all().contains(entry.first); });
-    std::erase_if(pairs_, [&](const auto& entry) {
-      return !sets_.contains(entry.first.first) || !sets_.contains(entry.first.second);
-    });
-  }
   const std::vector<iface::Summary>& members = labels.all().at(label);
   Measured& m = sets_[label];
   if (same(m.set, members)) return m;
@@ -62,76 +59,116 @@ std::vector<iface::Overlap> LabelMeasures::with(iface::Profile& p, const LabelSe
   return last_->overlaps;
 }
 
-iface::Overlap LabelMeasures::between(iface::Profile& p, const LabelSet& labels, const std::string& a,
-                                      const std::string& b) {
-  if (a == b) {
-    iface::SummarySet& set = *measured(p, labels, a).set;
-    return set.overlap(set);
-  }
-  // An overlap is symmetric: each pair is kept once, under its names in order.
-  const std::pair<std::string, std::string> key = std::minmax(a, b);
-  const Measured& first = measured(p, labels, key.first);
-  const Measured& second = measured(p, labels, key.second);
-  const auto kept = pairs_.find(key);
-  if (kept != pairs_.end() && kept->second.a == first.serial && kept->second.b == second.serial)
-    return kept->second.overlap;
-  // The newer set is of a label that changed: its pairs with every label are asked of the
-  // profile at once (`labels` shows them all), the others' are kept.
-  measure_pairs_of(p, labels, first.serial > second.serial ? key.first : key.second);
-  return pairs_.at(key).overlap;
-}
-
-void LabelMeasures::measure_pairs_of(iface::Profile& p, const LabelSet& labels, const std::string& label) {
-  Measured& changed = measured(p, labels, label);
-  std::vector<Pending> pending;
+const std::vector<LabelMeasures::LabelPair>& LabelMeasures::pairs(iface::Profile& p, const LabelSet& labels) {
+  std::vector<std::string> names;
+  std::vector<Measured*> sets;
   for (const auto& entry : labels.all()) {
-    if (entry.first == label) continue;
-    const Measured& other = measured(p, labels, entry.first);
-    Pending pair{std::minmax(label, entry.first), label < entry.first, other.set.get(), other.serial};
-    const auto kept = pairs_.find(pair.key);
-    if (kept != pairs_.end() && kept->second.serials() == pair.serials(changed.serial)) continue;
-    pending.push_back(std::move(pair));
+    names.push_back(entry.first);
+    sets.push_back(&measured(p, labels, entry.first));
   }
-  const std::vector<iface::Overlap> shared = overlaps_of_changed(p, changed, pending);
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    const auto [a, b] = pending[i].serials(changed.serial);
-    pairs_[pending[i].key] = {a, b, shared[i]};
+  std::vector<std::size_t> changed;
+  if (listing_) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const auto listed_at = listing_->serials.find(names[k]);
+      if (listed_at == listing_->serials.end() || listed_at->second != sets[k]->serial) changed.push_back(k);
+    }
+    if (changed.empty() && listing_->serials.size() == names.size()) return listing_->pairs;
   }
-  changed.growth.reset();  // every pair of the earlier set is replaced
+  if (!listing_ || changed.size() > kFewChanged) {
+    listing_ = listed_afresh(p, names, sets);
+    for (Measured* m : sets) m->growth.reset();
+    return listing_->pairs;
+  }
+  // Each changed label's pairs are measured with every label but the changed ones before it,
+  // which measured theirs; the pairs of labels that stayed are kept (those of labels gone go).
+  Listing now;
+  for (std::size_t k = 0; k < names.size(); ++k) now.serials.emplace(names[k], sets[k]->serial);
+  const auto stayed = [&](const std::string& name) {
+    const auto at = now.serials.find(name);
+    return at != now.serials.end() && listing_->serials.at(name) == at->second;
+  };
+  for (std::size_t j = 0; j < changed.size(); ++j) {
+    const std::size_t k = changed[j];
+    std::vector<std::size_t> others;
+    for (std::size_t o = 0; o < names.size(); ++o)
+      if (o != k && std::find(changed.begin(), changed.begin() + static_cast<std::ptrdiff_t>(j), o) ==
+                        changed.begin() + static_cast<std::ptrdiff_t>(j))
+        others.push_back(o);
+    const std::vector<iface::Overlap> shared = overlaps_of_changed(p, names[k], *sets[k], names, sets, others);
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      if (shared[i] == iface::Overlap{}) continue;
+      const auto [first, second] = std::minmax(names[k], names[others[i]]);
+      now.pairs.push_back({first, second, shared[i]});
+    }
+  }
+  for (std::size_t k : changed) sets[k]->growth.reset();
+  // The new pairs sorted, then merged with the kept ones, which are in order already.
+  const auto in_order = [](const LabelPair& x, const LabelPair& y) {
+    return std::tie(x.first, x.second) < std::tie(y.first, y.second);
+  };
+  std::sort(now.pairs.begin(), now.pairs.end(), in_order);
+  const auto measured_end = static_cast<std::ptrdiff_t>(now.pairs.size());
+  for (LabelPair& pair : listing_->pairs)
+    if (stayed(pair.first) && stayed(pair.second)) now.pairs.push_back(std::move(pair));
+  std::inplace_merge(now.pairs.begin(), now.pairs.begin() + measured_end, now.pairs.end(), in_order);
+  listing_ = std::move(now);
+  return listing_->pairs;
 }
 
-std::vector<iface::Overlap> LabelMeasures::overlaps_of_changed(iface::Profile& p, const Measured& changed,
-                                                               const std::vector<Pending>& pending) {
-  // A pair that the label's earlier set had with the other label, and the added summary's
-  // overlap with that label's set as it still is (kept for the last summary shown), give the
-  // pair by inclusion-exclusion; the rest are measured.
+LabelMeasures::Listing LabelMeasures::listed_afresh(iface::Profile& p, const std::vector<std::string>& names,
+                                                    const std::vector<Measured*>& sets) {
+  Listing out;
+  std::vector<iface::SummarySet*> all;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    out.serials.emplace(names[k], sets[k]->serial);
+    all.push_back(sets[k]->set.get());
+  }
+  // names are in order (the label map's), so each pair's first position names its first label.
+  for (const iface::SetPairOverlap& pair : p.pair_overlaps(all))
+    out.pairs.push_back({names[pair.first], names[pair.second], pair.overlap});
+  return out;
+}
+
+iface::Overlap LabelMeasures::listed(const std::string& a, const std::string& b) const {
+  const auto at =
+      std::lower_bound(listing_->pairs.begin(), listing_->pairs.end(), std::tie(a, b),
+                       [](const LabelPair& pair, const auto& key) { return std::tie(pair.first, pair.second) < key; });
+  return at != listing_->pairs.end() && at->first == a && at->second == b ? at->overlap : iface::Overlap{};
+}
+
+std::vector<iface::Overlap> LabelMeasures::overlaps_of_changed(iface::Profile& p, const std::string& name,
+                                                               Measured& changed, const std::vector<std::string>& names,
+                                                               const std::vector<Measured*>& sets,
+                                                               const std::vector<std::size_t>& others) const {
+  // A label that gained the summary shown last, listed before at its earlier set: a pair with a
+  // label listed at its set still follows from the earlier pair and the added summary's overlap
+  // with that label (kept for the last summary shown), by inclusion-exclusion; the rest are
+  // measured.
   const Measured::Growth* growth = changed.growth ? &*changed.growth : nullptr;
-  const bool added_shown = growth != nullptr && last_ && last_->summary == growth->added;
+  const bool from_growth = growth != nullptr && last_ && last_->summary == growth->added &&
+                           listing_->serials.contains(name) && listing_->serials.at(name) == growth->serial;
   std::vector<std::size_t> grown, fresh;
   std::vector<iface::SummarySet*> grown_sets, fresh_sets;
   std::vector<iface::Overlap> earlier_with, added_with;
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    const Pending& pair = pending[i];
-    const iface::Overlap *earlier_pair = nullptr, *added_pair = nullptr;
-    if (added_shown) {
-      const auto kept = pairs_.find(pair.key);
-      if (kept != pairs_.end() && kept->second.serials() == pair.serials(growth->serial))
-        earlier_pair = &kept->second.overlap;
-      const auto shown = std::ranges::find(last_->serials, pair.other_serial);
-      if (shown != last_->serials.end())
-        added_pair = &last_->overlaps[static_cast<std::size_t>(shown - last_->serials.begin())];
-    }
-    if (earlier_pair != nullptr && added_pair != nullptr) {
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    const std::string& other = names[others[i]];
+    const Measured& o = *sets[others[i]];
+    const auto listed_at = listing_->serials.find(other);
+    const bool listed_now = listed_at != listing_->serials.end() && listed_at->second == o.serial;
+    const auto shown = from_growth && listed_now ? std::ranges::find(last_->serials, o.serial)
+                                                 : std::vector<std::uint64_t>::const_iterator{};
+    if (from_growth && listed_now && shown != last_->serials.end()) {
       grown.push_back(i);
-      grown_sets.push_back(pair.other);
-      earlier_with.push_back(*earlier_pair);
-      added_with.push_back(*added_pair);
+      grown_sets.push_back(o.set.get());
+      const auto [first, second] = std::minmax(name, other);
+      earlier_with.push_back(listed(first, second));
+      added_with.push_back(last_->overlaps[static_cast<std::size_t>(shown - last_->serials.begin())]);
     } else {
       fresh.push_back(i);
-      fresh_sets.push_back(pair.other);
+      fresh_sets.push_back(o.set.get());
     }
   }
-  std::vector<iface::Overlap> out(pending.size());
+  std::vector<iface::Overlap> out(others.size());
   if (!grown.empty()) {
     const std::vector<iface::Overlap> got =
         p.grown_set_overlaps(*changed.set, *growth->earlier, growth->added, grown_sets, earlier_with, added_with);
@@ -152,7 +189,7 @@ iface::SummarySet& LabelMeasures::all(iface::Profile& p, const LabelSet& labels)
 
 void LabelMeasures::clear() {
   sets_.clear();
-  pairs_.clear();
+  listing_.reset();
   all_.reset();
   last_.reset();
 }

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "bn/base/error.h"
+#include "bn/base/interruption.h"
 #include "bn/iface/refinements.h"
 #include "bn/search/suggest.h"
 
@@ -275,8 +276,10 @@ Zoomed zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const if
   bool zoomed_through = false;
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
   // that exist in the profile, and an extension never repeats a method, so the chain is at most
-  // as long as the profile has distinct methods.
-  for (;;) {
+  // as long as the profile has distinct methods: thousands of steps through a deep chain of
+  // distinct methods, each of a summary that long, so the user can stop it at any step.
+  for (std::size_t steps = 0;; ++steps) {
+    base::step("zooming", steps);
     // An upward split inserts its method after the gap, so the next split is at the same gap.
     Ranked sorted = ranked(profile, s, kind, gap);
     const std::size_t n = concentrate(profile, sorted, C);

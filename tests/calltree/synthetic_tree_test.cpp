@@ -3,7 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -49,6 +52,13 @@ void check_shape(const TreeStats& s, double mean_low, double mean_high, std::uin
   CHECK(s.max_depth <= max_high);
   CHECK(out_degree > 1.8);
   CHECK(out_degree < 2.0);
+}
+
+// Every node's stack, its methods from the root down.
+std::set<std::string> stacks(const CallTree& t) {
+  std::vector<std::string> stack(t.node_count());
+  for (NodeId n = 1; n < t.node_count(); ++n) stack[n] = stack[t.parent(n)] + ";" + std::string(t.node_name(n));
+  return {stack.begin() + 1, stack.end()};
 }
 
 }  // namespace
@@ -110,4 +120,32 @@ TEST_CASE("a second metric of calls leaves the samples as they were and calls ev
   for (NodeId n = 1; n < both.node_count(); ++n) CHECK(both.metric_cost(1, n) >= 1);
   const CallTree again = generate_synthetic_tree({5'000, 3, true});
   for (NodeId n = 0; n < both.node_count(); ++n) CHECK(again.metric_cost(1, n) == both.metric_cost(1, n));
+}
+
+TEST_CASE("a fleet's hosts run the program's tree, each with its own costs and rare paths") {
+  const std::set<std::string> program = stacks(generate_synthetic_tree({5'000, 3}));
+  const CallTree one = generate_synthetic_tree({5'000, 3, false, false, 1});
+  const CallTree two = generate_synthetic_tree({5'000, 3, false, false, 2});
+  CHECK(same_tree(one, generate_synthetic_tree({5'000, 3, false, false, 1})));
+  CHECK_FALSE(same_tree(one, two));
+  CHECK(one.metadata().find_extra("synthetic.host") == std::optional<std::string_view>("1"));
+  const std::set<std::string> a = stacks(one), b = stacks(two);
+  CHECK(a.size() < program.size());
+  CHECK(std::includes(program.begin(), program.end(), a.begin(), a.end()));
+  CHECK(std::includes(program.begin(), program.end(), b.begin(), b.end()));
+  std::vector<std::string> shared;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(shared));
+  CHECK(shared.size() * 10 > a.size() * 8);
+  CHECK(shared.size() < a.size());
+  // Nodes left without cost below them are gone: every leaf has a cost.
+  for (NodeId n = 1; n < one.node_count(); ++n)
+    if (n + 1 == one.node_count() || one.parent(n + 1) != n) CHECK(one.cost(n) > 0);
+}
+
+TEST_CASE("a host's calls leave its samples as they were") {
+  const CallTree plain = generate_synthetic_tree({5'000, 3, false, false, 4});
+  const CallTree both = generate_synthetic_tree({5'000, 3, true, false, 4});
+  CHECK(same_tree(plain, both));
+  REQUIRE(both.metric_count() == 2);
+  for (NodeId n = 1; n < both.node_count(); ++n) CHECK(both.metric_cost(1, n) >= 1);
 }

@@ -17,6 +17,7 @@
 
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/overlap.h"
+#include "callers_up_to.h"
 #include "naive_profile.h"
 #include "owned_strings.h"
 #include "random_stacks.h"
@@ -62,7 +63,10 @@ class Checker {
     CHECK(std::vector<NodeId>(got.begin(), got.end()) == roots);
     CHECK(p_.base_of(s) == naive_.total_base({expected}));
     CHECK(p_.cum_of(s) == naive_.total_cum({expected}));
+    // Scanned for a few, then (listed just before) read from the list.
+    bn::test::check_callers_up_to(p_, s, naive_.extensions(expected, true));
     CHECK(strings(p_.top_extensions(s)) == naive_.extensions(expected, true));
+    bn::test::check_callers_up_to(p_, s, naive_.extensions(expected, true));
     CHECK(strings(p_.bottom_extensions(s)) == naive_.extensions(expected, false));
     // extension_amounts measures every extension without interning it (or reads the interned
     // one): the same names, and the naive cum and base of each extended sequence. Asked again
@@ -248,7 +252,27 @@ class Checker {
         CAPTURE(i);
         CHECK(with[i] == naive_overlap({probe_calls}, listed_calls[i]));
       }
+      check_pair_overlaps(listed, listed_calls);
     }
+  }
+
+  // Profile::pair_overlaps of the sets: each pair listed once, in order, exactly when its naive
+  // overlap is not zero, with that overlap.
+  void check_pair_overlaps(const std::vector<bn::iface::SummarySet*>& sets,
+                           const std::vector<std::vector<Calls>>& sets_calls) {
+    const std::vector<bn::iface::SetPairOverlap> pairs = p_.pair_overlaps(sets);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      for (std::size_t j = i + 1; j < sets.size(); ++j) {
+        CAPTURE(i);
+        CAPTURE(j);
+        const bn::iface::Overlap expected = naive_overlap(sets_calls[i], sets_calls[j]);
+        const bool listed = at < pairs.size() && pairs[at].first == i && pairs[at].second == j;
+        CHECK(listed == (expected != bn::iface::Overlap{}));
+        if (listed) CHECK(pairs[at++].overlap == expected);
+      }
+    }
+    CHECK(at == pairs.size());
   }
 
   // grown_set_overlaps of `grown`, the set `earlier` (of `before`) with s added, given earlier's

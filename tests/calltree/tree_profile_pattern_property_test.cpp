@@ -122,7 +122,12 @@ class Checker {
       std::set<std::string> expected, got;
       for (const std::string& x : alphabet_)
         if (exists(bn::iface::split_at(q, gap, x))) expected.insert(bn::iface::split_at(q, gap, x).key());
-      for (const Summary t : bn::iface::upward_split(p_, s, gap)) got.insert(p_.pattern_of(t).key());
+      for (const Summary t : bn::iface::upward_split(p_, s, gap)) {
+        const CallPattern split = p_.pattern_of(t);
+        got.insert(split.key());
+        CHECK(p_.cum_of(t) == naive_.sum(nodes(split, true)));
+        CHECK(p_.base_of(t) == naive_.base_sum(nodes(split, false)));
+      }
       CHECK(got == expected);
     }
   }

@@ -138,7 +138,7 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false, bool re
 
 TEST_CASE("on random recursive trees every operation equals the naive set definitions") {
   std::mt19937 rng(20040607);
-  for (int i = 0; i < 400; ++i) {
+  for (int i = 0; i < 250; ++i) {
     CAPTURE(i);
     run_case(rng, false);
   }
@@ -146,7 +146,7 @@ TEST_CASE("on random recursive trees every operation equals the naive set defini
 
 TEST_CASE("under a profile's second metric every operation equals the naive recount of that metric") {
   std::mt19937 rng(15);
-  for (int i = 0; i < 150; ++i) {
+  for (int i = 0; i < 100; ++i) {
     CAPTURE(i);
     run_case(rng, i % 10 == 0, true);
   }
@@ -173,7 +173,7 @@ TEST_CASE("with refining methods every node's base cost is its naive definition 
 
 TEST_CASE("with refining methods every operation equals the naive definitions with typed time in its frame's base") {
   std::mt19937 rng(2000);
-  for (int i = 0; i < 150; ++i) {
+  for (int i = 0; i < 100; ++i) {
     CAPTURE(i);
     run_case(rng, i % 15 == 0, false, true);
   }

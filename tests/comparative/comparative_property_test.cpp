@@ -12,6 +12,7 @@
 #include "bn/calltree/tree_profile.h"
 #include "bn/comparative/comparative_profile.h"
 #include "bn/iface/overlap.h"
+#include "callers_up_to.h"
 #include "naive_tree.h"
 #include "owned_strings.h"
 #include "random_tree.h"
@@ -85,6 +86,7 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
         sorted_union(bn::test::naive_extensions(t.a, p, top), bn::test::naive_extensions(t.b, p, top));
     const std::vector<std::string> got = strings(top ? t.c.top_extensions(s) : t.c.bottom_extensions(s));
     CHECK(got == expected);
+    if (top) bn::test::check_callers_up_to(t.c, s, expected);
     // Every method of either tree: extending succeeds exactly for the listed ones.
     for (const std::string& m : sorted_union(bn::test::naive_methods(t.a), bn::test::naive_methods(t.b))) {
       const auto e = top ? t.c.extend_top(s, m) : t.c.extend_bottom(s, m);

@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -60,6 +62,32 @@ TEST_CASE("the z-score of a difference is exact and significant from 4 up") {
   // Exactly 4: 16 samples against none.
   CHECK(bn::iface::difference_noise(16, 0, 1).significant());
   CHECK_FALSE(bn::iface::difference_noise(15, 0, 1).significant());
+}
+
+TEST_CASE("one run a side: z squared equals the definition in rationals, small parts or large") {
+  // The 128-bit path (noise.cpp) against (a - k·b)² / (a + k²·b) computed here in rationals, for
+  // counts and weights of every size: parts near 2^63 leave 128 bits and take the general path.
+  std::mt19937_64 rng(2004);
+  const auto any = [&](int bits) {
+    const auto top = bits >= 63 ? std::numeric_limits<std::int64_t>::max() : (std::int64_t{1} << bits);
+    return std::uniform_int_distribution<std::int64_t>(0, top)(rng);
+  };
+  for (int i = 0; i < 3000; ++i) {
+    const int bits = std::uniform_int_distribution<int>(1, 63)(rng);
+    const auto part = [&] { return any(bits); };
+    const Rational a(part() - (i % 7 == 0 ? part() : 0), 1 + part() % (i % 3 == 0 ? 1 : 1000));
+    const Rational b(part(), 1 + part() % (i % 5 == 0 ? 1 : 1000));
+    const Rational k(1 + part(), 1 + part());
+    CAPTURE(a);
+    CAPTURE(b);
+    CAPTURE(k);
+    const Rational variance = a + k * k * b;
+    const Rational expected = variance == 0 ? Rational(0) : (a - k * b) * (a - k * b) / variance;
+    const bn::iface::Noise n = bn::iface::difference_noise(a, b, k);
+    CHECK(n.z_squared == expected);
+    CHECK(n.a_runs == 1);
+    CHECK(n.b_runs == 1);
+  }
 }
 
 TEST_CASE("two samplings of one profile differ only by noise; an added hot path does not") {

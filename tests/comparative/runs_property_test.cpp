@@ -68,6 +68,39 @@ Rational naive_mean(const std::vector<CallTree>& runs, const std::vector<Path>& 
 
 const std::vector<std::string> kAlphabet{"a", "b", "c", "d", "e"};
 
+// The naive cum and base of a tree's paths, for naive_mean.
+auto cum(const CallTree& t, const std::vector<Path>& paths) { return bn::test::naive_total_cum(t, paths); }
+auto base(const CallTree& t, const std::vector<Path>& paths) { return bn::test::naive_total_base(t, paths); }
+
+// A comparison of random runs by seed: 1 to 3 a side, B weighed by k.
+struct RandomComparison {
+  explicit RandomComparison(unsigned seed)
+      : rng(seed),
+        a_runs(trees(1 + seed % 3)),
+        b_runs(trees(1 + (seed / 3) % 3)),
+        k(1 + seed % 4, 1 + seed % 3),
+        as(addresses(a_runs)),
+        bs(addresses(b_runs)),
+        c(as.pointers(), bs.pointers(), {{Normalization::Kind::scale, k}, false}) {}
+  std::vector<CallTree> trees(std::size_t n) {
+    std::vector<CallTree> out;
+    for (std::size_t i = 0; i < n; ++i) out.push_back(bn::test::random_tree(rng, kAlphabet));
+    return out;
+  }
+
+  // A's naive mean of `measure` minus k times B's.
+  template <class Measure>
+  Rational naive(const std::vector<Path>& paths, Measure measure) const {
+    return naive_mean(a_runs, paths, measure) - k * naive_mean(b_runs, paths, measure);
+  }
+
+  std::mt19937 rng;
+  const std::vector<CallTree> a_runs, b_runs;
+  const Rational k;
+  const Runs as, bs;
+  ComparativeProfile c;
+};
+
 }  // namespace
 
 TEST_CASE("the mean of k copies of one run is that run, and only its noise shrinks") {
@@ -120,21 +153,32 @@ TEST_CASE("a comparison of several runs per side is the naive per-run mean of A 
   int absent_somewhere = 0;
   for (unsigned seed = 1; seed <= 60; ++seed) {
     CAPTURE(seed);
-    std::mt19937 rng(seed);
-    std::vector<CallTree> a_runs, b_runs;
-    for (std::size_t i = 0, n = 1 + seed % 3; i < n; ++i) a_runs.push_back(bn::test::random_tree(rng, kAlphabet));
-    for (std::size_t i = 0, n = 1 + (seed / 3) % 3; i < n; ++i) b_runs.push_back(bn::test::random_tree(rng, kAlphabet));
-    const Runs as(addresses(a_runs)), bs(addresses(b_runs));
-    const Rational k(1 + seed % 4, 1 + seed % 3);
-    ComparativeProfile c(as.pointers(), bs.pointers(), {{Normalization::Kind::scale, k}, false});
+    RandomComparison given(seed);
+    std::mt19937& rng = given.rng;
+    ComparativeProfile& c = given.c;
+    const std::vector<CallTree>& a_runs = given.a_runs;
+    const std::vector<CallTree>& b_runs = given.b_runs;
+    const Rational& k = given.k;
 
-    const auto naive = [&](const std::vector<Path>& paths, auto measure) {
-      return naive_mean(a_runs, paths, measure) - k * naive_mean(b_runs, paths, measure);
-    };
-    const auto cum = [](const CallTree& t, const std::vector<Path>& ps) { return bn::test::naive_total_cum(t, ps); };
-    const auto base = [](const CallTree& t, const std::vector<Path>& ps) { return bn::test::naive_total_base(t, ps); };
     const auto total = [](const CallTree& t, const std::vector<Path>&) { return t.total_cost(); };
-    CHECK(value(c, c.total()) == naive({}, total));
+    CHECK(value(c, c.total()) == given.naive({}, total));
+
+    // Extensions measured in one pass and their running union, against the definitions.
+    const auto check_extensions = [&](Summary s, const Path& p, bn::iface::End end) {
+      const auto running = c.extension_union(s, end);
+      std::vector<Path> added;
+      for (const bn::iface::ExtensionAmounts& e : c.extension_amounts(s, end)) {
+        Path q = p;
+        if (end == bn::iface::End::top)
+          q.insert(q.begin(), std::string(e.method));
+        else
+          q.push_back(std::string(e.method));
+        CHECK(value(c, e.cum) == given.naive({q}, cum));
+        running->add(e);
+        added.push_back(q);
+        CHECK(value(c, running->total()) == given.naive(added, cum));
+      }
+    };
 
     std::vector<Path> reached;
     std::vector<Summary> set;
@@ -151,33 +195,82 @@ TEST_CASE("a comparison of several runs per side is the naive per-run mean of A 
       REQUIRE(s.has_value() == anywhere);
       if (!s) continue;
       absent_somewhere += !everywhere;
-      CHECK(value(c, c.cum_of(*s)) == naive({p}, cum));
-      CHECK(value(c, c.base_of(*s)) == naive({p}, base));
+      CHECK(value(c, c.cum_of(*s)) == given.naive({p}, cum));
+      CHECK(value(c, c.base_of(*s)) == given.naive({p}, base));
       const auto sides = c.sides(*s);
       CHECK(value(c, sides->a_cum) == naive_mean(a_runs, {p}, cum));
       CHECK(value(c, sides->b_cum) == k * naive_mean(b_runs, {p}, cum));
       CHECK(sides->a_cum - sides->b_cum == c.cum_of(*s));
       reached.push_back(p);
       set.push_back(*s);
-      CHECK(value(c, c.total_cum_of(set)) == naive(reached, cum));
-      CHECK(value(c, c.total_base_of(set)) == naive(reached, base));
-      // Extensions measured in one pass and their running union, against the definitions.
+      CHECK(value(c, c.total_cum_of(set)) == given.naive(reached, cum));
+      CHECK(value(c, c.total_base_of(set)) == given.naive(reached, base));
       for (const bn::iface::End end : {bn::iface::End::top, bn::iface::End::bottom}) {
-        const auto running = c.extension_union(*s, end);
-        std::vector<Path> added;
-        for (const bn::iface::ExtensionAmounts& e : c.extension_amounts(*s, end)) {
-          Path q = p;
-          if (end == bn::iface::End::top)
-            q.insert(q.begin(), std::string(e.method));
-          else
-            q.push_back(std::string(e.method));
-          CHECK(value(c, e.cum) == naive({q}, cum));
-          running->add(e);
-          added.push_back(q);
-          CHECK(value(c, running->total()) == naive(added, cum));
-        }
+        check_extensions(*s, p, end);
+        // The first summary's again, once others were measured: the profile's kept list, and a
+        // running union made after it that adds by the kept tags.
+        check_extensions(set.front(), reached.front(), end);
       }
     }
   }
   CHECK(absent_somewhere > 20);  // sequences that some runs lack, which count 0 there
+}
+
+TEST_CASE("a comparison's summary sets overlap as the naive per-run unions say") {
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    CAPTURE(seed);
+    RandomComparison given(seed);
+    std::mt19937& rng = given.rng;
+    ComparativeProfile& c = given.c;
+    // The naive overlap of two lists of paths: what each counts, less what both together count.
+    const auto shared = [&](const std::vector<Path>& x, const std::vector<Path>& y, auto measure) {
+      std::vector<Path> both = x;
+      both.insert(both.end(), y.begin(), y.end());
+      return given.naive(x, measure) + given.naive(y, measure) - given.naive(both, measure);
+    };
+
+    // Sets of up to three summaries each (some absent from some runs), against each other and
+    // against each summary.
+    std::vector<std::vector<Path>> paths(4);
+    std::vector<std::vector<Summary>> members(4);
+    for (int i = 0; i < 12; ++i) {
+      const Path p = random_path(rng, kAlphabet);
+      const std::vector<std::string_view> calls(p.begin(), p.end());
+      if (const auto s = bn::iface::summary_for_path(c, calls)) {
+        paths[i % 4].push_back(p);
+        members[i % 4].push_back(*s);
+      }
+    }
+    std::vector<std::unique_ptr<bn::iface::SummarySet>> sets;
+    for (const auto& m : members) sets.push_back(c.summary_set(m));
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      CHECK(value(c, sets[i]->total_cum()) == given.naive(paths[i], cum));
+      CHECK(value(c, sets[i]->total_base()) == given.naive(paths[i], base));
+      for (std::size_t j = 0; j < sets.size(); ++j) {
+        const bn::iface::Overlap o = sets[i]->overlap(*sets[j]);
+        CHECK(value(c, o.cum) == shared(paths[i], paths[j], cum));
+        CHECK(value(c, o.base) == shared(paths[i], paths[j], base));
+        for (std::size_t m = 0; m < members[j].size(); ++m) {
+          const bn::iface::Overlap with = sets[i]->overlap(members[j][m]);
+          CHECK(value(c, with.cum) == shared(paths[i], {paths[j][m]}, cum));
+          CHECK(value(c, with.base) == shared(paths[i], {paths[j][m]}, base));
+        }
+      }
+    }
+    // Every pair that shares anything at once (each run's pairs, combined): each pair once, in
+    // order, exactly when its naive overlap is not zero.
+    std::vector<bn::iface::SummarySet*> all;
+    for (const auto& set : sets) all.push_back(set.get());
+    const std::vector<bn::iface::SetPairOverlap> pairs = c.pair_overlaps(all);
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      for (std::size_t j = i + 1; j < sets.size(); ++j) {
+        const bn::iface::Overlap o = sets[i]->overlap(*sets[j]);
+        const bool listed = at < pairs.size() && pairs[at].first == i && pairs[at].second == j;
+        CHECK(listed == (o != bn::iface::Overlap{}));
+        if (listed) CHECK(pairs[at++].overlap == o);
+      }
+    }
+    CHECK(at == pairs.size());
+  }
 }

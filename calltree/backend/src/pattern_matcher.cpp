@@ -80,7 +80,8 @@ std::uint32_t PatternMatcher::latest_room_above(std::span<const NodeId> path, st
 // x that qualify are those whose earliest S0 ends lie highest: a prefix of the list of first
 // S0 ends on the path, kept in depth order. With no gap in P, the one segment is x;S0 itself
 // and the x is the frame above S0's start.
-void PatternMatcher::scan_top_extensions(const std::function<void(MethodId x, NodeId node)>& visit) const {
+void PatternMatcher::scan_top_extensions(const std::function<void(MethodId x, NodeId node)>& visit,
+                                         const std::vector<char>* above_x) const {
   const std::size_t last_segment = segment_calls_.size() - 1;
   const std::uint32_t first_length = segment_length(0), last_length = segment_length(last_segment);
   struct FirstEnd {
@@ -110,7 +111,8 @@ void PatternMatcher::scan_top_extensions(const std::function<void(MethodId x, No
     }
     const std::uint64_t here = matches_[tree_.method(n)];
     first_prefixes[d] = ((first_prefixes[d - 1] << 1) | segment_first_[0]) & segment_calls_[0] & here;
-    const bool first_ends_here = (first_prefixes[d] & segment_last_[0]) != 0 && d > first_length;
+    const bool first_ends_here = (first_prefixes[d] & segment_last_[0]) != 0 && d > first_length &&
+                                 (above_x == nullptr || (*above_x)[path[d - first_length - 1]] != 0);
     if (last_segment == 0) {
       if (first_ends_here) visit(tree_.method(path[d - first_length]), n);
       continue;

@@ -43,7 +43,11 @@ class PatternMatcher {
   // sequence P with method x called immediately before its first call), for every x: the
   // nodes x;P's own scan reports as last_call. A node's stack satisfies x;P iff such a node of
   // x lies on it, so these give x;P's base and cum without building x;P.
-  void scan_top_extensions(const std::function<void(MethodId x, NodeId node)>& visit) const;
+  // With `above_x`, only frames of x whose caller's node is marked there count: given the nodes
+  // whose stacks satisfy Q, the matches of Q;..;x;P (an upward split), since matching Q at its
+  // earliest end leaves the most room below it.
+  void scan_top_extensions(const std::function<void(MethodId x, NodeId node)>& visit,
+                           const std::vector<char>* above_x = nullptr) const;
 
  private:
   struct State {

@@ -13,46 +13,6 @@
 #include "bn/calltree/tree_profile.h"
 
 namespace bn::calltree {
-namespace {
-
-// The cum measure of a union of subtrees and single nodes: the cum-costs of the outermost
-// subtrees plus the costs of the single nodes outside them, in any order of adding.
-class NodeUnion {
- public:
-  explicit NodeUnion(const CallTree& tree) : tree_(tree) {}
-
-  // A subtree outside every kept one becomes a kept one; the kept subtrees and nodes inside it
-  // are then counted by its cum-cost instead.
-  void add_subtree(NodeId n) {
-    if (covered(n)) return;
-    const NodeId end = tree_.subtree_end(n);
-    for (auto it = subtrees_.lower_bound(n); it != subtrees_.end() && it->first < end; it = subtrees_.erase(it))
-      total_ -= tree_.cum_cost(it->first);
-    for (auto it = nodes_.lower_bound(n); it != nodes_.end() && *it < end; it = nodes_.erase(it))
-      total_ -= tree_.cost(*it);
-    subtrees_.emplace(n, end);
-    total_ += tree_.cum_cost(n);
-  }
-  void add_node(NodeId n) {
-    if (covered(n) || !nodes_.insert(n).second) return;
-    total_ += tree_.cost(n);
-  }
-  iface::Amount total() const { return total_; }
-
- private:
-  // Whether n lies in a kept subtree [top, subtree_end(top)).
-  bool covered(NodeId n) const {
-    auto after = subtrees_.upper_bound(n);
-    return after != subtrees_.begin() && n < std::prev(after)->second;
-  }
-
-  const CallTree& tree_;
-  std::map<NodeId, NodeId> subtrees_;  // outermost kept node -> its subtree_end
-  std::set<NodeId> nodes_;             // single nodes outside every kept subtree
-  iface::Amount total_ = 0;
-};
-
-}  // namespace
 
 class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
  public:
@@ -87,7 +47,7 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
     std::vector<bool> extended(view_.roots.size(), false);
     for (const ExtensionNode& e : n.nodes) {
       extended[e.path] = true;
-      if (n.end == iface::End::top) bound += e.cost;
+      if (n.end == iface::End::top) bound += e.adds;
     }
     for (std::size_t i = 0; i < extended.size(); ++i)
       if (!extended[i] && n.isolated[i]) bound -= n.facts->alone[i];
@@ -95,6 +55,43 @@ class TreeProfile::RunningExtensionUnion final : public iface::ExtensionUnion {
   }
 
  private:
+  // The cum measure of a union of subtrees and single nodes: the cum-costs of the outermost
+  // subtrees plus the costs of the single nodes outside them, in any order of adding.
+  class NodeUnion {
+   public:
+    explicit NodeUnion(const CallTree& tree) : tree_(tree) {}
+
+    // A subtree outside every kept one becomes a kept one; the kept subtrees and nodes inside it
+    // are then counted by its cum-cost instead.
+    void add_subtree(NodeId n) {
+      if (covered(n)) return;
+      const NodeId end = tree_.subtree_end(n);
+      for (auto it = subtrees_.lower_bound(n); it != subtrees_.end() && it->first < end; it = subtrees_.erase(it))
+        total_ -= tree_.cum_cost(it->first);
+      for (auto it = nodes_.lower_bound(n); it != nodes_.end() && *it < end; it = nodes_.erase(it))
+        total_ -= tree_.cost(*it);
+      subtrees_.emplace(n, end);
+      total_ += tree_.cum_cost(n);
+    }
+    void add_node(NodeId n) {
+      if (covered(n) || !nodes_.insert(n).second) return;
+      total_ += tree_.cost(n);
+    }
+    iface::Amount total() const { return total_; }
+
+   private:
+    // Whether n lies in a kept subtree [top, subtree_end(top)).
+    bool covered(NodeId n) const {
+      auto after = subtrees_.upper_bound(n);
+      return after != subtrees_.begin() && n < std::prev(after)->second;
+    }
+
+    const CallTree& tree_;
+    std::map<NodeId, NodeId> subtrees_;  // outermost kept node -> its subtree_end
+    std::set<NodeId> nodes_;             // single nodes outside every kept subtree
+    iface::Amount total_ = 0;
+  };
+
   // What the extension through one path covers: the path's nodes, then the new root and the
   // final's subtree (top), or the new final's subtree (bottom; the path may already be counted
   // through another bottom extension, the subtrees of different children never overlap).

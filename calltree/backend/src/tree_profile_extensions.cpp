@@ -24,40 +24,44 @@ const std::vector<std::uint32_t>& TreeProfile::name_rank() {
   return name_rank_;
 }
 
-void TreeProfile::group_by_method(std::vector<ExtensionNode>& nodes) const {
+void TreeProfile::group_by_method(const std::vector<ExtensionNode>& listed, std::vector<ExtensionNode>& grouped) const {
   // Listed in path order, and a final's children in preorder, so sorting by method alone with
   // a stable counting sort gives the (method, path, node) order. Worth its pass over the
   // methods only for large neighbourhoods (a hot utility has 10^5 callers).
-  if (nodes.size() < method_count_ / 8) {
-    std::sort(nodes.begin(), nodes.end());
+  if (listed.size() < method_count_ / 8) {
+    grouped.assign(listed.begin(), listed.end());
+    std::sort(grouped.begin(), grouped.end());
     return;
   }
   std::vector<std::uint32_t> start(method_count_ + 1, 0);
-  for (const ExtensionNode& e : nodes) ++start[e.method + 1];
+  for (const ExtensionNode& e : listed) ++start[e.method + 1];
   for (std::size_t m = 1; m <= method_count_; ++m) start[m] += start[m - 1];
-  std::vector<ExtensionNode> grouped(nodes.size());
-  for (const ExtensionNode& e : nodes) grouped[start[e.method]++] = e;
-  nodes = std::move(grouped);
+  grouped.resize(listed.size());
+  for (const ExtensionNode& e : listed) grouped[start[e.method]++] = e;
 }
 
 const std::shared_ptr<TreeProfile::Neighbourhood>& TreeProfile::list_extensions(Summary s, iface::End end) {
   const View v = view(s);
+  std::shared_ptr<Neighbourhood>& cache = cache_of(end);
+  // The grouped list of a neighbourhood no running union holds any more is the next one's.
+  std::vector<ExtensionNode> grouped;
+  if (cache && cache.use_count() == 1) grouped = std::move(cache->nodes);
+  cache.reset();
+  listed_.clear();
+  if (end == iface::End::top) {
+    for (std::uint32_t i = 0; i < v.roots.size(); ++i)
+      if (const NodeId p = tree_.parent(v.roots[i]); p != kRootNode)  // the root is no method
+        listed_.push_back({tree_.method(p), i, p, tree_.base_cost(p), tree_.cost(p)});
+  } else {
+    for (std::uint32_t i = 0; i < v.roots.size(); ++i)
+      for (NodeId c : tree_.children(v.finals[i]))
+        listed_.push_back({tree_.method(c), i, c, tree_.base_cost(c), tree_.cum_cost(c)});
+  }
   auto n = std::make_shared<Neighbourhood>();
   n->of = s;
   n->end = end;
-  for (std::uint32_t i = 0; i < v.roots.size(); ++i) {
-    if (end == iface::End::top) {
-      const NodeId p = tree_.parent(v.roots[i]);
-      if (p != kRootNode)
-        n->nodes.push_back(  // the root is no method
-            {tree_.method(p), i, p, tree_.cost(p), tree_.base_cost(p), tree_.cum_cost(p)});
-    } else {
-      for (NodeId c : tree_.children(v.finals[i]))
-        n->nodes.push_back({tree_.method(c), i, c, tree_.cost(c), tree_.base_cost(c), tree_.cum_cost(c)});
-    }
-  }
-  group_by_method(n->nodes);
-  std::shared_ptr<Neighbourhood>& cache = cache_of(end);
+  n->nodes = std::move(grouped);
+  group_by_method(listed_, n->nodes);
   cache = std::move(n);
   return cache;
 }
@@ -108,6 +112,11 @@ std::vector<iface::ExtensionAmounts> TreeProfile::extension_amounts(Summary s, i
     out.push_back({tree_.method_name(m), cum, base, m});
     first = last;
   }
+  // In name order, by the ranks of the names: a comparison merges its runs' lists by name.
+  const auto& rank = name_rank();
+  std::sort(out.begin(), out.end(), [&](const iface::ExtensionAmounts& a, const iface::ExtensionAmounts& b) {
+    return rank[a.tag] < rank[b.tag];
+  });
   n->amounts = out;
   return out;
 }
@@ -141,12 +150,32 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
 }
 
 Amount TreeProfile::isolated_cum(const Neighbourhood& n, const ExtensionNode& e) {
-  return n.end == iface::End::top ? n.facts->alone[e.path] + e.cost : n.facts->own[e.path] + e.cum_cost;
+  return (n.end == iface::End::top ? n.facts->alone[e.path] : n.facts->own[e.path]) + e.adds;
 }
 
 std::vector<std::string_view> TreeProfile::top_extensions(Summary s) {
   if (is_pattern(s)) return pattern_top_extensions(pattern_record(s));
   return extension_names(*neighbourhood(s, iface::End::top));
+}
+
+std::vector<std::string_view> TreeProfile::top_extensions_up_to(Summary s, std::size_t at_most,
+                                                                std::string_view other_than) {
+  const std::shared_ptr<Neighbourhood>& listed = cache_of(iface::End::top);
+  if (is_pattern(s) || (listed && listed->of == s)) return iface::Profile::top_extensions_up_to(s, at_most, other_than);
+  const std::optional<MethodId> left_out = tree_.find_method(other_than);
+  std::vector<MethodId> found;
+  for (const NodeId root : view(s).roots) {
+    if (found.size() >= at_most) break;
+    const NodeId p = tree_.parent(root);
+    if (p == kRootNode) continue;  // the root is no method
+    const MethodId m = tree_.method(p);
+    if (m != left_out && std::find(found.begin(), found.end(), m) == found.end()) found.push_back(m);
+  }
+  std::vector<std::string_view> names;
+  names.reserve(found.size());
+  for (const MethodId m : found) names.push_back(tree_.method_name(m));
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 std::vector<std::string_view> TreeProfile::bottom_extensions(Summary s) {

@@ -8,6 +8,7 @@
 
 #include "bn/calltree/tree_profile.h"
 #include "node_region.h"
+#include "region_pairs.h"
 
 namespace bn::calltree {
 
@@ -101,6 +102,19 @@ std::vector<iface::Overlap> TreeProfile::set_overlaps(iface::SummarySet& set,
   region::shared_cum_each(walked, mine->region_, mine->index_, *coverage, cum);
   for (std::size_t k = 0; k < walked.size(); ++k)
     out[where[k]] = {cum[k], region::shared_base(mine->region_, *walked[k])};
+  return out;
+}
+
+std::vector<iface::SetPairOverlap> TreeProfile::pair_overlaps(std::span<iface::SummarySet* const> sets) {
+  std::vector<const region::Region*> regions;
+  for (iface::SummarySet* set : sets) {
+    const auto* mine = dynamic_cast<const TreeSummarySet*>(set);
+    if (mine == nullptr || &mine->owner_ != this) return iface::Profile::pair_overlaps(sets);
+    regions.push_back(&mine->region_);
+  }
+  std::vector<iface::SetPairOverlap> out;
+  for (const region::PairShare& p : region::shared_by_pairs(regions))
+    out.push_back({p.first, p.second, {p.cum, p.base}});
   return out;
 }
 

@@ -27,6 +27,13 @@ constexpr Bell kDeepBell{11.0, 6.0};
 constexpr std::uint32_t kDeepMaxDepth = 135;
 // Application methods are drawn per band of this many depths (framework frames keep their depth).
 constexpr std::uint32_t kBandDepths = 6;
+// Fleet hosts (synthetic_tree.h): a rare leaf is taken on a host with a probability between
+// 1/kRarestTaken and 1; a host's costs are the program's times a factor between 1/kHostSpread
+// and kHostSpread.
+constexpr double kRarestTaken = 100;
+constexpr double kHostSpread = 2;
+// Sets the fleet's draws apart from the shape's.
+constexpr std::uint64_t kFleetSalt = 0x6a09e667f3bcc909;
 
 // splitmix64: tiny, fast, and the same sequence everywhere.
 class Rng {
@@ -192,6 +199,56 @@ void label_nodes(const std::vector<std::uint64_t>& counts, const MethodPools& po
   }
 }
 
+// Seeds the draws of host `host` >= 1, its own for every (seed, host), and with host 0 the
+// program's fleet-wide ones.
+std::uint64_t host_seed(std::uint64_t seed, std::uint64_t host) {
+  return Rng(Rng(seed ^ kFleetSalt).next() + host).next();
+}
+
+// Turns the program's tree in `table` into host `host`'s profile (synthetic_tree.h, "Fleet"):
+// costs scaled by the host's factors, each rare leaf kept with its own probability, and the nodes
+// left without cost below them removed.
+void run_on_host(NodeTable& table, std::uint64_t seed, std::uint64_t host) {
+  const std::size_t n = table.parent.size();
+  std::vector<std::uint8_t> interior(n, 0);
+  for (std::size_t i = 1; i < n; ++i) interior[table.parent[i]] = 1;
+  // How often each rare path is taken is the program's, the same on every host.
+  Rng program(host_seed(seed, 0));
+  Rng rng(host_seed(seed, host));
+  for (std::size_t i = 1; i < n; ++i) {
+    Cost& cost = table.cost[i];
+    if (cost == 0) continue;
+    if (!interior[i] && cost == 1) {
+      const double taken = std::exp(-program.unit() * std::log(kRarestTaken));
+      if (!rng.chance(taken)) {
+        cost = 0;
+        continue;
+      }
+    }
+    const double factor = std::exp((2 * rng.unit() - 1) * std::log(kHostSpread));
+    cost = std::max<Cost>(1, static_cast<Cost>(std::llround(static_cast<double>(cost) * factor)));
+  }
+  // Parents come before their children: one pass up marks the nodes with cost below them, one
+  // pass down renumbers them.
+  std::vector<std::uint8_t> keep(n, 0);
+  keep[kRootNode] = 1;
+  for (std::size_t i = n - 1; i > 0; --i)
+    if (keep[i] || table.cost[i] != 0) keep[i] = keep[table.parent[i]] = 1;
+  std::vector<NodeId> renumbered(n, kNoNode);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!keep[i]) continue;
+    renumbered[i] = static_cast<NodeId>(kept);
+    table.parent[kept] = i == kRootNode ? kNoNode : renumbered[table.parent[i]];
+    table.method[kept] = table.method[i];
+    table.cost[kept] = table.cost[i];
+    ++kept;
+  }
+  table.parent.resize(kept);
+  table.method.resize(kept);
+  table.cost.resize(kept);
+}
+
 }  // namespace
 
 CallTree generate_synthetic_tree(const SyntheticOptions& options) {
@@ -207,6 +264,7 @@ CallTree generate_synthetic_tree(const SyntheticOptions& options) {
   table.parent.reserve(options.nodes + 1);
   link_levels(counts, table, rng);
   label_nodes(counts, pools, table, rng);
+  if (options.host != 0) run_on_host(table, options.seed, options.host);
 
   Metadata metadata;
   metadata.mode = "synthetic";
@@ -215,9 +273,10 @@ CallTree generate_synthetic_tree(const SyntheticOptions& options) {
   metadata.set_extra("synthetic.nodes", std::to_string(options.nodes));
   metadata.set_extra("synthetic.seed", std::to_string(options.seed));
   if (options.deep) metadata.set_extra("synthetic.shape", "deep");
+  if (options.host != 0) metadata.set_extra("synthetic.host", std::to_string(options.host));
   std::vector<MetricColumn> extra;
   if (options.calls) {
-    Rng calls_rng(options.seed ^ 0x9e3779b97f4a7c15);
+    Rng calls_rng((options.host == 0 ? options.seed : host_seed(options.seed, options.host)) ^ 0x9e3779b97f4a7c15);
     MetricColumn calls{{"calls", "count"}, std::vector<Cost>(table.parent.size(), 0)};
     for (std::size_t i = 1; i < calls.cost.size(); ++i) calls.cost[i] = 1 + calls_rng.samples();
     extra.push_back(std::move(calls));

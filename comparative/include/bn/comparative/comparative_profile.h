@@ -11,19 +11,25 @@
 // may be below base — they are exposed, never clamped (sec. 2.2). Extension lists are the union
 // of every run's. Summaries are interned by call sequence.
 //
-// The runs are borrowed: they must outlive the comparative profile.
+// The runs are borrowed: they must outlive the comparative profile. Distinct runs are asked the
+// same question from several threads at once, each run from one thread at a time, so they must
+// share nothing mutable (profiles of distinct trees, or of one tree whose lazy indexes are
+// guarded, as CallTree's are).
 
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "bn/base/each_in_parallel.h"
 #include "bn/base/error.h"
 #include "bn/comparative/normalization.h"
 #include "bn/iface/profile.h"
@@ -80,6 +86,9 @@ class ComparativeProfile final : public iface::Profile {
   std::optional<iface::Summary> method_summary(std::string_view method) override;
   std::vector<std::string_view> top_extensions(iface::Summary s) override;
   std::vector<std::string_view> bottom_extensions(iface::Summary s) override;
+  // The union of the runs' own, asked until it is `at_most` long.
+  std::vector<std::string_view> top_extensions_up_to(iface::Summary s, std::size_t at_most,
+                                                     std::string_view other_than) override;
   std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
   // Both sides' extension_amounts merged by name (comparative_extensions.cpp), so ranking a
@@ -87,6 +96,11 @@ class ComparativeProfile final : public iface::Profile {
   std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, iface::End end) override;
   // The difference of the two sides' running unions.
   std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
+  // Each run's set of the members present there, its overlaps those sets' combined
+  // (comparative_summary_set.cpp).
+  std::unique_ptr<iface::SummarySet> summary_set(std::span<const iface::Summary> S) override;
+  // Each run's pairs from its own profile (one sweep each in the tree backend), combined.
+  std::vector<iface::SetPairOverlap> pair_overlaps(std::span<iface::SummarySet* const> sets) override;
   std::optional<iface::Summary> trim_top(iface::Summary s) override;
   std::optional<iface::Summary> trim_bottom(iface::Summary s) override;
   iface::Amount base_of(iface::Summary s) override;
@@ -122,7 +136,6 @@ class ComparativeProfile final : public iface::Profile {
  private:
   using NameId = std::uint32_t;
   enum class Side { a, b };
-  using RunExtension = boost::container::small_vector<std::optional<iface::ExtensionAmounts>, 2>;
   // A summary in each run, A's runs first; nullopt where the sequence has no root.
   using RunSummaries = boost::container::small_vector<std::optional<iface::Summary>, 2>;
   // One amount per run, in the same order.
@@ -138,13 +151,18 @@ class ComparativeProfile final : public iface::Profile {
     std::size_t operator()(const std::vector<NameId>& calls) const;
   };
 
-  // One extension as each run listed it (an absent run: nullopt), for the last summary whose
-  // extensions were measured at each end; the merged ExtensionAmounts' tag indexes `listed`.
+  // Each run's extensions of the last summary whose extensions were measured at each end, sorted
+  // by name (none where it is absent), and where each merged extension is in them: the merged
+  // ExtensionAmounts' tag is a row of `at`. Flat indices, not a copy of each run's amounts per
+  // extension: a list of 10^4 extensions in ten runs is then 0.4 MB instead of 8.
   struct SideExtensions {
+    static constexpr std::uint32_t kAbsent = UINT32_MAX;
     iface::Summary of;
-    std::vector<RunExtension> listed;
+    std::vector<std::vector<iface::ExtensionAmounts>> runs;
+    std::vector<std::uint32_t> at;  // extension i in run r: runs[r][at[i * runs.size() + r]], or kAbsent
   };
   class RunningUnion;  // comparative_extensions.cpp
+  class RunSets;       // comparative_summary_set.cpp
 
   const Record& record(iface::Summary s) const;
   // `measure(run, summary)` of every run where s is present, 0 elsewhere.
@@ -161,9 +179,12 @@ class ComparativeProfile final : public iface::Profile {
   NameId name_id(std::string_view side_owned_name);
   // The interned summary for the runs' summaries of the same call sequence.
   std::optional<iface::Summary> intern(const RunSummaries& runs);
-  // The runs' amounts merged by name: each method once, an absent run counting 0.
+  // The runs' amounts merged by name: each method once, an absent run counting 0. `sides`, when
+  // given, keeps the runs' lists and where each merged extension is in them.
   std::vector<iface::ExtensionAmounts> merged(std::vector<std::vector<iface::ExtensionAmounts>> listed,
                                               SideExtensions* sides) const;
+  // extension_amounts measured anew, its runs' lists kept for running unions (sides_of(end)).
+  std::vector<iface::ExtensionAmounts> measured_extensions(iface::Summary s, iface::End end);
   // The runs' lists of extensions of s at `end` (gap: s;..;x), empty where s is absent.
   std::vector<std::vector<iface::ExtensionAmounts>> run_extensions(iface::Summary s, std::optional<iface::End> end);
   // Trimming: a sequence absent from a side can have a trimmed sequence present there, so each
@@ -177,7 +198,19 @@ class ComparativeProfile final : public iface::Profile {
   // The last extensions measured at `end`.
   std::shared_ptr<const SideExtensions>& sides_of(iface::End end) { return side_extensions_[static_cast<int>(end)]; }
 
+  // work(i) for each run i: in parallel when every run is its own object, since a run's profile
+  // may keep caches (each run's questions then come from one thread at a time), else in turn.
+  template <class Work>
+  void each_run(const Work& work) {
+    if (runs_in_parallel_) {
+      base::for_each_in_parallel(runs_.size(), work);
+    } else {
+      for (std::size_t i = 0; i < runs_.size(); ++i) work(i);
+    }
+  }
+
   std::vector<iface::Profile*> runs_;  // A's runs, then B's
+  bool runs_in_parallel_ = false;      // no run appears twice in runs_
   std::size_t a_count_;                // how many of runs_ are A's
   std::vector<std::string> notes_;     // declared before the initialisers that append to it
   iface::MetricInfo metric_;           // checked before the normalisation is resolved
@@ -189,7 +222,12 @@ class ComparativeProfile final : public iface::Profile {
   std::unordered_map<std::string, std::uint32_t> pattern_index_;  // by CallPattern::key()
   std::optional<std::vector<iface::Summary>> initial_;
   std::array<std::shared_ptr<const SideExtensions>, 2> side_extensions_;  // by End
-  std::optional<std::optional<iface::Summary>> opposite_sign_;            // computed once
+  // extension_amounts by summary and end: autolabel weighs the candidates its zooms listed
+  // already, ten runs' lists each. Emptied when it would hold over kKeptExtensions.
+  static constexpr std::size_t kKeptExtensions = std::size_t{1} << 19;
+  std::map<std::pair<std::uint32_t, iface::End>, std::vector<iface::ExtensionAmounts>> kept_extensions_;
+  std::size_t kept_count_ = 0;                                  // extensions in kept_extensions_
+  std::optional<std::optional<iface::Summary>> opposite_sign_;  // computed once
 };
 
 }  // namespace bn::comparative

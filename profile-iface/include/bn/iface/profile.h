@@ -67,6 +67,12 @@ class Profile {
   // ranks a neighbourhood of up to 10^5 extensions to list a few (sec. 2.3), so a backend may
   // compute them all in one pass instead of building every summary; the default builds them.
   virtual std::vector<ExtensionAmounts> extension_amounts(Summary s, End end);
+  // top_extensions(s) without `other_than`, cut to its first `at_most` names when longer: a walk
+  // up single callers (autolabel's trunk methods) asks only whether s has no other caller, one,
+  // or more, and a hot method has 10^5. When the list is cut, which `at_most` names it keeps is
+  // the backend's (a scan may stop at the first found); sorted by name either way.
+  virtual std::vector<std::string_view> top_extensions_up_to(Summary s, std::size_t at_most,
+                                                             std::string_view other_than);
   // An empty running union over the extensions of s at `end`; see ExtensionUnion.
   virtual std::unique_ptr<ExtensionUnion> extension_union(Summary s, End end) {
     return std::make_unique<ExtensionUnion>(*this, s, end);
@@ -97,6 +103,10 @@ class Profile {
     (void)earlier, (void)added, (void)earlier_with, (void)added_with;
     return set_overlaps(grown, others);
   }
+  // Every pair of `sets` (sets of this profile) whose overlap is not zero, by (first, second):
+  // `labels` lists them. The default asks set_overlaps of each set against those after it,
+  // |sets|²/2 overlaps; a backend may find the pairs that share anything in one pass.
+  virtual std::vector<SetPairOverlap> pair_overlaps(std::span<SummarySet* const> sets);
   // overlap(s) of each of `sets` (sets of this profile), in order. The REPL asks it of every
   // label for each summary it details, so a backend may answer for all of them in one pass.
   virtual std::vector<Overlap> overlaps(Summary s, std::span<SummarySet* const> sets);
@@ -115,6 +125,11 @@ class Profile {
   // is satisfied somewhere, with the cum and base of s;..;x, in any order. The default builds
   // s;..;x for every method of the profile.
   virtual std::vector<ExtensionAmounts> gap_extensions(Summary s);
+  // The upward split refinement of s = P1;..;P2 at the gap with index `gap` of pattern_of(s)
+  // (refinements.h checks that it is one): P1;..;x;P2 for every caller x of P2 (top_extensions
+  // of P2 alone) that is satisfied somewhere, in that order. The default builds each, a
+  // pattern_summary per caller; a backend may measure them all at once.
+  virtual std::vector<Summary> upward_splits(Summary s, std::size_t gap);
 
   // === OPTIONAL display facts: the defaults fit a profile of one run ========================
   // What percentages are of, and its name in "12.5% of total": total() by default. A

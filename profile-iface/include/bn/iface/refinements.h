@@ -14,9 +14,8 @@ namespace bn::iface {
 std::vector<Summary> extended_downward(Profile& p, Summary s);
 
 // The upward split refinement of s = P1;..;P2 at the gap with index `gap` of pattern_of(s):
-// P1;..;x;P2 for every method x whose sequence is satisfied somewhere. The candidates x are the
-// top extensions of P2 alone (a caller of P2 anywhere), each built and kept if it has a root:
-// O(candidates) evaluations. Throws bn::Error when that element of s is no gap.
+// P1;..;x;P2 for every method x whose sequence is satisfied somewhere (Profile::upward_splits).
+// Throws bn::Error when that element of s is no gap.
 std::vector<Summary> upward_split(Profile& p, Summary s, std::size_t gap);
 
 }  // namespace bn::iface

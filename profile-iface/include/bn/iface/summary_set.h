@@ -6,6 +6,7 @@
 // answer an overlap from them, in what the smaller side's nodes cost. This default asks
 // total_cum_of/total_base_of each time: exact for every backend.
 
+#include <cstddef>
 #include <span>
 #include <utility>
 #include <vector>
@@ -22,6 +23,14 @@ struct Overlap {
   Amount cum = 0;
   Amount base = 0;
   bool operator==(const Overlap&) const = default;
+};
+
+// Two sets of a list that share cost: their positions in the list (first < second) and what
+// they share.
+struct SetPairOverlap {
+  std::size_t first = 0, second = 0;
+  Overlap overlap;
+  bool operator==(const SetPairOverlap&) const = default;
 };
 
 class SummarySet {

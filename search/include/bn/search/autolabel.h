@@ -29,8 +29,10 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "bn/iface/profile.h"
@@ -105,15 +107,35 @@ struct AutolabelCandidate {
   iface::Amount weight = 0;  // autolabel_weight, > 0
 };
 
+class AutolabelOverlaps;  // autolabel_overlaps.h
 struct AutolabelCandidates {
   std::vector<AutolabelCandidate> list;  // distinct, heaviest first (sort_by_cum's order)
   AutolabelSkipped skipped;
+  // The overlaps of pairs of candidates measured while filtering them, for the search to reuse.
+  std::shared_ptr<AutolabelOverlaps> overlaps;
 };
 
-// The candidates autolabel chooses among (autolabel_candidates.cpp), with what it filtered out.
+// Where autolabel's searches stop, each summary once with the first way it was reached, before
+// any is weighed or filtered: they depend on the options' count, cutoff and keep alone, so a
+// comparison's regressions and improvements (`direction`, `labelled`) are chosen from one search.
+class AutolabelTrunk;  // the trunk methods decided so far (autolabel_candidates.cpp)
+struct AutolabelReached {
+  std::vector<std::pair<iface::Summary, AutolabelOrigin>> list;  // in the order reached
+  std::size_t trunk_starts = 0;                                  // suggestions that are trunk methods
+  // Decided while searching, and by each sign's filter in turn: a method's walk up its callers
+  // lists them in every run.
+  std::shared_ptr<AutolabelTrunk> trunk;
+};
+AutolabelReached autolabel_reached(iface::Profile& profile, const AutolabelOptions& options);
+
+// The candidates autolabel chooses among (autolabel_candidates.cpp), with what it filtered out;
+// `reached` is autolabel_reached of the same profile and count, cutoff and keep.
+AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options,
+                                         const AutolabelReached& reached);
 AutolabelCandidates autolabel_candidates(iface::Profile& profile, const AutolabelOptions& options);
 
 // Deterministic: the same profile and options give the same proposals.
+AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& options, const AutolabelReached& reached);
 AutolabelResult autolabel(iface::Profile& profile, const AutolabelOptions& options);
 
 // The weight autolabel maximises, the cost a summary adds to coverage: its cum, taken in the

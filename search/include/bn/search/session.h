@@ -62,9 +62,8 @@ class Session {
   iface::SummarySet& label_set(const std::string& label) { return measures_.of(*profile_, labels_, label); }
   // The overlap of s with each label, in the order of labels().all().
   std::vector<iface::Overlap> label_overlaps(iface::Summary s) { return measures_.with(*profile_, labels_, s); }
-  iface::Overlap label_overlap(const std::string& a, const std::string& b) {
-    return measures_.between(*profile_, labels_, a, b);
-  }
+  // Every pair of labels whose sets overlap, by name.
+  const std::vector<LabelMeasures::LabelPair>& label_pairs() { return measures_.pairs(*profile_, labels_); }
   iface::SummarySet& all_labelled() { return measures_.all(*profile_, labels_); }
 
   // "BOTTLENECKS gives a number to every summary it prints": the summaries listed by the last
