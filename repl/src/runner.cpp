@@ -40,6 +40,7 @@ LineResult Runner::run_line(std::string_view raw, std::string_view location, std
   try {
     const Invocation invocation = parse_command(line);
     const Output output = call(context_, invocation);
+    if (before_output_) before_output_();
     if (text) {
       render_text(output, render_context(), out_);
       if (options_.echo) out_ << "\n";
@@ -49,6 +50,7 @@ LineResult Runner::run_line(std::string_view raw, std::string_view location, std
     out_.flush();
     return std::holds_alternative<QuitOutput>(output) ? LineResult::kQuit : LineResult::kOk;
   } catch (const Error& e) {
+    if (before_output_) before_output_();
     return fail(line, location, e.what() + std::string(hint));
   }
 }

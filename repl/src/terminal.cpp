@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/interruption.h"
 #include "bn/repl/dispatch.h"
+#include "bn/repl/step_progress.h"
 #include "bn/search/text.h"
 
 namespace bn::repl {
@@ -82,13 +84,18 @@ bool run_terminal(Runner& runner, std::string_view banner) {
   stifle_history(kHistoryLength);
   if (!history.empty()) read_history(history.c_str());
 
-  // A stray Ctrl-C must not end the session and lose unsaved labels: it abandons the line being
-  // typed (readline returns with EINTR) and `quit` or Ctrl-D end the session.
-  struct sigaction ignore_interrupt {
+  // A stray Ctrl-C must not end the session and lose unsaved labels: at the prompt it abandons
+  // the line being typed (readline returns with EINTR), during a command it stops a long search
+  // at its next step (base/interruption.h), and `quit` or Ctrl-D end the session.
+  struct sigaction interrupt {
   }, previous_sigint{};
-  ignore_interrupt.sa_handler = [](int) {};
-  sigemptyset(&ignore_interrupt.sa_mask);
-  sigaction(SIGINT, &ignore_interrupt, &previous_sigint);
+  interrupt.sa_handler = [](int) { base::request_interruption(); };
+  sigemptyset(&interrupt.sa_mask);
+  sigaction(SIGINT, &interrupt, &previous_sigint);
+  StepProgress progress(std::cerr);
+  base::set_step_listener(
+      [&progress](std::string_view what, std::size_t done, std::size_t total) { progress.on_step(what, done, total); });
+  runner.set_before_output([&progress] { progress.erase(); });
   std::cout << banner << "\n";
   const std::string prompt(Runner::kPrompt);
   bool discarded = false;
@@ -114,8 +121,11 @@ bool run_terminal(Runner& runner, std::string_view banner) {
     }
     // Several commands on one line, as in -c; the first that fails ends the line.
     LineResult result = LineResult::kOk;
-    for (const std::string_view command : split_commands(line))
+    for (const std::string_view command : split_commands(line)) {
+      base::clear_interruption();
+      progress.begin();
       if ((result = runner.run_line(command, "")) != LineResult::kOk) break;
+    }
     if (result != LineResult::kQuit) continue;
     if (!runner.context().session().any_labels_dirty()) break;
     const QuitAnswer answer = ask_quit_without_labels();
@@ -124,6 +134,8 @@ bool run_terminal(Runner& runner, std::string_view banner) {
     break;
   }
   sigaction(SIGINT, &previous_sigint, nullptr);
+  base::set_step_listener({});
+  runner.set_before_output({});
   g_context = nullptr;
   return discarded;
 }

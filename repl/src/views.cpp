@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <numeric>
+#include <string_view>
 #include <utility>
 
 namespace bn::repl {
@@ -96,12 +98,19 @@ LabelsOutput labels_report(search::Session& session) {
     }
     sorted.push_back(std::move(out.labels[i]));
   }
-  for (std::size_t a = 0; a < order.size(); ++a)
-    for (std::size_t b = a + 1; b < order.size(); ++b) {
-      const iface::Overlap shared = session.label_overlap(sorted[a].label, sorted[b].label);
-      if (shared.cum != 0 || shared.base != 0)
-        out.overlaps.push_back({sorted[a].label, sorted[b].label, shared.cum, shared.base});
-    }
+  // The pairs that overlap, each in the order the labels are listed.
+  std::map<std::string_view, std::size_t> rank;
+  for (std::size_t i = 0; i < sorted.size(); ++i) rank.emplace(sorted[i].label, i);
+  struct Listed {
+    std::pair<std::size_t, std::size_t> ranks;
+    iface::Overlap shared;
+  };
+  std::vector<Listed> listed;
+  for (const search::LabelMeasures::LabelPair& pair : session.label_pairs())
+    listed.push_back({std::minmax(rank.at(pair.first), rank.at(pair.second)), pair.overlap});
+  std::ranges::sort(listed, {}, &Listed::ranks);
+  for (const Listed& l : listed)
+    out.overlaps.push_back({sorted[l.ranks.first].label, sorted[l.ranks.second].label, l.shared.cum, l.shared.base});
   out.labels = std::move(sorted);
   if (const auto kept = session.kept_labels().find(session.view()); kept != session.kept_labels().end())
     out.set_aside = kept->second.size();

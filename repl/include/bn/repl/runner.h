@@ -2,10 +2,12 @@
 // Runs command lines against a session and prints their outputs: the one path every input
 // takes (terminal, command file, -c, piped stdin). Terminal I/O lives in terminal.h.
 
+#include <functional>
 #include <istream>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "bn/repl/commands.h"
 #include "bn/repl/output.h"
@@ -37,6 +39,9 @@ class Runner {
 
   Context& context() { return context_; }
   static constexpr std::string_view kPrompt = "bottlenecks> ";
+  // Called once a command's work is done, before anything of it is printed (the terminal erases
+  // its progress line there).
+  void set_before_output(std::function<void()> before_output) { before_output_ = std::move(before_output); }
 
  private:
   RenderContext render_context() const;
@@ -47,6 +52,7 @@ class Runner {
   std::ostream& out_;
   std::ostream& err_;
   RunOptions options_;
+  std::function<void()> before_output_;
 };
 
 struct ScriptResult {
