@@ -1,6 +1,5 @@
-// `bottlenecks generate --nodes 1M -o FILE [--seed N] [--calls] [--deep]`: a synthetic profile with the shape of
-// seed 004's real ones (bn/calltree/synthetic_tree.h), for benchmarks and trying the REPL at
-// scale.
+// `bottlenecks generate --nodes 1M -o FILE [--seed N] [--calls] [--deep] [--host K]`: a synthetic profile with the
+// shape of seed 004's real ones (bn/calltree/synthetic_tree.h), for benchmarks and trying the REPL at scale.
 
 #include <charconv>
 #include <cmath>
@@ -21,6 +20,7 @@ struct GenerateOptions {
   std::uint64_t seed = 1;
   bool calls = false;
   bool deep = false;
+  std::uint64_t host = 0;
 };
 
 // "50000", "50k", "1.1M": a node count with an optional k (10^3) or M (10^6) suffix.
@@ -39,9 +39,17 @@ std::uint64_t parse_node_count(const std::string& text) {
   return static_cast<std::uint64_t>(std::llround(value * scale));
 }
 
+// "3": a host number K >= 1; the empty string if it is one, else why not.
+std::string host_number(const std::string& text) {
+  std::uint64_t host = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), host);
+  if (ec == std::errc() && end == text.data() + text.size() && host >= 1) return "";
+  return "'" + text + "' is not a host number K >= 1";
+}
+
 void run_generate(const GenerateOptions& options) {
-  const calltree::CallTree tree =
-      calltree::generate_synthetic_tree({parse_node_count(options.nodes), options.seed, options.calls, options.deep});
+  const calltree::CallTree tree = calltree::generate_synthetic_tree(
+      {parse_node_count(options.nodes), options.seed, options.calls, options.deep, options.host});
   calltree::write_profile(tree, options.output);
 }
 
@@ -62,6 +70,12 @@ void setup_generate(CLI::App& app) {
                 "\"Several metrics\")");
   sub->add_flag("--deep", options->deep,
                 "The deeper shape of seed 004 Table 1 (Trade3 on WebSphere): mean depth ~66, max depth 135");
+  sub->add_option("--host", options->host,
+                  "Host K >= 1 of a fleet running the program of this seed: the same call tree with host K's own costs "
+                  "(each node's times a factor in [1/2, 2]) and its own share of the rarely taken paths (each leaf of "
+                  "cost 1 taken with a probability of its own in [1/100, 1]), so hosts share most stacks and their "
+                  "union grows slowly")
+      ->check(host_number, "K >= 1");
   sub->callback([options] { run_generate(*options); });
 }
 

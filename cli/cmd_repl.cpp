@@ -47,10 +47,10 @@ std::size_t terminal_columns() {
   return size.ws_col;
 }
 
-std::string banner(const ReplOptions& o, SearchSource& search) {
+std::string banner(SearchSource& search) {
   iface::Profile& profile = search.profile();
   const iface::MetricInfo metric = profile.metric();
-  return "bottlenecks: " + search::terminal_safe(o.search.profile.path) + " (" + search.format() + "), " +
+  return "bottlenecks: " + search::terminal_safe(search.a_paths().front()) + " (" + search.format() + "), " +
          search::counted(profile.initial_summaries().size(), "method") + ", total " +
          iface::amount_text(profile.total(), profile.denominator(), iface::display_unit(metric)) +
          ". `help` lists commands, `suggest` starts a search.";
@@ -89,7 +89,7 @@ void run_repl(const ReplOptions& o) {
   for (const std::string& line : search.header())
     header += repl::wrap(search::terminal_safe(line), session.settings().width) + "\n";
   if (interactive) {
-    if (!repl::run_terminal(runner, header + banner(o, search))) keep_unsaved_labels(session);
+    if (!repl::run_terminal(runner, header + banner(search))) keep_unsaved_labels(session);
     return;
   }
   if (!header.empty()) std::cout << (o.json ? search.header_json() + "\n" : header + "\n");

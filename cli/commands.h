@@ -15,5 +15,6 @@ void setup_repl(CLI::App& app);
 void setup_generate(CLI::App& app);
 void setup_flame(CLI::App& app);
 void setup_diff(CLI::App& app);
+void setup_push(CLI::App& app);
 
 }  // namespace bn::cli

@@ -51,9 +51,9 @@ std::vector<iface::Summary> methods_matching(ComparativeProfile& p, const Gate& 
   return out;
 }
 
-// autolabel's proposals for one sign of the difference, overlapping none of `labelled`.
-std::vector<iface::Summary> explaining(ComparativeProfile& p, int direction, const DiffSettings& settings,
-                                       const std::vector<iface::Summary>& labelled, iface::Amount b_total) {
+// The report's autolabel options for one sign of the difference, overlapping none of `labelled`.
+search::AutolabelOptions autolabel_options(ComparativeProfile& p, int direction, const DiffSettings& settings,
+                                           const std::vector<iface::Summary>& labelled, iface::Amount b_total) {
   search::AutolabelOptions options;
   options.count = settings.per_sign;
   options.direction = direction;
@@ -65,8 +65,14 @@ std::vector<iface::Summary> explaining(ComparativeProfile& p, int direction, con
     const iface::Amount cum = p.cum_of(s);
     return static_cast<double>(iface::abs_amount(cum)) >= smallest && search::reliable(p, cum);
   };
+  return options;
+}
+
+// autolabel's proposals for one sign, from the search both signs share.
+std::vector<iface::Summary> proposed(ComparativeProfile& p, const search::AutolabelOptions& options,
+                                     const search::AutolabelReached& reached) {
   std::vector<iface::Summary> out;
-  for (const search::AutolabelProposal& proposal : search::autolabel(p, options).proposals)
+  for (const search::AutolabelProposal& proposal : search::autolabel(p, options, reached).proposals)
     out.push_back(proposal.summary);
   return out;
 }
@@ -203,8 +209,12 @@ DiffReport make_diff_report(ComparativeProfile& p, const Side& a, const Side& b,
   }
 
   // Regressions first, then improvements overlapping none of them: one non-overlapping set.
-  std::vector<iface::Summary> chosen = explaining(p, +1, settings, {}, report.b_total);
-  const std::vector<iface::Summary> faster = explaining(p, -1, settings, chosen, report.b_total);
+  // Where the search stops depends on neither sign, so both choose from one search.
+  const search::AutolabelOptions slower = autolabel_options(p, +1, settings, {}, report.b_total);
+  const search::AutolabelReached reached = search::autolabel_reached(p, slower);
+  std::vector<iface::Summary> chosen = proposed(p, slower, reached);
+  const std::vector<iface::Summary> faster =
+      proposed(p, autolabel_options(p, -1, settings, chosen, report.b_total), reached);
   chosen.insert(chosen.end(), faster.begin(), faster.end());
   std::vector<comparative::RunShares> row_shares;
   for (const iface::Summary s : chosen) report.rows.push_back(summary_row(p, s, sampled, row_shares.emplace_back()));

@@ -31,6 +31,7 @@ int run(int argc, char** argv) {
   bn::cli::setup_generate(app);
   bn::cli::setup_flame(app);
   bn::cli::setup_diff(app);
+  bn::cli::setup_push(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -3,9 +3,11 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 #include "bn/base/error.h"
 #include "bn/calltree/profile_loader.h"
+#include "fleet_source.h"
 
 namespace bn::cli {
 
@@ -20,6 +22,8 @@ struct ProfileOptions {
   // the question is where the program spends its time, not where the probes do. Off where a
   // file is described or converted as recorded.
   bool probe_estimate = true;
+  // A clickhouse:// source read as one run per host or per day ("host", "day"; empty: one run).
+  std::string runs_by;
 };
 
 // Runs a parse of a library, naming the command-line option whose value it refused:
@@ -40,6 +44,12 @@ void add_profile_options(CLI::App& sub, ProfileOptions& options);
 // (the one every backend reads). Throws bn::Error naming the file and
 // listing its metrics if it has no such metric.
 calltree::OpenedProfile open_profile_from(const ProfileOptions& options);
+// As open_profile_from, for a command that takes several runs: a clickhouse:// source with
+// --runs-by is one run per host or day, named by the URL and its host or day.
+std::vector<OpenedRunOf> open_runs_from(const ProfileOptions& options);
+// open_runs_from of each of `sources`, in their order. Files are read several at a time, under
+// one progress line; the error thrown is the one reading them in order would throw first.
+std::vector<std::vector<OpenedRunOf>> open_each_runs_from(const std::vector<ProfileOptions>& sources);
 // The metrics of `tree` for messages: "time (ns), calls (count)".
 std::string metric_list(const calltree::CallTree& tree);
 // The index of metric `name` in `tree`; throws bn::Error "no metric 'x' in WHERE (it has ...)".

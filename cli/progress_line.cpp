@@ -2,16 +2,11 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
 namespace bn::cli {
 namespace {
-
-using namespace std::chrono_literals;
-constexpr auto kQuietFor = 1s;        // an operation shorter than this shows nothing
-constexpr auto kRedrawEvery = 100ms;  // at most ten redraws a second
 
 std::string size_text(double bytes) {
   static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -28,15 +23,13 @@ std::string size_text(double bytes) {
 }  // namespace
 
 ProgressLine::ProgressLine(std::string label, std::ostream& out, bool enabled, Clock clock)
-    : label_(std::move(label)), out_(out), enabled_(enabled), clock_(std::move(clock)), start_(clock_()) {}
+    : label_(std::move(label)), enabled_(enabled), clock_(std::move(clock)), line_(out, clock_()) {}
 
 std::unique_ptr<ProgressLine> ProgressLine::on_stderr(std::string label) {
   return std::make_unique<ProgressLine>(std::move(label), std::cerr, ::isatty(STDERR_FILENO) == 1);
 }
 
-ProgressLine::~ProgressLine() {
-  if (drawn_width_ > 0) out_ << '\r' << std::string(drawn_width_, ' ') << '\r' << std::flush;
-}
+ProgressLine::~ProgressLine() { line_.erase(); }
 
 calltree::ProgressFn ProgressLine::callback() {
   if (!enabled_) return {};  // no callback at all: the reader skips the calls
@@ -46,20 +39,29 @@ calltree::ProgressFn ProgressLine::callback() {
 void ProgressLine::update(std::uint64_t done_bytes, std::uint64_t total_bytes) {
   if (!enabled_) return;
   const auto now = clock_();
-  if (now - start_ < kQuietFor || (drawn_width_ > 0 && now - last_draw_ < kRedrawEvery)) return;
-  last_draw_ = now;
-  const double seconds = std::chrono::duration<double>(now - start_).count();
+  if (!line_.due(now)) return;
+  const double seconds = std::chrono::duration<double>(now - line_.start()).count();
   std::string line = label_ + ": " + size_text(static_cast<double>(done_bytes));
   if (total_bytes > 0) {
     line += " of " + size_text(static_cast<double>(total_bytes));
     line += " (" + std::to_string(done_bytes * 100 / total_bytes) + "%)";
   }
-  line += ", " + size_text(static_cast<double>(done_bytes) / seconds) + "/s";
-  // Pad over a longer previous line so no stale characters remain.
-  const std::size_t width = line.size();
-  if (width < drawn_width_) line.append(drawn_width_ - width, ' ');
-  out_ << '\r' << line << std::flush;
-  drawn_width_ = std::max(drawn_width_, width);
+  line_.draw(line + ", " + size_text(static_cast<double>(done_bytes) / seconds) + "/s", now);
+}
+
+calltree::ProgressFn CombinedProgress::callback(std::size_t i) {
+  if (!line_->callback()) return {};
+  return [this, i](std::uint64_t done, std::uint64_t total) {
+    const std::lock_guard guard(lock_);
+    done_[i] = done;
+    if (total > 0) total_[i] = total;
+    std::uint64_t all_done = 0, all_total = 0;
+    for (std::size_t k = 0; k < done_.size(); ++k) {
+      all_done += done_[k];
+      all_total += total_[k];
+    }
+    line_->update(all_done, all_total);
+  };
 }
 
 }  // namespace bn::cli

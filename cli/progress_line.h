@@ -1,17 +1,20 @@
 #pragma once
 // One line on the terminal for a long read or write: "reading big.jfr: 312.5 MiB of 1.2 GiB
-// (26%), 85.1 MiB/s", redrawn in place. Shown only when stderr is a terminal and only once the
-// operation has run for a second, so quick commands, pipes, scripts and tests see nothing;
-// erased when the operation ends. The import and export libraries only report bytes
+// (26%), 85.1 MiB/s", a RedrawnLine (repl/redrawn_line.h) shown only when stderr is a terminal,
+// so pipes and scripts see nothing; erased when the operation ends. The import and export libraries only report bytes
 // (import_options.h); drawing is the command-line tool's job.
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "bn/calltree/import_options.h"
+#include "bn/repl/redrawn_line.h"
 
 namespace bn::cli {
 
@@ -34,11 +37,25 @@ class ProgressLine {
 
  private:
   std::string label_;
-  std::ostream& out_;
   bool enabled_;
   Clock clock_;
-  std::chrono::steady_clock::time_point start_, last_draw_;
-  std::size_t drawn_width_ = 0;  // columns of the line on screen, 0 = nothing drawn
+  repl::RedrawnLine line_;
+};
+
+// One progress line for several reads at once, from any threads: their bytes summed.
+class CombinedProgress {
+ public:
+  // `sizes`: each operation's bytes as far as known before it starts (0 if unknown), so that the
+  // line's total does not grow as operations begin.
+  CombinedProgress(std::unique_ptr<ProgressLine> line, std::vector<std::uint64_t> sizes)
+      : line_(std::move(line)), done_(sizes.size(), 0), total_(std::move(sizes)) {}
+  // The callback for operation `i` (< operations); empty when the line is not drawn.
+  calltree::ProgressFn callback(std::size_t i);
+
+ private:
+  std::unique_ptr<ProgressLine> line_;
+  std::mutex lock_;
+  std::vector<std::uint64_t> done_, total_;
 };
 
 }  // namespace bn::cli

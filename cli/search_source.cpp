@@ -74,15 +74,19 @@ SearchSource::SearchSource(const SearchOptions& options) : options_(options) {
   // time, so a comparison subtracts amounts of time.
   wanted.amounts = !options.compare.base.empty();
   compare_ = to_compare_options(options.compare);
-  a_files_.push_back(std::make_shared<OpenedFile>(open_profile_from(options.profile), options.profile.path));
-  // Every other run is loaded as PROFILE is.
-  const auto load = [&](const std::string& path) {
-    ProfileOptions loading = options.profile;
-    loading.path = path;
-    return std::make_shared<OpenedFile>(open_profile_from(loading), path);
+  // Every other run is loaded as PROFILE is; a fleet slice with --runs-by is several runs.
+  std::vector<ProfileOptions> sources{options.profile};
+  const auto add = [&](const std::string& path) {
+    sources.push_back(options.profile);
+    sources.back().path = path;
   };
-  for (const std::string& path : options.compare.more) a_files_.push_back(load(path));
-  for (const std::string& path : options.compare.base) b_files_.push_back(load(path));
+  std::for_each(options.compare.more.begin(), options.compare.more.end(), add);
+  std::for_each(options.compare.base.begin(), options.compare.base.end(), add);
+  std::vector<std::vector<OpenedRunOf>> runs = open_each_runs_from(sources);
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    for (OpenedRunOf& run : runs[i])
+      (i <= options.compare.more.size() ? a_files_ : b_files_)
+          .push_back(std::make_shared<OpenedFile>(std::move(run.opened), std::move(run.name)));
   if (!wanted.states) wanted.states = aligned_states(compared());
   state_ = open(wanted);
 }
@@ -155,15 +159,22 @@ std::vector<const calltree::CallTree*> SearchSource::a_trees() const { return tr
 
 std::vector<const calltree::CallTree*> SearchSource::base_trees() const { return trees_of(state_->b); }
 
-std::vector<std::string> SearchSource::a_paths() const {
-  std::vector<std::string> paths{options_.profile.path};
-  paths.insert(paths.end(), options_.compare.more.begin(), options_.compare.more.end());
+namespace {
+
+std::vector<std::string> paths_of(const std::vector<std::shared_ptr<OpenedFile>>& files) {
+  std::vector<std::string> paths;
+  paths.reserve(files.size());
+  for (const auto& f : files) paths.push_back(f->path);
   return paths;
 }
 
+}  // namespace
+
+std::vector<std::string> SearchSource::a_paths() const { return paths_of(a_files_); }
+
 std::string SearchSource::profile_name() const { return joined(a_paths()); }
 
-std::string SearchSource::base_name() const { return joined(options_.compare.base); }
+std::string SearchSource::base_name() const { return joined(paths_of(b_files_)); }
 
 Side SearchSource::side_of(const std::vector<OpenedRun>& runs) {
   Side side;
@@ -247,7 +258,7 @@ std::vector<std::string> SearchSource::header() const {
   if (!state_->comparison && a_files_.size() > 1)
     lines.push_back("note: " + std::to_string(a_files_.size() - 1) +
                     (a_files_.size() == 2 ? " more recording" : " more recordings") +
-                    " without --base: the tree searched is " + options_.profile.path +
+                    " without --base: the tree searched is " + a_files_.front()->path +
                     "'s; `causal` pools the experiments of all " + std::to_string(a_files_.size()));
   if (!filters().empty()) lines.push_back(filters_line());
   return lines;

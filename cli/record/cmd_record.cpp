@@ -19,11 +19,14 @@
 
 #include "bn/base/error.h"
 #include "bn/calltree/profile_reader.h"
+#include "bn/fleet/fleet_url.h"
 #include "commands.h"
+#include "profile_options.h"
 #include "record/agent_flags.h"
 #include "record/child_process.h"
 #include "record/jvm_attach.h"
 #include "record/record_deadline.h"
+#include "record/recording_pusher.h"
 
 namespace bn::cli {
 namespace {
@@ -36,7 +39,29 @@ struct RecordOptions {
   std::string agent;             // default: libbottlenecks-agent.so beside this executable
   int pid = 0;
   std::vector<std::string> command;
+  std::string push;  // a clickhouse:// store to push the recording to
+  std::vector<std::string> labels;
+  std::string every;  // push each snapshot's growth this often
 };
+
+// The fleet store's pusher, if --push asks for one; sets the agent's snapshot= for --every.
+std::unique_ptr<RecordingPusher> pusher_for(RecordOptions& o, const fs::path& output) {
+  if (o.push.empty()) {
+    if (!o.labels.empty() || !o.every.empty()) throw Error("--label and --every go with --push URL");
+    return nullptr;
+  }
+  fleet::FleetUrl url =
+      parsing_option("--push", [&] { return fleet::parse_fleet_url(o.push, fleet::now_unix_seconds()); });
+  const fleet::PushLabels labels = push_labels(o.labels);
+  if (!o.every.empty()) {
+    if (chosen_mode(o.agent_values) != "sample")
+      throw Error("--every: only the sampling mode writes snapshots; the call-tree mode pushes once, at the end");
+    if (const auto given = o.agent_values.find("snapshot"); given != o.agent_values.end() && !given->second.empty())
+      throw Error("--every sets --snapshot: give one of them");
+    o.agent_values["snapshot"] = {o.every};
+  }
+  return std::make_unique<RecordingPusher>(std::move(url), labels, output, !o.every.empty());
+}
 
 fs::path default_agent() {
   std::error_code ec;
@@ -190,7 +215,7 @@ void record_attached(const RecordOptions& o, const fs::path& agent, const std::s
   std::cout << "bottlenecks: recorded process " << o.pid << " into " << output.string() << '\n';
 }
 
-void run_record(const RecordOptions& o, const std::vector<std::string>& extras) {
+void run_record(RecordOptions& o, const std::vector<std::string>& extras) {
   // CLI11 lists a `--` it consumed among the extras; anything else is an option of the java command.
   for (const std::string& extra : extras)
     if (extra != "--")
@@ -200,10 +225,12 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
   const fs::path agent = o.agent.empty() ? default_agent() : fs::absolute(o.agent);
   if (!fs::exists(agent)) throw Error("cannot find the agent '" + agent.string() + "'; pass --agent");
   check_output_directory(output);
+  const std::unique_ptr<RecordingPusher> pusher = pusher_for(o, output);
   const std::string options = agent_option_string(o.agent_values, output);
   if (o.pid != 0) {
     if (!o.command.empty()) throw Error("give either --pid or a command after --, not both");
     record_attached(o, agent, options, output);
+    if (pusher) pusher->finish();
     return;
   }
   if (o.command.empty()) throw Error("nothing to record: give --pid PID or -- java ARGS...");
@@ -214,6 +241,7 @@ void run_record(const RecordOptions& o, const std::vector<std::string>& extras) 
   // The launcher could not be run (start_child's child said why): there is no profile to name.
   if (rc == 127 && !fs::exists(output)) throw CLI::RuntimeError(rc);
   calltree::read_profile(output);  // throws, naming the file, if the agent left no valid profile
+  if (pusher) pusher->finish();    // a complete profile is pushed even if the program then failed
   if (rc != 0) {
     // The profile is complete, but the program failed: say so and exit with its status.
     std::cerr << "bottlenecks: the program exited with status " << rc << "; its profile is in " << output.string()
@@ -237,6 +265,16 @@ void setup_record(CLI::App& app) {
                   "has ended, another may start");
   add_agent_flags(*sub, options->agent_values);
   sub->add_option("--agent", options->agent, "Path of libbottlenecks-agent.so (default: beside bottlenecks)");
+  sub->add_option("--push", options->push,
+                  "When the recording is complete, push it to this fleet store: clickhouse://HOST:PORT/DB "
+                  "(docs/fleet.md); needs --label service=S --label version=V")
+      ->group("Fleet store");
+  sub->add_option("--label", options->labels, "KEY=VALUE for --push, repeatable (as `push --label`)")
+      ->group("Fleet store");
+  sub->add_option("--every", options->every,
+                  "With --push: continuous profiling of a long recording (sampling mode): every D, e.g. 1m, push "
+                  "what the recording gained since the last push (the agent's snapshot=D)")
+      ->group("Fleet store");
   sub->add_option("command", options->command, "The java command line, after --");
   // Without --, CLI11 would refuse the java command's own options with a message that does not
   // say what to do; run_record names the first one and suggests --.

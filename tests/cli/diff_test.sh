@@ -69,6 +69,14 @@ errors)
   status 2 "$bin" diff "$secure" --base "$insecure" --flame "$work/x.png"
   echo "not a profile" >"$work/bad.collapsed"
   status 2 "$bin" diff "$work/bad.collapsed" --base "$insecure"
+  # The runs are read several at a time, and the error is still the one of the first bad run in
+  # the command's order, alone on its line: here the second of A's runs, though B's bad run is
+  # smaller and a missing one fails at once.
+  echo "a;b x" >"$work/worse.collapsed"
+  expect_error "'$work/bad.collapsed'" "$bin" diff "$secure" "$work/bad.collapsed" "$insecure" \
+    --base "$work/missing.collapsed" "$work/worse.collapsed"
+  status 2 "$bin" diff "$secure" "$work/bad.collapsed" --base "$work/worse.collapsed"
+  if grep -q worse "$work/err"; then fail "the later bad run is named: $(cat "$work/err")"; fi
   ;;
 markdown)
   status 1 "$bin" diff "$secure" --base "$insecure" --format markdown

@@ -33,6 +33,34 @@ bad_sizes)
     [ -e "$work/x.bnp" ] && fail "wrote a file for --nodes '$nodes'"
   done
   ;;
+fleet_hosts)
+  # stacks FILE: the profile's stacks, without their counts, sorted.
+  stacks() {
+    "$bin" convert "$1" -o "$1.collapsed" || fail "convert $1 exited non-zero"
+    sed 's/ [0-9]*$//' "$1.collapsed" | sort >"$1.stacks"
+  }
+  for host in 1 2; do
+    "$bin" generate --nodes 20k --host "$host" -o "$work/h$host.bnp" || fail "generate --host $host exited non-zero"
+    stacks "$work/h$host.bnp"
+  done
+  "$bin" generate --nodes 20k --host 1 -o "$work/again.bnp" || fail "generate --host 1 exited non-zero"
+  cmp -s "$work/h1.bnp" "$work/again.bnp" || fail "the same host twice gave different files"
+  cmp -s "$work/h1.bnp" "$work/h2.bnp" && fail "two hosts gave the same file"
+  # Same code, each host its own rarely taken paths: most stacks shared, not all.
+  all=$(wc -l <"$work/h1.bnp.stacks")
+  shared=$(comm -12 "$work/h1.bnp.stacks" "$work/h2.bnp.stacks" | wc -l)
+  ((shared * 100 > all * 80)) || fail "host 2 has only $shared of host 1's $all stacks"
+  ((shared < all)) || fail "host 2 has every stack of host 1's"
+  # Every host's stacks are the program's.
+  "$bin" generate --nodes 20k -o "$work/program.bnp" || fail "generate exited non-zero"
+  stacks "$work/program.bnp"
+  [[ -z $(comm -23 "$work/h1.bnp.stacks" "$work/program.bnp.stacks") ]] || fail "host 1 has stacks the program has not"
+  "$bin" info "$work/h1.bnp" | grep -q '^synthetic.host *1$' || fail "no host in the metadata"
+  for host in 0 -1 x ""; do
+    expect_error "--host" "$bin" generate --nodes 20k --host "$host" -o "$work/x.bnp"
+    [ -e "$work/x.bnp" ] && fail "wrote a file for --host '$host'"
+  done
+  ;;
 *) fail "unknown case $case" ;;
 esac
 echo "ok: $case"
