@@ -3,7 +3,6 @@
 // recordings pooled, and the one-line errors; and the same report as a flame graph's charts.
 
 #include <doctest/doctest.h>
-#include <stdlib.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -13,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../temp_dir.h"
 #include "bn/calltree/causal_records.h"
 #include "bn/calltree/profile_writer.h"
 #include "bn/calltree/tree_builder.h"
@@ -24,11 +24,6 @@
 namespace ct = bn::calltree;
 
 namespace {
-
-std::filesystem::path scratch() {
-  char dir_template[] = "/tmp/bn-causal-test-XXXXXX";
-  return mkdtemp(dir_template);
-}
 
 // main;work;parse 60, main;work;io 30, main;idle 10: the label "parsing" covers 60%, the
 // sequence main;idle 10%.
@@ -92,7 +87,8 @@ Transcript run(const std::vector<std::string>& files, const std::string& command
 }  // namespace
 
 TEST_CASE("causal ranks the targets by the program's speedup were each 50% faster") {
-  const std::string file = write(scratch() / "causal.bnp", {experiments()});
+  const bn::test::TempDir dir;
+  const std::string file = write(dir.path() / "causal.bnp", {experiments()});
   const Transcript t = run({file}, "causal");
   CHECK(t.err.empty());
   CHECK(t.out ==
@@ -109,7 +105,8 @@ TEST_CASE("causal ranks the targets by the program's speedup were each 50% faste
 }
 
 TEST_CASE("causal N, LABEL or SEQ shows one target's curve") {
-  const std::string file = write(scratch() / "causal.bnp", {experiments()});
+  const bn::test::TempDir dir;
+  const std::string file = write(dir.path() / "causal.bnp", {experiments()});
   const Transcript by_number = run({file}, "causal 1");
   CHECK(by_number.err.empty());
   CHECK(by_number.out ==
@@ -129,7 +126,8 @@ TEST_CASE("causal N, LABEL or SEQ shows one target's curve") {
 }
 
 TEST_CASE("causal --progress picks another progress point") {
-  const std::string file = write(scratch() / "causal.bnp", {experiments()});
+  const bn::test::TempDir dir;
+  const std::string file = write(dir.path() / "causal.bnp", {experiments()});
   const Transcript t = run({file}, "causal --progress end 1");
   CHECK(t.err.empty());
   CHECK(t.out.find("progress at end\n  (one of 2") != std::string::npos);
@@ -138,20 +136,22 @@ TEST_CASE("causal --progress picks another progress point") {
 }
 
 TEST_CASE("causal refuses in one line a profile without experiments and a target it does not list") {
-  const std::string file = write(scratch() / "plain.bnp", {});
+  const bn::test::TempDir dir;
+  const std::string file = write(dir.path() / "plain.bnp", {});
   const Transcript none = run({file}, "causal");
   CHECK(none.out == "bottlenecks> causal\n\n");
   CHECK(none.err ==
         "bottlenecks: error: -c:1: this profile has no causal experiments: record with `bottlenecks record --mode "
         "causal ...` "
         "(docs/causal.md)\n");
-  const std::string with = write(scratch() / "causal.bnp", {experiments()});
+  const std::string with = write(dir.path() / "causal.bnp", {experiments()});
   CHECK(run({with}, "causal 3").err == "bottlenecks: error: -c:1: no target 3: `causal` lists 2\n");
   CHECK(run({with}, "causal nothing").err.find("no causal target 'nothing'") != std::string::npos);
 }
 
 TEST_CASE("causal in JSON gives speedups as fractions, each target's curve and flags") {
-  const std::string file = write(scratch() / "causal.bnp", {experiments()});
+  const bn::test::TempDir dir;
+  const std::string file = write(dir.path() / "causal.bnp", {experiments()});
   const Transcript t = run({file}, "causal", true);
   CHECK(t.err.empty());
   const nlohmann::json j = nlohmann::json::parse(t.out);
@@ -187,7 +187,8 @@ TEST_CASE("causal in JSON gives speedups as fractions, each target's curve and f
 }
 
 TEST_CASE("the experiments of several recordings pool") {
-  const std::filesystem::path dir = scratch();
+  const bn::test::TempDir scratch;
+  const std::filesystem::path& dir = scratch.path();
   const std::string a = write(dir / "a.bnp", {experiments()});
   const std::string b = write(dir / "b.bnp", {experiments()});
   const Transcript t = run({a, b}, "causal");
@@ -231,7 +232,8 @@ std::size_t charts_in(const std::string& svg) {
 }  // namespace
 
 TEST_CASE("flame draws causal's report below the picture, at the progress point --progress picks") {
-  const std::filesystem::path dir = scratch();
+  const bn::test::TempDir scratch;
+  const std::filesystem::path& dir = scratch.path();
   const std::string a = write(dir / "a.bnp", {experiments()});
   const std::string first = flame_svg({a}, "");
   CHECK(charts_in(first) == 2);
@@ -245,7 +247,8 @@ TEST_CASE("flame draws causal's report below the picture, at the progress point 
 }
 
 TEST_CASE("flame leaves out curves it cannot analyse with a note, unless --progress asks for them") {
-  const std::filesystem::path dir = scratch();
+  const bn::test::TempDir scratch;
+  const std::filesystem::path& dir = scratch.path();
   const std::string a = write(dir / "a.bnp", {experiments()});
   ct::CausalData elsewhere = experiments();
   elsewhere.points = {{"other", ct::ProgressPoint::Kind::throughput}};

@@ -110,11 +110,9 @@ wide | fan)
     run callers "$bin" repl "$work/p.bnp" -c 'path u; set zoom on; path u'
     has callers "cum  200000 samples  (100.0% of total)"
     has callers "... and 99995 more (\`set limit N\` or \`set limit all\` lists them)"
-    # `refine split` builds each caller's sequence with a pass over the tree, so it grows with
-    # callers times nodes (docs/repl.md): 2,000 callers here.
-    "$make_shape" fan 2000 "$work/small.collapsed" || fail "make_shape"
-    run split "$bin" repl "$work/small.collapsed" -c 'path main;..;u; refine split'
-    has split "... and 1995 more (\`set limit N\` or \`set limit all\` lists them)"
+    # `refine split` measures every caller's sequence in two passes over the tree, not one each.
+    run split "$bin" repl "$work/p.bnp" -c 'path main;..;u; refine split'
+    has split "... and 99995 more (\`set limit N\` or \`set limit all\` lists them)"
   fi
   ;;
 long_name)
@@ -140,11 +138,13 @@ many_labels)
   run load "$bin" repl "$work/p.collapsed" -c "load $work/l.labels; path main; path main;c5; label w5b; save $work/saved.labels"
   has load "overlap with label w5: cum 1 samples (100.0% of this cum), base 1 samples"
   [ "$(grep -c '^label ' "$work/saved.labels")" -eq 10001 ] || fail "save: not 10,001 labels"
-  # `labels` measures every pair of labels, so it grows with their square (docs/repl.md):
-  # 1,000 of them here.
-  "$make_shape" labels 1000 "$work/k.labels" || fail "make_shape"
-  run labels "$bin" repl "$work/p.collapsed" -c "load $work/k.labels; labels"
-  has labels "all labels together: cum 1000 samples (10.0% of total), base 1000 samples (10.0%"
+  # `labels` lists the pairs that share cost among 5·10^7: all of them measured afresh after the
+  # load, then those of the label that changed, the rest kept.
+  run labels "$bin" repl "$work/p.collapsed" -c "load $work/l.labels; labels; path main;c5; label w5b; path main;c6; label w5b; labels"
+  has labels "all labels together: cum 10000 samples (100.0% of total), base 10000 samples"
+  has labels "w5b and w5: cum 1 samples (0.0% of total), base 1 samples (0.0% of total)"
+  has labels "w5b and w6: cum 1 samples (0.0% of total), base 1 samples (0.0% of total)"
+  [ "$(grep -c ' and w' "$work/labels.out")" -eq 2 ] || fail "labels: pairs that share nothing listed"
   ;;
 big_label)
   # One label of 300,000 summaries: labelling or loading them one by one must not scan the

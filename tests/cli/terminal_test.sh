@@ -10,9 +10,11 @@ source "$(dirname "$0")/testlib.sh"
 export HOME=$work  # the history file goes here
 export NO_COLOR=1 TERM=dumb
 
-# start PROFILE: the REPL at a terminal, as coprocess TTY.
+# start PROFILE: the REPL at a terminal, as coprocess TTY. script runs the command through
+# $SHELL -c, and dash does not replace itself with the command: the shell would stay in the
+# terminal's foreground group and a Ctrl-C would end it, and with it script, under the REPL.
 start() {
-  coproc TTY { script -qfec "$(printf '%q ' "$bin" repl "$1")" /dev/null; }
+  coproc TTY { script -qfec "exec $(printf '%q ' "$bin" repl "$1")" /dev/null; }
   session=$TTY_PID seen=""
 }
 # descendants PID: the processes below PID (script runs the REPL in a session of its own, so
@@ -20,7 +22,7 @@ start() {
 descendants() {
   local stat fields child
   for stat in /proc/[0-9]*/stat; do
-    read -r fields <"$stat" 2>/dev/null || continue
+    { read -r fields <"$stat"; } 2>/dev/null || continue
     fields=${fields##*) }  # after "PID (COMMAND) ": state, parent, ...
     fields=${fields#* }
     [[ ${fields%% *} == "$1" ]] || continue
@@ -74,12 +76,17 @@ keys() {
   wait_for_keys
   printf '%s' "$1" >&"${TTY[1]}"
 }
-# finish: waits for the session to end and returns its exit status.
+# finish: waits for the session to end and returns its exit status; a failure shows the status
+# and what the session printed last.
 finish() {
   exec {TTY[1]}>&-
+  local rest="" out=${TTY[0]-}  # bash closes the coprocess's descriptors once it has ended
+  [[ -z $out ]] || { IFS= read -r -d '' -t 60 rest <&"$out"; } 2>/dev/null
+  seen+=$rest
   wait "$session"
   local status=$?
   session=""
+  ((status == 0)) || echo "session status $status after: $(printf '%s' "$seen" | cat -v | tail -c 600)" >&2
   return "$status"
 }
 
@@ -136,6 +143,26 @@ completion)
     fail "a short name completed to the full name: $(cat "$HOME/.bottlenecks_history")"
   grep 'path' "$HOME/.bottlenecks_history" | tail -n 1 | grep -q 'Foo\.run;Foo\.call' ||
     fail "the short name did not complete, or the ';' was lost: $(cat "$HOME/.bottlenecks_history")"
+  ;;
+interrupt_keeps)
+  # Ctrl-C during a long search: a progress line first, then the search stops at its next step
+  # and the session goes on, its labels kept. Zooming down a chain of 30,000 distinct methods
+  # would take minutes (each step a summary as long as the chain so far).
+  "$src/bench/shapes/make_shape.sh" distinct 30000 "$work/deep.collapsed" || fail "make_shape"
+  start "$work/deep.collapsed"
+  expect "$prompt"; keys $'path main;m1\r'
+  expect "$prompt"; keys $'label top\r'
+  expect "$prompt"; keys $'set zoom on\r'
+  expect "$prompt"; keys $'path main\r'
+  expect 'zooming: '; expect ' steps (Ctrl-C stops)'
+  printf '\003' >&"${TTY[1]}"
+  expect 'interrupted: zooming stopped after '
+  expect "$prompt"; keys $'labels\r'
+  expect 'label top'
+  expect "$prompt"; keys "save $work/kept.labels"$'\r'
+  expect "$prompt"; keys $'quit\r'
+  finish || fail "the session did not end after quit"
+  grep -q '^label top' "$work/kept.labels" || fail "the label was lost: $(cat "$work/kept.labels")"
   ;;
 *)
   fail "unknown case $case" ;;
