@@ -75,12 +75,9 @@ shape wide wide 1000000
 shape fan fan 500000
 shape longname longname 1000000
 shape wide-10k wide 10000
-shape fan-2k fan 2000
-shape fan-10k fan 10000
 shape base base 1000000
 "$make_shape" labels 10000 "$dir/10k.labels"
-"$make_shape" labels 1000 "$dir/1k.labels"
-"$make_shape" labels 2000 "$dir/2k.labels"
+"$make_shape" labels 100000 "$dir/100k.labels"
 "$make_shape" biglabel 10000 "$dir/big.labels"
 "$make_shape" biglabel 1000000 "$dir/huge.labels"
 name=$(cut -d';' -f2 "$dir/longname.collapsed" | head -1 | cut -d' ' -f1)
@@ -97,15 +94,13 @@ repl_rows chain a "t1;a;a" "0, 0, 1"
 repl_rows alternating a "t1;a;b" "0, 0, 1"
 repl_rows wide c1 "main;c1" "0, 1, 0"
 repl_rows fan u "c1;u" "0, 0, 1"
-for f in 2k 10k; do
-  row "fan-$f" "path main;..;u; refine split" "$bin" repl "$dir/fan-$f.bnp" -c "path main;..;u; refine split"
-done
+row fan "path main;..;u; refine split" "$bin" repl "$dir/fan.bnp" -c "path main;..;u; refine split"
 row longname "open, info" "$bin" info "$dir/longname.bnp"
 row longname "path main;NAME" "$bin" repl "$dir/longname.bnp" -f "$dir/longname.cmds"
 row longname "flame" "$bin" flame "$dir/longname.bnp" -o "$dir/out.html"
 row wide-10k "load 10,000 labels; path main;c1; save" "$bin" repl "$dir/wide-10k.bnp" -c "load $dir/10k.labels; path main;c1; save $dir/out.labels"
-row wide-10k "load 1,000 labels; labels" "$bin" repl "$dir/wide-10k.bnp" -c "load $dir/1k.labels; labels"
-row wide-10k "load 2,000 labels; labels" "$bin" repl "$dir/wide-10k.bnp" -c "load $dir/2k.labels; labels"
+row wide-10k "load 10,000 labels; labels" "$bin" repl "$dir/wide-10k.bnp" -c "load $dir/10k.labels; labels"
+row wide "load 10^5 labels; labels" "$bin" repl "$dir/wide.bnp" -c "load $dir/100k.labels; labels"
 row wide-10k "load a label of 10,000 summaries; labels; path main" "$bin" repl "$dir/wide-10k.bnp" -c "load $dir/big.labels; labels; path main"
 row wide "load a label of 10^6 summaries; labels; path main" "$bin" repl "$dir/wide.bnp" -c "load $dir/huge.labels; labels; path main"
 row "wide --base base" "suggest; set zoom on; path main; autolabel" "$bin" repl "$dir/wide.bnp" --base "$dir/base.bnp" -c "suggest; set zoom on; path main; autolabel"
