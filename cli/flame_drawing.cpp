@@ -81,7 +81,7 @@ search::FlameResult draw_flame_graph(SearchSource& search, const search::FlameRe
   flame::FlameGraph graph = flame::build_flame(a, b, build);
   if (!request.focus.empty()) {
     const std::vector<std::string_view> calls(request.focus.begin(), request.focus.end());
-    if (const std::optional<iface::Summary> s = iface::summary_for_path(profile, calls)) {
+    if (const std::optional<iface::Summary> s = profile.path_summary(calls)) {
       graph.focus_cum = profile.cum_of(*s);
       graph.focus_base = profile.base_of(*s);
     }

@@ -11,6 +11,9 @@
 #                frame would make the file quadratic in N), beside main;w costing 50
 #   alternating  the same with a and b calling each other: main;a;b;a;b;...
 #   distinct     main;m1;m2;...;mN, N methods each calling the next, the innermost costing 100
+#   cycle        a recursion whose cycle is N distinct methods long: main;r;c1;...;cN;r;c1;...;cN,
+#                the innermost costing 100 (N up to 32,000: the readers' 65,536 frames)
+#   deepcycle    the same cycle 12 times (N up to 5,000)
 #   wide         N methods c1..cN called by main, each costing 1, so main has N children
 #   fan          the same with every ci calling one utility u costing 2: u has N callers
 #   longname     a method whose name is N bytes (x...x), called by main, beside main;b
@@ -43,6 +46,10 @@ BEGIN {
   else if (shape == "alternating") chain("a", "b")
   else if (shape == "distinct") {
     printf "main"; for (i = 1; i <= n; i++) printf ";m%d", i; print " 100"
+  } else if (shape == "cycle" || shape == "deepcycle") {
+    printf "main"
+    for (k = (shape == "cycle" ? 2 : 12); k > 0; k--) { printf ";r"; for (i = 1; i <= n; i++) printf ";c%d", i }
+    print " 100"
   } else if (shape == "wide") for (i = 1; i <= n; i++) print "main;c" i " 1"
   else if (shape == "fan") for (i = 1; i <= n; i++) print "main;c" i ";u 2"
   else if (shape == "longname") {

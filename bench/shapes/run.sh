@@ -66,9 +66,10 @@ repl_rows() {
 cmake --build "$build" -j1 --target bottlenecks >/dev/null || exit 1
 echo "bench/shapes/run.sh at $(git -C "$root" rev-parse --short HEAD), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 shape chain-10k chain 10000
-shape distinct-1k distinct 1000
-shape distinct-3k distinct 3000
 shape distinct-10k distinct 10000
+shape distinct-60k distinct 60000
+shape cycle-20k cycle 20000
+shape deepcycle-4k deepcycle 4000
 shape chain chain 1000000
 shape alternating alternating 1000000
 shape wide wide 1000000
@@ -87,8 +88,15 @@ echo '| shape | command | wall | peak |'
 echo '|---|---|---|---|'
 row chain-10k "set zoom on; path a" "$bin" repl "$dir/chain-10k.bnp" -c "set zoom on; path a"
 row chain-10k open "$bin" repl "$dir/chain-10k.bnp" -c quit
-for d in 1k 3k 10k; do
+for d in 10k 60k; do
   row "distinct-$d" "set zoom on; path main" "$bin" repl "$dir/distinct-$d.bnp" -c "set zoom on; path main"
+done
+row distinct-60k "set zoom on; path m30000" "$bin" repl "$dir/distinct-60k.bnp" -c "set zoom on; path m30000"
+row distinct-60k "suggest; autolabel" "$bin" repl "$dir/distinct-60k.bnp" -c "suggest; autolabel"
+row distinct-60k "--base distinct-10k: suggest; set zoom on; path main; autolabel" "$bin" repl "$dir/distinct-60k.bnp" \
+  --base "$dir/distinct-10k.bnp" -c "suggest; set zoom on; path main; autolabel"
+for c in cycle-20k deepcycle-4k; do
+  row "$c" "set zoom on; path r" "$bin" repl "$dir/$c.bnp" -c "set zoom on; path r"
 done
 repl_rows chain a "t1;a;a" "0, 0, 1"
 repl_rows alternating a "t1;a;b" "0, 0, 1"

@@ -7,7 +7,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "bn/base/error.h"
 #include "bn/comparative/comparative_profile.h"
 
 namespace bn::comparative {
@@ -134,6 +137,70 @@ class ComparativeProfile::RunningUnion final : public iface::ExtensionUnion {
 
 std::unique_ptr<iface::ExtensionUnion> ComparativeProfile::extension_union(Summary s, iface::End end) {
   return std::make_unique<RunningUnion>(*this, s, end);
+}
+
+// Zooming's walk side by side: each run walks its own summary of the sequence (the tree backend
+// builds none of the summaries passed), and a run that does not list a step's method drops out,
+// as extend_top/extend_bottom leave it absent. The comparative summary is interned where the
+// walk stops.
+class ComparativeProfile::RunWalks final : public iface::ExtensionWalk {
+ public:
+  RunWalks(ComparativeProfile& profile, Summary s, iface::End end) : profile_(profile), start_(s), end_(end) {
+    const RunSummaries r = profile.record(s).runs;
+    for (std::size_t i = 0; i < r.size(); ++i)
+      walks_.push_back(r[i] ? profile.runs_[i]->extension_walk(*r[i], end) : nullptr);
+  }
+
+  // Before the first step, as extension_amounts measures the start (and keeps it for the zoom step
+  // that follows).
+  std::vector<ExtensionAmounts> amounts() override {
+    return moved_ ? profile_.merged(listed(), nullptr) : profile_.extension_amounts(start_, end_);
+  }
+
+  void extend(std::string_view m) override {
+    const std::vector<std::vector<ExtensionAmounts>>& runs = listed();
+    std::vector<char> lists(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      lists[i] = std::any_of(runs[i].begin(), runs[i].end(), [&](const ExtensionAmounts& e) { return e.method == m; });
+    if (std::find(lists.begin(), lists.end(), 1) == lists.end())
+      throw Error("'" + std::string(m) + "' is not a " + iface::to_string(end_) + " extension of the summary");
+    profile_.each_run([&](std::size_t i) {
+      if (!lists[i]) walks_[i].reset();
+      if (walks_[i]) walks_[i]->extend(m);
+    });
+    listed_.reset();
+    moved_ = true;
+  }
+
+  Summary summary() override {
+    if (!moved_) return start_;
+    RunSummaries runs;
+    for (const auto& walk : walks_) runs.push_back(walk ? std::optional(walk->summary()) : std::nullopt);
+    return *profile_.intern(runs);  // the walk starts where a run is present, and keeps one
+  }
+
+ private:
+  // Each run's extensions of the summary reached, empty where it is absent; listed once a step.
+  const std::vector<std::vector<ExtensionAmounts>>& listed() {
+    if (!listed_) {
+      listed_.emplace(walks_.size());
+      profile_.each_run([&](std::size_t i) {
+        if (walks_[i]) (*listed_)[i] = walks_[i]->amounts();
+      });
+    }
+    return *listed_;
+  }
+
+  ComparativeProfile& profile_;
+  Summary start_;
+  iface::End end_;
+  bool moved_ = false;
+  std::vector<std::unique_ptr<iface::ExtensionWalk>> walks_;  // null for an absent run
+  std::optional<std::vector<std::vector<ExtensionAmounts>>> listed_;
+};
+
+std::unique_ptr<iface::ExtensionWalk> ComparativeProfile::extension_walk(Summary s, iface::End end) {
+  return std::make_unique<RunWalks>(*this, s, end);
 }
 
 }  // namespace bn::comparative

@@ -225,6 +225,12 @@ std::vector<std::string_view> ComparativeProfile::bottom_extensions(Summary s) {
 }
 
 // An absent run stays absent: a sequence with no root has no extension with a root.
+std::optional<Summary> ComparativeProfile::path_summary(std::span<const std::string_view> path) {
+  RunSummaries runs;
+  for (iface::Profile* run : runs_) runs.push_back(run->path_summary(path));
+  return intern(runs);
+}
+
 std::optional<Summary> ComparativeProfile::extend_top(Summary s, std::string_view m) {
   const RunSummaries r = record(s).runs;  // copied: interning may grow records_
   RunSummaries runs;
@@ -256,7 +262,7 @@ std::optional<Summary> ComparativeProfile::trimmed(Summary s, iface::End end) {
   for (const NameId id : calls) path.push_back(names_[id]);
   RunSummaries runs;
   for (std::size_t i = 0; i < runs_.size(); ++i)
-    runs.push_back(r.runs[i] ? runs_[i]->trim(*r.runs[i], end) : iface::summary_for_path(*runs_[i], path));
+    runs.push_back(r.runs[i] ? runs_[i]->trim(*r.runs[i], end) : runs_[i]->path_summary(path));
   return intern(runs);
 }
 

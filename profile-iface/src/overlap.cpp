@@ -19,11 +19,4 @@ Amount base_overlap(Profile& p, Summary s, std::span<const Summary> S) {
   return p.base_of(s) + p.total_base_of(S) - p.total_base_of(with(S, s));
 }
 
-std::optional<Summary> summary_for_path(Profile& p, std::span<const std::string_view> path) {
-  if (path.empty()) return std::nullopt;
-  std::optional<Summary> s = p.method_summary(path.front());
-  for (std::size_t i = 1; s && i < path.size(); ++i) s = p.extend_bottom(*s, path[i]);
-  return s;
-}
-
 }  // namespace bn::iface

@@ -37,6 +37,14 @@ void ExtensionUnion::reject(std::string_view m) const {
 
 Amount ExtensionUnion::total() { return profile_.total_cum_of(added_); }
 
+std::vector<ExtensionAmounts> BuildingWalk::amounts() { return profile_.extension_amounts(reached_, end_); }
+
+void BuildingWalk::extend(std::string_view m) {
+  const auto t = profile_.extend(reached_, end_, m);
+  if (!t) throw Error("'" + std::string(m) + "' is not a " + to_string(end_) + " extension of the summary");
+  reached_ = *t;
+}
+
 std::vector<Overlap> Profile::overlaps(Summary s, std::span<SummarySet* const> sets) {
   std::vector<Overlap> out;
   for (SummarySet* set : sets) out.push_back(set->overlap(s));
@@ -80,7 +88,14 @@ std::optional<Summary> Profile::pattern_summary(const CallPattern& p) {
   if (!p.is_plain()) throw Error("this profile cannot search call sequences with gaps or aspects ('" + p.text() + "')");
   std::vector<std::string_view> methods;
   for (const PatternElement& e : p.elements) methods.push_back(e.name);
-  return summary_for_path(*this, methods);
+  return path_summary(methods);
+}
+
+std::optional<Summary> Profile::path_summary(std::span<const std::string_view> path) {
+  if (path.empty()) return std::nullopt;
+  std::optional<Summary> s = method_summary(path.front());
+  for (std::size_t i = 1; s && i < path.size(); ++i) s = extend_bottom(*s, path[i]);
+  return s;
 }
 
 std::vector<ExtensionAmounts> Profile::gap_extensions(Summary s) {

@@ -44,7 +44,7 @@ std::optional<iface::Summary> summary_of_frames(iface::Profile& profile, std::sp
                                                 const AspectTable& aspects) {
   if (frames.empty()) return std::nullopt;
   const iface::CallPattern pattern = iface::pattern_from_frames(frames, aspects.lookup());
-  if (pattern.is_plain()) return iface::summary_for_path(profile, frames);
+  if (pattern.is_plain()) return profile.path_summary(frames);
   return profile.pattern_summary(pattern);
 }
 

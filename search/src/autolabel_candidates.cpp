@@ -6,7 +6,10 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <span>
 #include <string_view>
+#include <unordered_set>
+#include <vector>
 
 #include "bn/base/interruption.h"
 #include "bn/iface/overlap.h"
@@ -25,7 +28,7 @@ class AutolabelTrunk {
   AutolabelTrunk(iface::Profile& profile, const iface::Rational& cutoff) : profile_(profile), cutoff_(cutoff) {}
 
   bool contains(std::string_view method) {
-    std::vector<std::string_view> walked;
+    std::unordered_set<std::string_view> walked;  // a set: a walk up a deep chain is long
     std::string_view m = method;
     bool trunk = true;
     for (;;) {
@@ -34,8 +37,7 @@ class AutolabelTrunk {
         break;
       }
       // A method seen twice on one walk is its own only caller (recursion): no other entry.
-      if (std::find(walked.begin(), walked.end(), m) != walked.end()) break;
-      walked.push_back(m);
+      if (!walked.insert(m).second) break;
       const std::optional<iface::Summary> s = profile_.method_summary(m);
       // A method calling itself (Java overloads share a name: compile(args) calls compile(args,
       // context)) is no choice of work: its other callers decide. Whether it has two is all the
@@ -141,20 +143,23 @@ bool passes_through(iface::Profile& profile, iface::Summary s, const iface::Rati
 // samples: [main;reflect;..;getClassLoader] counted main's loop, 165 of its 177 samples in
 // samples/security. Trunk methods of no own cost stay, naming the context ([Sender.run;
 // Mailbox.take;Object.wait;:MONITOR] in a Thread View). Of the trimmings of the trunk prefix,
-// the longest of the cum of the shortest.
+// the longest of the cum of the shortest. The shortest is built first and the others from the
+// longest on, each from its path at once: a zoom down a chain of D distinct methods, all of
+// them trunk, ends on a summary whose trimmings one by one would cost O(D²).
 iface::Summary without_trunk_cost(iface::Profile& profile, AutolabelTrunk& trunk, iface::Summary s) {
-  std::vector<iface::Summary> chain{s};
-  for (;;) {
-    const std::vector<std::string_view> path = profile.path_of(chain.back());
-    if (path.size() < 2 || !trunk.contains(path.front())) break;
-    const std::optional<iface::Summary> shorter = profile.trim_top(chain.back());
-    if (!shorter || typed_time_only(profile.path_of(*shorter))) break;
-    chain.push_back(*shorter);
-  }
-  const iface::Amount cum = profile.cum_of(chain.back());
-  for (const iface::Summary c : chain)
-    if (profile.cum_of(c) == cum) return c;
-  return s;
+  const std::vector<std::string_view> path = profile.path_of(s);
+  // typed_from[t]: path[t..] is typed time alone, which no trimming may leave.
+  std::vector<char> typed_from(path.size() + 1, 1);
+  for (std::size_t t = path.size(); t-- > 0;) typed_from[t] = typed_from[t + 1] && path[t].starts_with(':');
+  std::size_t trunk_prefix = 0;  // the calls the shortest trimming drops
+  while (path.size() - trunk_prefix >= 2 && trunk.contains(path[trunk_prefix]) && !typed_from[trunk_prefix + 1])
+    ++trunk_prefix;
+  const auto trimmed = [&](std::size_t t) {
+    return t == 0 ? s : *profile.path_summary(std::span(path).subspan(t));  // a suffix of s's path occurs
+  };
+  const iface::Amount cum = profile.cum_of(trimmed(trunk_prefix));
+  for (std::size_t t = 0;; ++t)
+    if (const iface::Summary c = trimmed(t); profile.cum_of(c) == cum) return c;
 }
 
 // A part of a summary of positive weight in the direction of its weight: a positive weight is

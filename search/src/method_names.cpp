@@ -259,7 +259,7 @@ iface::Summary resolve_call_sequence(iface::Profile& profile, const MethodIndex&
     throw Error("call sequence " + display_path(names, NameStyle::kFull) +
                 " is satisfied by no measurement of this profile");
   }
-  if (std::optional<iface::Summary> s = iface::summary_for_path(profile, names)) return *s;
+  if (std::optional<iface::Summary> s = profile.path_summary(names)) return *s;
   throw Error("call sequence " + display_path(names, NameStyle::kFull) +
               " has no root: " + why_no_root(profile, names));
 }

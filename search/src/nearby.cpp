@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <tuple>
+#include <unordered_set>
 #include <utility>
 
 #include "bn/base/error.h"
@@ -196,6 +197,28 @@ std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold
   return 0;
 }
 
+// From s, the steps at `end` where one extension alone reaches C and adds a method s does not
+// hold yet: those zoom() passes through without a choice (concentrate gives 1 exactly when the
+// heaviest extension's cum reaches C, the union of one summary being its cum). They go through
+// Profile::extension_walk, so the summaries passed are not built: down a chain of D distinct
+// methods, building each cost O(D²). Returns the summary reached, and whether it moved.
+std::pair<iface::Summary, bool> through_single_steps(iface::Profile& profile, iface::Summary s, iface::End end,
+                                                     const Threshold& C) {
+  const std::unique_ptr<iface::ExtensionWalk> walk = profile.extension_walk(s, end);
+  const std::vector<std::string_view> path = profile.path_of(s);
+  std::unordered_set<std::string_view> held(path.begin(), path.end());
+  bool moved = false;
+  for (std::size_t steps = 0;; ++steps) {
+    base::step("zooming", steps);
+    const std::vector<iface::ExtensionAmounts> amounts = walk->amounts();
+    const auto heaviest = std::min_element(amounts.begin(), amounts.end(), extension_before);
+    if (heaviest == amounts.end() || !C.reached_by(heaviest->cum) || !held.insert(heaviest->method).second) break;
+    walk->extend(heaviest->method);
+    moved = true;
+  }
+  return {moved ? walk->summary() : s, moved};
+}
+
 }  // namespace
 
 std::string_view nearby_kind_name(NearbyKind kind) {
@@ -274,10 +297,13 @@ Zoomed zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const if
             std::size_t limit, std::size_t gap) {
   const Threshold C(cutoff, profile.cum_of(s));
   bool zoomed_through = false;
+  if (kind == NearbyKind::kTopExtensions || kind == NearbyKind::kBottomExtensions)
+    std::tie(s, zoomed_through) =
+        through_single_steps(profile, s, kind == NearbyKind::kTopExtensions ? iface::End::top : iface::End::bottom, C);
   // Each step moves strictly towards longer (extensions) or shorter (trimmings) call sequences
   // that exist in the profile, and an extension never repeats a method, so the chain is at most
-  // as long as the profile has distinct methods: thousands of steps through a deep chain of
-  // distinct methods, each of a summary that long, so the user can stop it at any step.
+  // as long as the profile has distinct methods. After the walk above an extension's step ends
+  // here at once: the recursion stop, or a choice among several or none.
   for (std::size_t steps = 0;; ++steps) {
     base::step("zooming", steps);
     // An upward split inserts its method after the gap, so the next split is at the same gap.

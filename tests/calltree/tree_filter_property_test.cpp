@@ -94,7 +94,7 @@ void run_case(std::mt19937& rng, bool large) {
     if (q.is_plain()) {
       std::vector<std::string> calls;
       for (const PatternElement& e : q.elements) calls.push_back(e.name);
-      const auto s = bn::iface::summary_for_path(p, views_of(calls));
+      const auto s = p.path_summary(views_of(calls));
       REQUIRE(s.has_value() == !naive.paths({calls}).roots.empty());
       if (!s) continue;
       CHECK(p.cum_of(*s) == naive.total_cum({calls}));

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bn/base/error.h"
 #include "bn/calltree/tree_profile.h"
 #include "bn/iface/overlap.h"
 #include "callers_up_to.h"
@@ -73,18 +74,49 @@ class Checker {
     // (top, bottom, top, bottom), the second answers come from the backend's cache.
     for (const bn::iface::End end :
          {bn::iface::End::top, bn::iface::End::bottom, bn::iface::End::top, bn::iface::End::bottom}) {
-      const bool top = end == bn::iface::End::top;
-      std::vector<std::string> listed;
-      for (const bn::iface::ExtensionAmounts& e : p_.extension_amounts(s, end)) {
-        Calls longer = expected;
-        longer.insert(top ? longer.begin() : longer.end(), std::string(e.method));
-        listed.push_back(std::string(e.method));
-        CHECK(e.cum == naive_.total_cum({longer}));
-        CHECK(e.base == naive_.total_base({longer}));
-      }
-      std::sort(listed.begin(), listed.end());
-      CHECK(listed == naive_.extensions(expected, top));
+      const std::vector<std::string> listed = checked_amounts(expected, end, p_.extension_amounts(s, end));
+      CHECK(listed == naive_.extensions(expected, end == bn::iface::End::top));
     }
+  }
+
+  // Each of `amounts`, the extensions of `calls` at `end`, has the naive cum and base of the
+  // extended sequence; returns their names, sorted.
+  std::vector<std::string> checked_amounts(const Calls& calls, bn::iface::End end,
+                                           const std::vector<bn::iface::ExtensionAmounts>& amounts) {
+    std::vector<std::string> listed;
+    for (const bn::iface::ExtensionAmounts& e : amounts) {
+      Calls longer = calls;
+      longer.insert(end == bn::iface::End::top ? longer.begin() : longer.end(), std::string(e.method));
+      listed.push_back(std::string(e.method));
+      CHECK(e.cum == naive_.total_cum({longer}));
+      CHECK(e.base == naive_.total_base({longer}));
+    }
+    std::sort(listed.begin(), listed.end());
+    return listed;
+  }
+
+  // A walk (zooming's ExtensionWalk) from `start` at `end` by random extensions: each step's
+  // amounts are the naive cum and base of every extended sequence, a name that is no extension is
+  // refused and leaves the walk where it was, and the summary reached is the handle extending
+  // step by step gives (check() keeps one handle per sequence).
+  void check_walk(std::mt19937& rng, Summary start, bn::iface::End end, int steps,
+                  const std::vector<std::string>& alphabet) {
+    const bool top = end == bn::iface::End::top;
+    Calls reached = strings(p_.path_of(start));
+    const std::unique_ptr<bn::iface::ExtensionWalk> walk = p_.extension_walk(start, end);
+    for (int step = 0; step < steps; ++step) {
+      const std::string sequence = join(reached);
+      CAPTURE(sequence);
+      const std::vector<std::string> listed = checked_amounts(reached, end, walk->amounts());
+      REQUIRE(listed == naive_.extensions(reached, top));
+      const std::string other = pick(rng, alphabet);
+      if (!std::binary_search(listed.begin(), listed.end(), other)) CHECK_THROWS_AS(walk->extend(other), bn::Error);
+      if (listed.empty()) break;
+      const std::string m = pick(rng, listed);
+      walk->extend(m);
+      reached.insert(top ? reached.begin() : reached.end(), m);
+    }
+    check(walk->summary(), reached);
   }
 
   // extend/trim results: nullopt exactly when the naive sequence has no root.

@@ -221,7 +221,7 @@ TEST_CASE("a plain sequence given as a pattern is the seed 004 summary") {
   TreeProfile p(tree);
   const auto q = bn::iface::parse_call_pattern("a;b;c", nullptr);
   const std::vector<std::string_view> path = {"a", "b", "c"};
-  CHECK(p.pattern_summary(q) == bn::iface::summary_for_path(p, path));
+  CHECK(p.pattern_summary(q) == p.path_summary(path));
 }
 
 TEST_CASE("figure 2 with a gap: a;..;c counts every measurement below a c under an a once") {

@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bn/calltree/tree_profile.h"
@@ -65,6 +66,16 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false, bool re
   for (Summary s : initial) names.push_back(strings(p.path_of(s)).front());
   REQUIRE(names == std::vector<std::string>(naive.methods().begin(), naive.methods().end()));
   for (Summary s : initial) checker.check(s, strings(p.path_of(s)));
+
+  // Random sequences resolved at once (path_summary finds their roots from the rarest method's
+  // nodes), from a generator of their own; most were never built by extending.
+  std::mt19937 paths(static_cast<unsigned>(tree.node_count() * 31 + initial.size()));
+  for (int i = 0; i < 20; ++i) {
+    Calls calls;
+    for (int j = std::uniform_int_distribution<int>(1, 5)(paths); j > 0; --j) calls.push_back(pick(paths, rc.alphabet));
+    const std::vector<std::string_view> views(calls.begin(), calls.end());
+    checker.check_result(p.path_summary(views), calls);
+  }
 
   // Random walks of extend/trim, sometimes with a name that is not an extension.
   for (int walk = 0; walk < 4; ++walk) {
@@ -132,6 +143,12 @@ void run_case(std::mt19937& rng, bool large, bool second_metric = false, bool re
   // Many sets swept, from a generator of its own too.
   std::mt19937 swept(static_cast<unsigned>(tree.node_count() * 15485863 + seen.size()));
   checker.check_swept_overlaps(swept, seen);
+  // Zooming's walks, from a generator of their own too.
+  std::mt19937 walks(static_cast<unsigned>(tree.node_count() * 65537 + seen.size()));
+  for (int walk = 0; walk < 4; ++walk) {
+    const bn::iface::End end = walk % 2 == 0 ? bn::iface::End::top : bn::iface::End::bottom;
+    checker.check_walk(walks, pick(walks, checker.visited()), end, 8, rc.alphabet);
+  }
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ Summary at(TreeProfile& p, std::string_view sequence) {
     path.push_back(rest.substr(0, semi));
     rest = semi == std::string_view::npos ? std::string_view() : rest.substr(semi + 1);
   }
-  const auto s = bn::iface::summary_for_path(p, path);
+  const auto s = p.path_summary(path);
   REQUIRE_MESSAGE(s, "no summary for ", sequence);
   return *s;
 }
@@ -295,4 +295,34 @@ TEST_CASE("a profile knows whether any measurement is negative, so zooming may b
   CHECK(TreeProfile(plain).costs_never_negative());
   const CallTree with_negative = tree_from_stacks({{"a;b", 5}, {"a;c", -2}});
   CHECK_FALSE(TreeProfile(with_negative).costs_never_negative());
+}
+
+// A walk's step whose paths nest: [a;b] has a path inside the other's final subtree (the inner a
+// is a child of the outer b), so its cum is the outer path's, and its extension by a would add
+// the inner root to the outer path, a node the two then share. Every step lists what the built
+// summary lists.
+TEST_CASE("a walk through nested paths measures each step as the built summary does") {
+  const CallTree tree = tree_from_stacks(
+      {{"main;a;b;a;b;a;x", 7}, {"main;a;b;a;b;y", 5}, {"main;a;b;z", 3}, {"main;a;b;a", 11}, {"main;a;b;a;b", 13}});
+  TreeProfile p(tree);
+  for (const bn::iface::End end : {bn::iface::End::bottom, bn::iface::End::top}) {
+    const bool bottom = end == bn::iface::End::bottom;
+    const auto walk = p.extension_walk(at(p, bottom ? "a" : "b"), end);
+    std::vector<std::string_view> path{bottom ? "a" : "b"};
+    for (const std::string_view m : {bottom ? "b" : "a", bottom ? "a" : "b"}) {
+      walk->extend(m);
+      path.insert(bottom ? path.end() : path.begin(), m);
+      const Summary built = *p.path_summary(path);
+      const auto want = p.extension_amounts(built, end);
+      const auto got = walk->amounts();
+      REQUIRE(got.size() == want.size());
+      for (std::size_t i = 0; i < got.size(); ++i) {
+        CAPTURE(got[i].method);
+        CHECK(got[i].method == want[i].method);
+        CHECK(got[i].cum == want[i].cum);
+        CHECK(got[i].base == want[i].base);
+      }
+      CHECK(walk->summary() == built);
+    }
+  }
 }

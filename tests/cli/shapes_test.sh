@@ -115,6 +115,22 @@ wide | fan)
     has split "... and 99995 more (\`set limit N\` or \`set limit all\` lists them)"
   fi
   ;;
+distinct)
+  # main;m1;...;m30000: zooming from main passes 30,000 summaries, one method longer each time;
+  # building each one cost O(depth²) in all (10,000 deep took 8.8 s and 1.25 GB).
+  "$make_shape" distinct 30000 "$work/p.collapsed" || fail "make_shape"
+  common "$work/p.collapsed"
+  run zoom "$bin" repl "$work/p.bnp" -c 'set zoom on; path main; path m15000'
+  holds zoom "100 100.0%   100 100.0%  [main;m1;m2;<29995 frames>;m29998;m29999;m30000]"
+  holds zoom "100 100.0%     0   0.0%  [main;m1;m2;<14995 frames>;m14998;m14999;m15000]"
+  holds zoom "100 100.0%   100 100.0%  [m15000;m15001;<14997 frames>;m29999;m30000]"
+  # A recursion whose cycle is 20,000 methods: the two paths of [r;c1;...] nest, the inner one
+  # inside the outer one's last node, for the whole cycle.
+  "$make_shape" cycle 20000 "$work/c.collapsed" || fail "make_shape"
+  run cycle "$bin" repl "$work/c.collapsed" -c 'set zoom on; path r'
+  holds cycle "100 100.0%     0 0.0%  [r;c1;c2;c3;<19994 frames>;c19998;c19999;c20000;r]"
+  holds cycle "zooming stops at recursion: this calls r again"
+  ;;
 long_name)
   # One method's name is 1 MB (the collapsed-stacks reader takes lines up to 1 MiB): too long
   # for a command line, so the script is a file.

@@ -27,7 +27,7 @@ bn::calltree::CallTree other_run() {
 }
 
 Summary path(ComparativeProfile& c, std::vector<std::string_view> calls) {
-  const auto s = bn::iface::summary_for_path(c, calls);
+  const auto s = c.path_summary(calls);
   REQUIRE(s.has_value());
   return *s;
 }

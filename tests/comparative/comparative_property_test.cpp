@@ -140,7 +140,29 @@ void check_summary(const Case& t, Summary s, Coverage& coverage) {
 
   // Interned by call sequence: rebuilding the sequence gives the same handle.
   std::vector<std::string_view> views(p.begin(), p.end());
-  CHECK(bn::iface::summary_for_path(t.c, views) == std::optional<Summary>(s));
+  CHECK(t.c.path_summary(views) == std::optional<Summary>(s));
+}
+
+// Zooming's walk side by side, by random extensions: each step lists what extension_amounts
+// lists for the summary extended so far (checked naively above), and the walk ends on the
+// summary that extending step by step interns.
+void check_walk(const Case& t, Summary s, bn::iface::End end, std::mt19937& rng) {
+  const auto walk = t.c.extension_walk(s, end);
+  for (int step = 0; step < 6; ++step) {
+    const std::vector<bn::iface::ExtensionAmounts> got = walk->amounts();
+    const std::vector<bn::iface::ExtensionAmounts> want = t.c.extension_amounts(s, end);
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      CHECK(got[i].method == want[i].method);
+      CHECK(got[i].cum == want[i].cum);
+      CHECK(got[i].base == want[i].base);
+    }
+    if (want.empty()) break;
+    const std::string m(want[rng() % want.size()].method);
+    walk->extend(m);
+    s = *t.c.extend(s, end, m);
+  }
+  CHECK(walk->summary() == s);
 }
 
 Normalization random_normalization(std::mt19937& rng) {
@@ -189,12 +211,14 @@ TEST_CASE("every comparative operation on random tree pairs equals A minus k tim
       Path p;
       for (std::size_t j = 0; j < length; ++j) p.push_back(alphabet[rng() % alphabet.size()]);
       std::vector<std::string_view> views(p.begin(), p.end());
-      const auto s = bn::iface::summary_for_path(c, views);
+      const auto s = c.path_summary(views);
       CHECK(s.has_value() == (bn::test::naive_occurs(tree_a, p) || bn::test::naive_occurs(tree_b, p)));
       if (s) reached.push_back(*s);
     }
     for (const Summary s : c.initial_summaries()) reached.push_back(s);
     for (const Summary s : reached) check_summary(t, s, coverage);
+    for (int i = 0; i < 6 && !reached.empty(); ++i)
+      check_walk(t, reached[rng() % reached.size()], i % 2 == 0 ? bn::iface::End::top : bn::iface::End::bottom, rng);
 
     // Totals over random sets, duplicates included.
     for (int i = 0; i < 20 && !reached.empty(); ++i) {

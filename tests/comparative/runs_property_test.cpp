@@ -123,8 +123,8 @@ TEST_CASE("the mean of k copies of one run is that run, and only its noise shrin
     for (int i = 0; i < 20; ++i) {
       const Path p = random_path(rng, kAlphabet);
       const std::vector<std::string_view> calls(p.begin(), p.end());
-      const auto s = bn::iface::summary_for_path(single, calls);
-      const auto m = bn::iface::summary_for_path(mean, calls);
+      const auto s = single.path_summary(calls);
+      const auto m = mean.path_summary(calls);
       REQUIRE(s.has_value() == m.has_value());
       if (!s) continue;
       set_single.push_back(*s);
@@ -185,7 +185,7 @@ TEST_CASE("a comparison of several runs per side is the naive per-run mean of A 
     for (int i = 0; i < 20; ++i) {
       const Path p = random_path(rng, kAlphabet);
       const std::vector<std::string_view> calls(p.begin(), p.end());
-      const auto s = bn::iface::summary_for_path(c, calls);
+      const auto s = c.path_summary(calls);
       bool anywhere = false, everywhere = true;
       for (const auto* runs : {&a_runs, &b_runs})
         for (const CallTree& t : *runs) {
@@ -236,7 +236,7 @@ TEST_CASE("a comparison's summary sets overlap as the naive per-run unions say")
     for (int i = 0; i < 12; ++i) {
       const Path p = random_path(rng, kAlphabet);
       const std::vector<std::string_view> calls(p.begin(), p.end());
-      if (const auto s = bn::iface::summary_for_path(c, calls)) {
+      if (const auto s = c.path_summary(calls)) {
         paths[i % 4].push_back(p);
         members[i % 4].push_back(*s);
       }

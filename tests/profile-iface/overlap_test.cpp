@@ -118,10 +118,10 @@ TEST_CASE("base overlap uses the base cells") {
 TEST_CASE("a summary is found for a path by extending at the bottom") {
   SetProfile p = sample();
   const std::vector<std::string_view> ab = {"a", "b"}, az = {"a", "zz"}, za = {"zz", "a"}, none = {};
-  CHECK(summary_for_path(p, ab) == Summary{3});
-  CHECK_FALSE(summary_for_path(p, az));
-  CHECK_FALSE(summary_for_path(p, za));
-  CHECK_FALSE(summary_for_path(p, none));
+  CHECK(p.path_summary(ab) == Summary{3});
+  CHECK_FALSE(p.path_summary(az));
+  CHECK_FALSE(p.path_summary(za));
+  CHECK_FALSE(p.path_summary(none));
 }
 
 TEST_CASE("coverage of a set counts shared cost once and is a share of the total") {

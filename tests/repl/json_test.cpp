@@ -17,7 +17,7 @@ namespace {
 int check_row(bn::iface::Profile& p, const nlohmann::json& row) {
   std::vector<std::string> names = row.at("path").get<std::vector<std::string>>();
   std::vector<std::string_view> path(names.begin(), names.end());
-  const auto s = bn::iface::summary_for_path(p, path);
+  const auto s = p.path_summary(path);
   REQUIRE(s);
   CHECK(row.at("cum").get<std::string>() == bn::iface::to_string(p.cum_of(*s)));
   CHECK(row.at("base").get<std::string>() == bn::iface::to_string(p.base_of(*s)));

@@ -33,7 +33,7 @@ TEST_CASE("labels saved as call sequences read back with their label names and t
   FakeProfile p(bn::search::testing::figure2());
   bn::search::LabelSet labels;
   std::vector<std::string_view> cd{"c", "d"};
-  labels.add("hot", *bn::iface::summary_for_path(p, cd));
+  labels.add("hot", *p.path_summary(cd));
   labels.add("hot", *p.method_summary("e"));
   labels.add("root", *p.method_summary("a"));
   const fs::path file = temp_file("labels.txt");
@@ -85,7 +85,7 @@ TEST_CASE("names a line cannot hold as they are round-trip through save and load
       const std::vector<std::string_view> path(frames.begin(), frames.end());
       std::string label = any_name(4);
       if (label.empty()) label = "l";
-      labels.add(label, *bn::iface::summary_for_path(p, path));
+      labels.add(label, *p.path_summary(path));
     }
     const std::string view = "thread " + any_name(3);
     const fs::path file = temp_file("adversarial.labels");
@@ -99,7 +99,7 @@ TEST_CASE("names a line cannot hold as they are round-trip through save and load
       CHECK(read.labels[i].calls == expected[i].calls);
       // And each call sequence finds the summary it was saved from.
       const std::vector<std::string_view> calls(read.labels[i].calls.begin(), read.labels[i].calls.end());
-      CHECK(bn::iface::summary_for_path(p, calls).has_value());
+      CHECK(p.path_summary(calls).has_value());
     }
     fs::remove_all(file.parent_path());
   }

@@ -14,7 +14,7 @@ using bn::search::testing::figure2;
 
 namespace {
 
-Summary at(FakeProfile& p, std::vector<std::string_view> path) { return *bn::iface::summary_for_path(p, path); }
+Summary at(FakeProfile& p, std::vector<std::string_view> path) { return *p.path_summary(path); }
 
 std::vector<std::vector<std::string_view>> paths(FakeProfile& p, const std::vector<Summary>& list) {
   std::vector<std::vector<std::string_view>> out;

@@ -106,6 +106,18 @@ std::optional<Summary> TreeProfile::trim_bottom(Summary s) {
   return summary_of({v.calls.begin(), v.calls.end() - 1});
 }
 
+std::optional<Summary> TreeProfile::path_summary(std::span<const std::string_view> path) {
+  if (path.size() < 2) return path.empty() ? std::nullopt : method_summary(path.front());
+  std::vector<MethodId> calls;
+  calls.reserve(path.size());
+  for (const std::string_view name : path) {
+    const auto m = tree_.find_method(name);
+    if (!m) return std::nullopt;
+    calls.push_back(*m);
+  }
+  return summary_of(std::move(calls));
+}
+
 std::optional<Summary> TreeProfile::summary_of(std::vector<MethodId> calls) {
   if (auto known = find(calls)) return known;
   // Anchor on the rarest method of the sequence: walk parents for the calls before it and

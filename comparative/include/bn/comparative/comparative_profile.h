@@ -89,6 +89,8 @@ class ComparativeProfile final : public iface::Profile {
   // The union of the runs' own, asked until it is `at_most` long.
   std::vector<std::string_view> top_extensions_up_to(iface::Summary s, std::size_t at_most,
                                                      std::string_view other_than) override;
+  // Each run's own summary of the path, interned.
+  std::optional<iface::Summary> path_summary(std::span<const std::string_view> path) override;
   std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
   // Both sides' extension_amounts merged by name (comparative_extensions.cpp), so ranking a
@@ -96,6 +98,8 @@ class ComparativeProfile final : public iface::Profile {
   std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, iface::End end) override;
   // The difference of the two sides' running unions.
   std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
+  // Every run's own walk, a run dropping out at a step it does not list.
+  std::unique_ptr<iface::ExtensionWalk> extension_walk(iface::Summary s, iface::End end) override;
   // Each run's set of the members present there, its overlaps those sets' combined
   // (comparative_summary_set.cpp).
   std::unique_ptr<iface::SummarySet> summary_set(std::span<const iface::Summary> S) override;
@@ -162,6 +166,7 @@ class ComparativeProfile final : public iface::Profile {
     std::vector<std::uint32_t> at;  // extension i in run r: runs[r][at[i * runs.size() + r]], or kAbsent
   };
   class RunningUnion;  // comparative_extensions.cpp
+  class RunWalks;      // comparative_extensions.cpp
   class RunSets;       // comparative_summary_set.cpp
 
   const Record& record(iface::Summary s) const;

@@ -15,8 +15,4 @@ Amount cum_overlap(Profile& p, Summary s, std::span<const Summary> S);
 // The same with base metrics.
 Amount base_overlap(Profile& p, Summary s, std::span<const Summary> S);
 
-// The summary for a call sequence, built by extending the first method's summary at the
-// bottom; nullopt when the sequence is empty or has no root.
-std::optional<Summary> summary_for_path(Profile& p, std::span<const std::string_view> path);
-
 }  // namespace bn::iface

@@ -18,6 +18,7 @@
 #include "bn/iface/call_pattern.h"
 #include "bn/iface/extension_amounts.h"
 #include "bn/iface/extension_union.h"
+#include "bn/iface/extension_walk.h"
 #include "bn/iface/metric_info.h"
 #include "bn/iface/noise.h"
 #include "bn/iface/side_by_side.h"
@@ -62,6 +63,11 @@ class Profile {
   virtual MetricInfo metric() = 0;
 
   // === OPTIONAL fast paths: the defaults are exact ==========================================
+  // The summary of a call sequence given by name; nullopt when it is empty or has no root. The
+  // default extends the first method's summary at the bottom a call at a time, building a
+  // summary of every length up to the path's (O(k²) for a path of k calls); a backend may find
+  // the sequence's roots at once.
+  virtual std::optional<Summary> path_summary(std::span<const std::string_view> path);
   // Every m of the extensions of s at `end` with the cum and base of the extended summary, in
   // any order: what extend then cum_of/base_of give, without a handle per extension. `select`
   // ranks a neighbourhood of up to 10^5 extensions to list a few (sec. 2.3), so a backend may
@@ -76,6 +82,10 @@ class Profile {
   // An empty running union over the extensions of s at `end`; see ExtensionUnion.
   virtual std::unique_ptr<ExtensionUnion> extension_union(Summary s, End end) {
     return std::make_unique<ExtensionUnion>(*this, s, end);
+  }
+  // A walk from s through extensions at `end`, one step at a time; see ExtensionWalk.
+  virtual std::unique_ptr<ExtensionWalk> extension_walk(Summary s, End end) {
+    return std::make_unique<BuildingWalk>(*this, s, end);
   }
   // The set S, kept to be asked its overlaps; see SummarySet.
   virtual std::unique_ptr<SummarySet> summary_set(std::span<const Summary> S) {

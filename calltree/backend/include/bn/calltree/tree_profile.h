@@ -35,6 +35,7 @@
 //                                   methods when the ones asked add up to n/16 nodes
 //   initial_summaries               O(methods log methods) (name order is computed once)
 //   method_summary                  O(1) expected (string-table lookup)
+//   path_summary                    O(N(rarest method) · k · c) plus building it, as summary_of
 //   top_extensions                  O(R log R)
 //   bottom_extensions               O(C log C), C = children of the final nodes
 //   extend_top(s, m)                O(log L) if built before; right after top_extensions(s)
@@ -49,6 +50,11 @@
 //                                   put them in name order (O(e) when asked again for the same s)
 //   extension_union(s, end)         the same facts; adding an extension costs O(its paths) when
 //                                   isolated, O(its nodes · log) in ordered sets otherwise
+//   extension_walk(s, end)          extension_amounts(s, end) until the first step, which costs
+//                                   O(g k) for the g paths it continues; then a step O(P log P +
+//                                   e log e) for the P paths and the neighbours reached, building
+//                                   nothing while every path is isolated, else as building the
+//                                   summary reached; the summary where it stops built once
 //   trim_top, trim_bottom           O(log L) if built before; else O(N(rarest method of the
 //                                   shorter sequence) · k · c) plus building it
 //   building a summary of length ≥ 2  O(R k log(R k)), once (along nodes are sorted)
@@ -140,6 +146,9 @@ class TreeProfile final : public iface::Profile {
                                                      std::string_view other_than) override;
   std::optional<iface::Summary> extend_top(iface::Summary s, std::string_view m) override;
   std::optional<iface::Summary> extend_bottom(iface::Summary s, std::string_view m) override;
+  // The roots found from the nodes of the path's rarest method (summary_of), not a summary built
+  // per prefix.
+  std::optional<iface::Summary> path_summary(std::span<const std::string_view> path) override;
   // From the extension nodes that top_extensions/bottom_extensions collect, one group per
   // method, each measured like a built summary but not interned. In name order.
   std::vector<iface::ExtensionAmounts> extension_amounts(iface::Summary s, iface::End end) override;
@@ -152,6 +161,10 @@ class TreeProfile final : public iface::Profile {
   // Counts the extensions whose paths share nothing with the other paths (path_facts) by
   // plain sums, and keeps the rest as node sets; no extension is built as a summary.
   std::unique_ptr<iface::ExtensionUnion> extension_union(iface::Summary s, iface::End end) override;
+  // Keeps each path's sums and adds a node to every path a step; measures a step by those sums
+  // while no path touches another, and interns only the summary where the walk stops
+  // (tree_extension_walk.cpp).
+  std::unique_ptr<iface::ExtensionWalk> extension_walk(iface::Summary s, iface::End end) override;
   // Keeps the nodes that S's cum and base count, sorted with prefix sums, so an overlap with S
   // is a galloping merge of two node lists instead of two unions (tree_summary_set.cpp).
   std::unique_ptr<iface::SummarySet> summary_set(std::span<const iface::Summary> S) override;
@@ -230,6 +243,7 @@ class TreeProfile final : public iface::Profile {
   // Pattern handles have this bit set: no tree has 2^31 methods plus built sequences.
   static constexpr std::uint32_t kPatternBit = std::uint32_t{1} << 31;
   class RunningExtensionUnion;  // tree_extension_union.cpp
+  class ChainWalk;              // tree_extension_walk.cpp
   class TreeSummarySet;         // tree_summary_set.cpp
 
   // --- summary store (tree_profile.cpp) ---
