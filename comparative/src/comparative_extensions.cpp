@@ -161,7 +161,8 @@ class ComparativeProfile::RunWalks final : public iface::ExtensionWalk {
     const std::vector<std::vector<ExtensionAmounts>>& runs = listed();
     std::vector<char> lists(runs.size());
     for (std::size_t i = 0; i < runs.size(); ++i)
-      lists[i] = std::any_of(runs[i].begin(), runs[i].end(), [&](const ExtensionAmounts& e) { return e.method == m; });
+      lists[i] =
+          std::any_of(runs[i].begin(), runs[i].end(), [&](const ExtensionAmounts& e) { return e.method == m; }) ? 1 : 0;
     if (std::find(lists.begin(), lists.end(), 1) == lists.end())
       throw Error("'" + std::string(m) + "' is not a " + iface::to_string(end_) + " extension of the summary");
     profile_.each_run([&](std::size_t i) {

@@ -150,7 +150,7 @@ iface::Summary without_trunk_cost(iface::Profile& profile, AutolabelTrunk& trunk
   const std::vector<std::string_view> path = profile.path_of(s);
   // typed_from[t]: path[t..] is typed time alone, which no trimming may leave.
   std::vector<char> typed_from(path.size() + 1, 1);
-  for (std::size_t t = path.size(); t-- > 0;) typed_from[t] = typed_from[t + 1] && path[t].starts_with(':');
+  for (std::size_t t = path.size(); t-- > 0;) typed_from[t] = typed_from[t + 1] && path[t].starts_with(':') ? 1 : 0;
   std::size_t trunk_prefix = 0;  // the calls the shortest trimming drops
   while (path.size() - trunk_prefix >= 2 && trunk.contains(path[trunk_prefix]) && !typed_from[trunk_prefix + 1])
     ++trunk_prefix;
