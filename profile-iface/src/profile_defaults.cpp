@@ -7,6 +7,7 @@
 #include "bn/base/interruption.h"
 #include "bn/iface/overlap.h"
 #include "bn/iface/profile.h"
+#include "bn/iface/refinements.h"
 
 namespace bn::iface {
 
@@ -26,13 +27,27 @@ std::vector<std::string_view> Profile::top_extensions_up_to(Summary s, std::size
 }
 
 void ExtensionUnion::add(const ExtensionAmounts& e) {
-  const auto t = profile_.extend(s_, end_, e.method);
+  const auto t = built(e.method);
   if (!t) reject(e.method);
   added_.push_back(*t);  // total_cum_of counts a set: a repeat adds nothing
 }
 
+std::optional<Summary> ExtensionUnion::built(std::string_view m) { return profile_.extend(s_, end_, m); }
+
 void ExtensionUnion::reject(std::string_view m) const {
-  throw Error("'" + std::string(m) + "' is not a " + to_string(end_) + " extension of the summary");
+  throw Error("'" + std::string(m) + "' is not a " + kind_ + " of the summary");
+}
+
+std::unique_ptr<ExtensionUnion> Profile::gap_extension_union(Summary s) {
+  return std::make_unique<BuiltRefinementUnion>(
+      *this, s, "gap extension",
+      [this, p = pattern_of(s)](std::string_view m) { return pattern_summary(extended_through_gap(p, m)); });
+}
+
+std::unique_ptr<ExtensionUnion> Profile::split_union(Summary s, std::size_t gap) {
+  return std::make_unique<BuiltRefinementUnion>(
+      *this, s, "caller to split at",
+      [this, gap, p = pattern_of(s)](std::string_view m) { return pattern_summary(split_at(p, gap, m)); });
 }
 
 Amount ExtensionUnion::total() { return profile_.total_cum_of(added_); }

@@ -59,15 +59,25 @@ bool extension_before(const iface::ExtensionAmounts& a, const iface::ExtensionAm
 // united by the backend's extension_union, so a huge neighbourhood (10^5 extensions) is never
 // built as summaries beyond the ones listed. Trimmings (at most one candidate) are built and
 // united by total_cum_of. Refinements through a gap (seed 000 sec. 2) are ranked on their
-// amounts too but built, and united by total_cum_of, as they are included.
+// amounts too, built as they are listed and united by gap_extension_union or split_union.
 class Ranked {
  public:
   using Build = std::function<std::optional<iface::Summary>(std::string_view)>;
+  using MakeUnion = std::function<std::unique_ptr<iface::ExtensionUnion>()>;
   Ranked(iface::Profile& profile, iface::Summary s, iface::End end)
-      : profile_(profile), s_(s), end_(end), of_extensions_(true), extensions_(profile.extension_amounts(s, end)) {}
+      : profile_(profile),
+        s_(s),
+        end_(end),
+        of_extensions_(true),
+        make_union_([&profile, s, end] { return profile.extension_union(s, end); }),
+        extensions_(profile.extension_amounts(s, end)) {}
   Ranked(iface::Profile& profile, std::vector<iface::Summary> sorted) : profile_(profile), built_(std::move(sorted)) {}
-  Ranked(iface::Profile& profile, std::vector<iface::ExtensionAmounts> amounts, Build build)
-      : profile_(profile), of_extensions_(true), build_(std::move(build)), extensions_(std::move(amounts)) {}
+  Ranked(iface::Profile& profile, std::vector<iface::ExtensionAmounts> amounts, Build build, MakeUnion make_union)
+      : profile_(profile),
+        of_extensions_(true),
+        build_(std::move(build)),
+        make_union_(std::move(make_union)),
+        extensions_(std::move(amounts)) {}
 
   std::size_t size() const { return of_extensions_ ? extensions_.size() : built_.size(); }
   iface::Amount cum(std::size_t i) { return of_extensions_ ? extension(i).cum : profile_.cum_of(built_[i]); }
@@ -76,15 +86,11 @@ class Ranked {
   iface::Amount base(std::size_t i) { return of_extensions_ ? extension(i).base : profile_.base_of(built_[i]); }
   // Adds the next candidate to the running union.
   void include_next() {
-    if (of_extensions_ && !build_) running().add(extension(included_));
+    if (make_union_) running().add(extension(included_));
     ++included_;
   }
-  std::optional<iface::Amount> bound_of_all() {
-    return of_extensions_ && !build_ ? running().bound_of_all() : std::nullopt;
-  }
-  iface::Amount included_total() {
-    return of_extensions_ && !build_ ? running().total() : profile_.total_cum_of(prefix(included_));
-  }
+  std::optional<iface::Amount> bound_of_all() { return make_union_ ? running().bound_of_all() : std::nullopt; }
+  iface::Amount included_total() { return make_union_ ? running().total() : profile_.total_cum_of(prefix(included_)); }
   // The first `limit` of the first n candidates, built, and how many of the n are left out.
   Shortlist first(std::size_t n, std::size_t limit) {
     const auto shown = prefix(std::min(n, limit));
@@ -108,10 +114,11 @@ class Ranked {
   iface::Summary s_{};
   iface::End end_ = iface::End::top;
   bool of_extensions_ = false;
-  Build build_;  // builds a candidate by name, when not an extension at end_
+  Build build_;           // builds a candidate by name, when not an extension at end_
+  MakeUnion make_union_;  // an empty running union over the candidates, but for trimmings
   // Made on first use: listing never asks for it.
   iface::ExtensionUnion& running() {
-    if (!union_) union_ = profile_.extension_union(s_, end_);
+    if (!union_) union_ = make_union_();
     return *union_;
   }
   std::unique_ptr<iface::ExtensionUnion> union_;
@@ -153,15 +160,17 @@ Ranked ranked(iface::Profile& profile, iface::Summary s, NearbyKind kind, std::s
       return Ranked(profile, s, iface::End::bottom);
     case NearbyKind::kExtendedDownward: {
       const iface::CallPattern p = profile.pattern_of(s);
-      return Ranked(profile, profile.gap_extensions(s), [&profile, p](std::string_view m) {
-        return profile.pattern_summary(iface::extended_through_gap(p, m));
-      });
+      return Ranked(
+          profile, profile.gap_extensions(s),
+          [&profile, p](std::string_view m) { return profile.pattern_summary(iface::extended_through_gap(p, m)); },
+          [&profile, s] { return profile.gap_extension_union(s); });
     }
     case NearbyKind::kUpwardSplit: {
       const iface::CallPattern p = profile.pattern_of(s);
-      return Ranked(profile, split_amounts(profile, s, gap), [&profile, p, gap](std::string_view m) {
-        return profile.pattern_summary(iface::split_at(p, gap, m));
-      });
+      return Ranked(
+          profile, split_amounts(profile, s, gap),
+          [&profile, p, gap](std::string_view m) { return profile.pattern_summary(iface::split_at(p, gap, m)); },
+          [&profile, s, gap] { return profile.split_union(s, gap); });
     }
     default:
       return Ranked(profile, one_step(profile, s, kind));

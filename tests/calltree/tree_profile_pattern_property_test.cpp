@@ -116,17 +116,38 @@ class Checker {
     }
     std::sort(listed_gap.begin(), listed_gap.end());
     CHECK(listed_gap == expected_gap);
+    // Their running union (zooming's on `refine below`), one added at a time, twice each: the
+    // naive union of their node sets.
+    const auto running = p_.gap_extension_union(s);
+    std::set<Context> united;
+    for (const auto& e : p_.gap_extensions(s)) {
+      running->add(e);
+      running->add(e);
+      const std::set<Context> more = nodes(bn::iface::extended_through_gap(q, e.method), true);
+      united.insert(more.begin(), more.end());
+      CHECK(running->total() == naive_.sum(united));
+    }
+    CHECK_THROWS_AS(running->add({"no such method", 0, 0, 0}), bn::Error);
     CHECK(bn::iface::extended_downward(p_, s).size() == expected_gap.size());
     // Upward split at each gap: P1;..;x;P2 for every x.
     for (const std::size_t gap : q.gaps()) {
       std::set<std::string> expected, got;
       for (const std::string& x : alphabet_)
         if (exists(bn::iface::split_at(q, gap, x))) expected.insert(bn::iface::split_at(q, gap, x).key());
+      // And their running union, each added by its caller x, twice: the naive union.
+      const auto running = p_.split_union(s, gap);
+      std::set<Context> united;
       for (const Summary t : bn::iface::upward_split(p_, s, gap)) {
         const CallPattern split = p_.pattern_of(t);
         got.insert(split.key());
         CHECK(p_.cum_of(t) == naive_.sum(nodes(split, true)));
         CHECK(p_.base_of(t) == naive_.base_sum(nodes(split, false)));
+        const std::string x = split.elements[gap + 1].name;
+        running->add({x, p_.cum_of(t), p_.base_of(t)});
+        running->add({x, p_.cum_of(t), p_.base_of(t)});
+        const std::set<Context> more = nodes(split, true);
+        united.insert(more.begin(), more.end());
+        CHECK(running->total() == naive_.sum(united));
       }
       CHECK(got == expected);
     }

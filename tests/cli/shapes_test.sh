@@ -102,6 +102,10 @@ wide | fan)
   has zoom "[main;c99999]  (unreliable: under 10 samples)"
   run refine "$bin" repl "$work/p.bnp" -c 'path main; refine below'
   holds refine "  ... and $([ "$case" = wide ] && echo 99995 || echo 99996) more (\`set limit N\` or \`set limit all\` lists them)"
+  # Zoomed, the refinement unites a prefix of 95,000 of main;..;x: each built and united by
+  # total_cum_of was quadratic (10,000 children: 1.4 s and 758 MB).
+  run refine_zoomed "$bin" repl "$work/p.bnp" -c 'set zoom on; path main; refine below'
+  holds refine_zoomed "extended downward refinement (zoomed):"
   run filters "$bin" repl "$work/p.bnp" -c 'exclude main;c1; focus main; suggest 1'
   holds filters "filters: exclude main;c1: $((total - total / 100000)) of $total samples (100.0%) kept"
   holds filters "0  $((total - total / 100000)) 100.0%"
@@ -113,6 +117,8 @@ wide | fan)
     # `refine split` measures every caller's sequence in two passes over the tree, not one each.
     run split "$bin" repl "$work/p.bnp" -c 'path main;..;u; refine split'
     has split "... and 99995 more (\`set limit N\` or \`set limit all\` lists them)"
+    run split_zoomed "$bin" repl "$work/p.bnp" -c 'set zoom on; path main;..;u; refine split'
+    has split_zoomed "... and 94995 more (\`set limit N\` or \`set limit all\` lists them)"
   fi
   ;;
 distinct)

@@ -5,6 +5,7 @@
 
 #include "bn/base/error.h"
 #include "bn/calltree/tree_profile.h"
+#include "outermost_tally.h"
 #include "pattern_matcher.h"
 
 namespace bn::calltree {
@@ -85,44 +86,6 @@ void for_each_bottom_extension_node(const CallTree& tree, const PatternMatcher& 
   });
 }
 
-// Per method x, the cum and base of a summary matched at some nodes of x: base counts every
-// such node, cum the subtrees of the outermost ones. Nodes come in preorder, so the counted
-// subtrees of one x are nested or disjoint and a node lies below a counted one iff it comes
-// before the end of the last counted one's subtree: no stack needed. Sums of node costs, which
-// the tree's own int64 totals bound. The first node of x met is always counted, so a zero
-// counted_until[x] also means x was not met yet.
-class OutermostTally {
- public:
-  explicit OutermostTally(const CallTree& tree)
-      : tree_(tree),
-        cum_(tree.method_count(), 0),
-        base_(tree.method_count(), 0),
-        counted_until_(tree.method_count(), 0) {}
-
-  void add(NodeId n) { add(tree_.method(n), n); }
-
-  void add(MethodId x, NodeId n) {
-    base_[x] += tree_.base_cost(n);
-    if (n < counted_until_[x]) return;
-    if (counted_until_[x] == 0) found_.push_back(x);
-    cum_[x] += tree_.cum_cost(n);
-    counted_until_[x] = tree_.subtree_end(n);
-  }
-
-  std::vector<iface::ExtensionAmounts> amounts() const {
-    std::vector<iface::ExtensionAmounts> out;
-    out.reserve(found_.size());
-    for (const MethodId x : found_) out.push_back({tree_.method_name(x), cum_[x], base_[x], x});
-    return out;
-  }
-
- private:
-  const CallTree& tree_;
-  std::vector<Cost> cum_, base_;
-  std::vector<NodeId> counted_until_;
-  std::vector<MethodId> found_;
-};
-
 std::vector<std::string_view> sorted_names(const CallTree& tree, const std::vector<bool>& methods) {
   std::vector<std::string_view> names;
   for (MethodId m = 0; m < methods.size(); ++m)
@@ -167,20 +130,23 @@ std::optional<Summary> TreeProfile::pattern_trimmed(Summary s, iface::End end) {
   return pattern_summary(*t);
 }
 
-std::vector<iface::ExtensionAmounts> TreeProfile::gap_extensions(Summary s) {
+void TreeProfile::tally_gap_extensions(Summary s, OutermostTally& tally) {
   const std::shared_ptr<const PatternMatcher> shared =
       is_pattern(s) ? matcher_of(pattern_record(s)) : std::make_shared<const PatternMatcher>(tree_, pattern_of(s));
   // s;..;x holds at a node iff a node of x lies on its stack strictly below the outermost node
   // where s is satisfied (ending s there leaves the most room for x).
-  OutermostTally tally(tree_);
   shared->scan([&](NodeId n, PatternMatcher::NodeMatch m) {
     if (m.satisfied && !m.first) tally.add(n);
   });
+}
+
+std::vector<iface::ExtensionAmounts> TreeProfile::gap_extensions(Summary s) {
+  OutermostTally tally(tree_);
+  tally_gap_extensions(s, tally);
   return tally.amounts();
 }
 
-std::vector<Summary> TreeProfile::upward_splits(Summary s, std::size_t gap) {
-  const iface::CallPattern pattern = pattern_of(s);
+bool TreeProfile::tally_upward_splits(const iface::CallPattern& pattern, std::size_t gap, OutermostTally& tally) {
   iface::CallPattern upper, lower;
   upper.elements.assign(pattern.elements.begin(), pattern.elements.begin() + static_cast<std::ptrdiff_t>(gap));
   lower.elements.assign(pattern.elements.begin() + static_cast<std::ptrdiff_t>(gap) + 1, pattern.elements.end());
@@ -190,17 +156,25 @@ std::vector<Summary> TreeProfile::upward_splits(Summary s, std::size_t gap) {
   };
   if (upper.elements.empty() || calls(upper) == 0 ||
       static_cast<std::size_t>(std::max(calls(upper), calls(lower))) > iface::kMaxPatternCalls)
-    return iface::Profile::upward_splits(s, gap);
-  const auto lower_summary = pattern_summary(lower);
-  if (!lower_summary) return {};
+    return false;
   // P1;..;x;P2 holds on a stack iff P1, matched at its earliest end, leaves room below for x;P2
   // (pattern_matcher.h): the frames of x whose caller's stack satisfies P1 start it.
   std::vector<char> upper_satisfied(tree_.node_count(), 0);
   PatternMatcher(tree_, upper).scan([&](NodeId n, PatternMatcher::NodeMatch m) {
     upper_satisfied[n] = m.satisfied ? 1 : 0;
   });
-  OutermostTally tally(tree_);
   PatternMatcher(tree_, lower).scan_top_extensions([&](MethodId x, NodeId n) { tally.add(x, n); }, &upper_satisfied);
+  return true;
+}
+
+std::vector<Summary> TreeProfile::upward_splits(Summary s, std::size_t gap) {
+  const iface::CallPattern pattern = pattern_of(s);
+  OutermostTally tally(tree_);
+  if (!tally_upward_splits(pattern, gap, tally)) return iface::Profile::upward_splits(s, gap);
+  iface::CallPattern lower;
+  lower.elements.assign(pattern.elements.begin() + static_cast<std::ptrdiff_t>(gap) + 1, pattern.elements.end());
+  const auto lower_summary = pattern_summary(lower);
+  if (!lower_summary) return {};
   std::vector<const iface::ExtensionAmounts*> by_method(tree_.method_count(), nullptr);
   const std::vector<iface::ExtensionAmounts> amounts = tally.amounts();
   for (const iface::ExtensionAmounts& a : amounts) by_method[a.tag] = &a;

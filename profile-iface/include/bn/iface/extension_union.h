@@ -6,8 +6,11 @@
 // default builds each added extension and asks total_cum_of of all of them: exact for every
 // backend, quadratic in the number added.
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bn/iface/amount.h"
@@ -20,7 +23,8 @@ class Profile;
 
 class ExtensionUnion {
  public:
-  ExtensionUnion(Profile& profile, Summary s, End end) : profile_(profile), s_(s), end_(end) {}
+  ExtensionUnion(Profile& profile, Summary s, End end)
+      : profile_(profile), s_(s), end_(end), kind_(std::string(to_string(end)) + " extension") {}
   virtual ~ExtensionUnion() = default;
   // Adds an extension of s as extension_amounts(s, end) listed it. Adding one twice changes
   // nothing. Throws bn::Error when e is not an extension of s at this end.
@@ -34,14 +38,32 @@ class ExtensionUnion {
   virtual std::optional<Amount> bound_of_all() { return std::nullopt; }
 
  protected:
+  // A union of other one-method refinements of s, named `kind` in errors.
+  ExtensionUnion(Profile& profile, Summary s, std::string kind) : profile_(profile), s_(s), kind_(std::move(kind)) {}
   // Throws the bn::Error add() promises for a name that is no extension.
   [[noreturn]] void reject(std::string_view m) const;
+  // The refinement of s named m, built: the default add() unites these.
+  virtual std::optional<Summary> built(std::string_view m);
 
  private:
   Profile& profile_;
   Summary s_;
-  End end_;
+  End end_ = End::top;
+  std::string kind_;
   std::vector<Summary> added_;
+};
+
+// A running union over other one-method refinements of s, each added one built by `build` and
+// united by total_cum_of: the default of Profile::gap_extension_union and split_union.
+class BuiltRefinementUnion final : public ExtensionUnion {
+ public:
+  using Build = std::function<std::optional<Summary>(std::string_view)>;
+  BuiltRefinementUnion(Profile& profile, Summary s, std::string kind, Build build)
+      : ExtensionUnion(profile, s, std::move(kind)), build_(std::move(build)) {}
+
+ private:
+  std::optional<Summary> built(std::string_view m) override { return build_(m); }
+  Build build_;
 };
 
 }  // namespace bn::iface

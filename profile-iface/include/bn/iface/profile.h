@@ -135,11 +135,18 @@ class Profile {
   // is satisfied somewhere, with the cum and base of s;..;x, in any order. The default builds
   // s;..;x for every method of the profile.
   virtual std::vector<ExtensionAmounts> gap_extensions(Summary s);
+  // An empty running union over the gap extensions of s (s;..;x), each added as gap_extensions
+  // names it. Zooming on `refine below` unites a prefix of 10^5 of them, so a backend may keep
+  // the union over its own lists; the default builds each and asks total_cum_of.
+  virtual std::unique_ptr<ExtensionUnion> gap_extension_union(Summary s);
   // The upward split refinement of s = P1;..;P2 at the gap with index `gap` of pattern_of(s)
   // (refinements.h checks that it is one): P1;..;x;P2 for every caller x of P2 (top_extensions
   // of P2 alone) that is satisfied somewhere, in that order. The default builds each, a
   // pattern_summary per caller; a backend may measure them all at once.
   virtual std::vector<Summary> upward_splits(Summary s, std::size_t gap);
+  // An empty running union over the upward split of s at `gap`, each P1;..;x;P2 added by its x;
+  // as gap_extension_union, for zooming on `refine split`.
+  virtual std::unique_ptr<ExtensionUnion> split_union(Summary s, std::size_t gap);
 
   // === OPTIONAL display facts: the defaults fit a profile of one run ========================
   // What percentages are of, and its name in "12.5% of total": total() by default. A

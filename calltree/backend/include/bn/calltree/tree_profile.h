@@ -50,6 +50,9 @@
 //                                   put them in name order (O(e) when asked again for the same s)
 //   extension_union(s, end)         the same facts; adding an extension costs O(its paths) when
 //                                   isolated, O(its nodes · log) in ordered sets otherwise
+//   gap_extension_union(s), split_union(s, gap)  one pass over the tree (two for a split)
+//                                   for the refinements' outermost nodes; adding one costs O(its nodes · log) in a map
+//                                   of disjoint preorder stretches, total() O(1)
 //   extension_walk(s, end)          extension_amounts(s, end) until the first step, which costs
 //                                   O(g k) for the g paths it continues; then a step O(P log P +
 //                                   e log e) for the P paths and the neighbours reached, building
@@ -120,6 +123,7 @@ struct SummedNodes;
 struct Coverage;
 }  // namespace region
 class PatternMatcher;
+class OutermostTally;
 
 class TreeProfile final : public iface::Profile {
  public:
@@ -192,9 +196,14 @@ class TreeProfile final : public iface::Profile {
   // One pass over the subtrees where s is first satisfied, counting each method's outermost
   // nodes below that point (tree_profile_patterns.cpp).
   std::vector<iface::ExtensionAmounts> gap_extensions(iface::Summary s) override;
+  // The union of s;..;x's subtrees as they are added, kept as disjoint stretches of the preorder
+  // (tree_subtree_union.cpp): zooming on `refine below` built and united every s;..;x of a prefix.
+  std::unique_ptr<iface::ExtensionUnion> gap_extension_union(iface::Summary s) override;
   // Every P1;..;x;P2 measured in two passes (P1's matches, then P2's top extensions below them),
   // where building each was a pass per caller x: 10^4 callers took 4.3 s.
   std::vector<iface::Summary> upward_splits(iface::Summary s, std::size_t gap) override;
+  // The same subtrees of the split's callers (tree_subtree_union.cpp).
+  std::unique_ptr<iface::ExtensionUnion> split_union(iface::Summary s, std::size_t gap) override;
   iface::Amount total() override { return tree_.total_cost(); }
   iface::MetricInfo metric() override;
   iface::Amount denominator() override { return denominator_; }
@@ -244,6 +253,7 @@ class TreeProfile final : public iface::Profile {
   static constexpr std::uint32_t kPatternBit = std::uint32_t{1} << 31;
   class RunningExtensionUnion;  // tree_extension_union.cpp
   class ChainWalk;              // tree_extension_walk.cpp
+  class SubtreeUnion;           // tree_subtree_union.cpp
   class TreeSummarySet;         // tree_summary_set.cpp
 
   // --- summary store (tree_profile.cpp) ---
@@ -274,6 +284,11 @@ class TreeProfile final : public iface::Profile {
   std::vector<iface::ExtensionAmounts> pattern_top_amounts(const PatternRecord& r) const;
   std::vector<iface::ExtensionAmounts> pattern_bottom_amounts(const PatternRecord& r) const;
   std::optional<iface::Summary> pattern_trimmed(iface::Summary s, iface::End end);
+  // Tallies, per method x, the nodes where s;..;x holds outermost.
+  void tally_gap_extensions(iface::Summary s, OutermostTally& tally);
+  // The same for P1;..;x;P2, the split of `pattern` at `gap`; false where the tally does not
+  // apply (no call before the gap, or more calls than a matcher takes).
+  bool tally_upward_splits(const iface::CallPattern& pattern, std::size_t gap, OutermostTally& tally);
   // total_base_of / total_cum_of of a set holding a pattern summary: each node marked by some
   // summary of S is counted once.
   iface::Amount marked_total(std::span<const iface::Summary> S, bool cum);
