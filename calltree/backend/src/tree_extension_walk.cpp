@@ -1,12 +1,13 @@
-// Zooming's walk down a chain in the tree backend (bn/iface/extension_walk.h). When every path
-// of the summary reached is isolated (tree_profile_isolation.cpp: no node on two paths, no root in
-// another path's final subtree, at the top no root's caller on another path), an extension's cum
-// and base are sums over its paths, each path's own costs plus the node one step beyond
-// (measure_extension's first case). The walk keeps those sums per path and adds one node to each
-// path a step, so such a step costs the paths and their neighbours, never the length reached,
-// and builds nothing. A step whose paths touch is measured as before, its summary built: a
-// recursion shares nodes between paths. Before its first step the walk is the start summary,
-// measured by extension_amounts (which keeps it for the zoom step that follows).
+// Zooming's walk down a chain in the tree backend (bn/iface/extension_walk.h). While no two
+// paths of the summary reached share a node (and, at the top, no root's caller lies on another
+// path), an extension's cum and base are sums over its paths, each path's own costs plus the node
+// one step beyond (measure_extension's first case), except that a path inside another's final
+// subtree counts only its base: all it covers is inside that subtree. The walk keeps those sums
+// per path and adds one node to each path a step, so such a step costs the paths and their
+// neighbours, never the length reached, and builds nothing. A step whose paths share nodes (a
+// recursion's repeated calls) is measured as before, its summary built. Before its first step the
+// walk is the start summary, measured by extension_amounts (which keeps it for the zoom step that
+// follows).
 #include <algorithm>
 #include <string>
 
@@ -105,9 +106,9 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     }
   }
 
-  // What an extension through e's path counts when nothing else of the extension counts it:
-  // the path's nodes and, below a new root, its final's subtree; or below a new final, that
-  // final's subtree.
+  // What an extension through e's path counts when nothing else of the extension counts it: the
+  // path's nodes and e's node, and the subtree of the final (the path's at the top, e's node at
+  // the bottom).
   Amount alone(const ExtensionNode& e) const {
     const Path& p = paths_[e.path];
     const CallTree& tree = profile_.tree_;
