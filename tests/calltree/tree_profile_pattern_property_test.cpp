@@ -118,16 +118,16 @@ class Checker {
     CHECK(listed_gap == expected_gap);
     // Their running union (zooming's on `refine below`), one added at a time, twice each: the
     // naive union of their node sets.
-    const auto running = p_.gap_extension_union(s);
-    std::set<Context> united;
+    const auto below = p_.gap_extension_union(s);
+    std::set<Context> below_united;
     for (const auto& e : p_.gap_extensions(s)) {
-      running->add(e);
-      running->add(e);
+      below->add(e);
+      below->add(e);
       const std::set<Context> more = nodes(bn::iface::extended_through_gap(q, e.method), true);
-      united.insert(more.begin(), more.end());
-      CHECK(running->total() == naive_.sum(united));
+      below_united.insert(more.begin(), more.end());
+      CHECK(below->total() == naive_.sum(below_united));
     }
-    CHECK_THROWS_AS(running->add({"no such method", 0, 0, 0}), bn::Error);
+    CHECK_THROWS_AS(below->add({"no such method", 0, 0, 0}), bn::Error);
     CHECK(bn::iface::extended_downward(p_, s).size() == expected_gap.size());
     // Upward split at each gap: P1;..;x;P2 for every x.
     for (const std::size_t gap : q.gaps()) {
