@@ -87,23 +87,16 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     return {first, last};
   }
 
-  // The start's sequence and the sums of its paths that the first step continues (of a method
-  // with 10^5 nodes, often a few), indexed as the start's.
+  // The start's sequence and the sums of the paths the first step continues, indexed as the
+  // start's: the path facts extension_amounts found for the start (kept for the last summary).
   void start_paths(std::span<const ExtensionNode> group) {
     const View v = profile_.view(start_);
-    const CallTree& tree = profile_.tree_;
+    const std::shared_ptr<const PathFacts> facts = profile_.path_facts(start_);
     calls_.assign(v.calls.begin(), v.calls.end());
     if (end_ == iface::End::top) std::reverse(calls_.begin(), calls_.end());
     paths_.assign(v.roots.size(), Path{});
-    for (const ExtensionNode& e : group) {
-      Path& p = paths_[e.path];
-      p = {v.roots[e.path], v.finals[e.path], 0, 0};
-      NodeId x = p.final_node;
-      for (std::size_t j = 0; j < v.calls.size(); ++j, x = tree.parent(x)) {
-        p.own += tree.cost(x);
-        p.base += tree.base_cost(x);
-      }
-    }
+    for (const ExtensionNode& e : group)
+      paths_[e.path] = {v.roots[e.path], v.finals[e.path], facts->own[e.path], facts->base[e.path]};
   }
 
   // What an extension through e's path counts when nothing else of the extension counts it: the
