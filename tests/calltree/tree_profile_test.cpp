@@ -297,32 +297,49 @@ TEST_CASE("a profile knows whether any measurement is negative, so zooming may b
   CHECK_FALSE(TreeProfile(with_negative).costs_never_negative());
 }
 
+namespace {
+
+// Walks from [start] at `end` through `steps`, checking that every step lists what the built
+// summary lists, and reaches it.
+void check_walk_as_built(TreeProfile& p, std::string_view start, bn::iface::End end,
+                         std::initializer_list<std::string_view> steps) {
+  const bool bottom = end == bn::iface::End::bottom;
+  const auto walk = p.extension_walk(at(p, start), end);
+  std::vector<std::string_view> path{start};
+  for (const std::string_view m : steps) {
+    walk->extend(m);
+    path.insert(bottom ? path.end() : path.begin(), m);
+    const Summary built = *p.path_summary(path);
+    const auto want = p.extension_amounts(built, end);
+    const auto got = walk->amounts();
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      CAPTURE(got[i].method);
+      CHECK(got[i].method == want[i].method);
+      CHECK(got[i].cum == want[i].cum);
+      CHECK(got[i].base == want[i].base);
+    }
+    CHECK(walk->summary() == built);
+  }
+}
+
+}  // namespace
+
 // A walk's step whose paths nest: [a;b] has a path inside the other's final subtree (the inner a
-// is a child of the outer b), so its cum is the outer path's, and its extension by a would add
-// the inner root to the outer path, a node the two then share. Every step lists what the built
-// summary lists.
+// is a child of the outer b), so its cum is the outer path's, and its extension by a adds the
+// inner root to the outer path, a node the two then share (its base counted once).
 TEST_CASE("a walk through nested paths measures each step as the built summary does") {
   const CallTree tree = tree_from_stacks(
       {{"main;a;b;a;b;a;x", 7}, {"main;a;b;a;b;y", 5}, {"main;a;b;z", 3}, {"main;a;b;a", 11}, {"main;a;b;a;b", 13}});
   TreeProfile p(tree);
-  for (const bn::iface::End end : {bn::iface::End::bottom, bn::iface::End::top}) {
-    const bool bottom = end == bn::iface::End::bottom;
-    const auto walk = p.extension_walk(at(p, bottom ? "a" : "b"), end);
-    std::vector<std::string_view> path{bottom ? "a" : "b"};
-    for (const std::string_view m : {bottom ? "b" : "a", bottom ? "a" : "b"}) {
-      walk->extend(m);
-      path.insert(bottom ? path.end() : path.begin(), m);
-      const Summary built = *p.path_summary(path);
-      const auto want = p.extension_amounts(built, end);
-      const auto got = walk->amounts();
-      REQUIRE(got.size() == want.size());
-      for (std::size_t i = 0; i < got.size(); ++i) {
-        CAPTURE(got[i].method);
-        CHECK(got[i].method == want[i].method);
-        CHECK(got[i].cum == want[i].cum);
-        CHECK(got[i].base == want[i].base);
-      }
-      CHECK(walk->summary() == built);
-    }
-  }
+  check_walk_as_built(p, "a", bn::iface::End::bottom, {"b", "a"});
+  check_walk_as_built(p, "b", bn::iface::End::top, {"a", "b"});
+}
+
+// [x;y] has the paths x2;y and x3;y, the second's root called by the first's: extending both
+// upwards by x would count x2 twice if the walk summed them.
+TEST_CASE("a walk whose path's caller lies on another path measures each step as the built summary does") {
+  const CallTree tree = tree_from_stacks({{"main;x;x;y", 3}, {"main;x;x;x;y", 5}, {"main;x;x", 2}, {"main;x;x;x", 7}});
+  TreeProfile p(tree);
+  check_walk_as_built(p, "y", bn::iface::End::top, {"x", "x"});
 }

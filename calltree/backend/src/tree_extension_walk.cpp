@@ -1,13 +1,13 @@
 // Zooming's walk down a chain in the tree backend (bn/iface/extension_walk.h). While no two
 // paths of the summary reached share a node (and, at the top, no root's caller lies on another
 // path), an extension's cum and base are sums over its paths, each path's own costs plus the node
-// one step beyond (measure_extension's first case), except that a path inside another's final
-// subtree counts only its base: all it covers is inside that subtree. The walk keeps those sums
-// per path and adds one node to each path a step, so such a step costs the paths and their
-// neighbours, never the length reached, and builds nothing. A step whose paths share nodes (a
-// recursion's repeated calls) is measured as before, its summary built. Before its first step the
-// walk is the start summary, measured by extension_amounts (which keeps it for the zoom step that
-// follows).
+// one step beyond (measure_extension's first case), except that an extended path inside another
+// (a recursion's later call, in an earlier call's final subtree) counts only its base: all it
+// covers, the other covers. The walk keeps those sums per path and adds one node to each path a
+// step, so a step costs its P paths and L neighbours, O((P + L) log P), never the length reached,
+// and builds nothing. A step whose paths share nodes (a recursion's repeated calls) is measured as
+// before, its summary built. Before its first step the walk is the start summary, measured by
+// extension_amounts (which keeps it for the zoom step that follows).
 #include <algorithm>
 #include <string>
 
@@ -17,6 +17,17 @@
 namespace bn::calltree {
 
 using iface::Amount;
+
+namespace {
+
+// The lists a step sorts (paths by root, finals, subtrees) are mostly in order already when the
+// paths nest in a recursion, as their calls do: one pass then.
+template <typename T, typename Less>
+void sort_unless_sorted(std::vector<T>& v, Less less) {
+  if (!std::is_sorted(v.begin(), v.end(), less)) std::sort(v.begin(), v.end(), less);
+}
+
+}  // namespace
 
 class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
  public:
@@ -29,6 +40,7 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     std::vector<iface::ExtensionAmounts> out;  // one per method, in method order for now
     const std::vector<ExtensionNode>& nodes = neighbours();
     for (auto e = nodes.begin(); e != nodes.end();) {
+      const auto first = e;
       const MethodId m = e->method;
       Amount cum = 0, base = 0;
       for (; e != nodes.end() && e->method == m; ++e) {
@@ -36,8 +48,8 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
         base += paths_[e->path].base + e->base;
       }
       out.push_back({tree.method_name(m), cum, base, m});
+      if (roots_nest_ && e - first > 1) count_covered_once({first, e}, out.back());
     }
-    if (!count_nested_once(out)) return profile_.extension_amounts(build(), end_);
     const auto& rank = profile_.name_rank();
     std::sort(out.begin(), out.end(), [&](const iface::ExtensionAmounts& a, const iface::ExtensionAmounts& b) {
       return rank[a.tag] < rank[b.tag];
@@ -66,8 +78,8 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     listed_for_ = false;
     // At the bottom the roots stay, in order; at the top they are new.
     if (end_ == iface::End::top)
-      std::sort(paths_.begin(), paths_.end(), [](const Path& a, const Path& b) { return a.root < b.root; });
-    measurable_ = find_nested();
+      sort_unless_sorted(paths_, [](const Path& a, const Path& b) { return a.root < b.root; });
+    measurable_ = paths_apart();
   }
 
   iface::Summary summary() override { return build(); }
@@ -110,69 +122,80 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     return path_cum + e.adds;
   }
 
-  // Lists in nested_ the paths j whose root lies in the final subtree of another path i (their
-  // nodes and subtree are inside it: what j counts, i counts); false if two paths share a node
-  // or, at the top, a root's caller is on another path, where sums do not measure. Each test needs
-  // a root inside another root's subtree (a shared node is the lower root on the higher path), so
-  // only nested pairs of roots are tested, found with a stack of the enclosing roots; past
-  // kNestedPairs of them (deep recursion nests every root in each one above it) the step is
-  // measured as built.
-  bool find_nested() {
-    static constexpr std::size_t kNestedPairs = 64;
+  // Whether sums measure the extensions of the paths reached: false if two paths share a node
+  // or, at the top, a root's caller is on another path. Otherwise two extended paths (the path,
+  // the node beyond it, the final's subtree) are apart or one holds the other, which
+  // count_covered_once finds. Path i passes through node x when its final lies in x's subtree and
+  // its root is x or above it (a smaller preorder number, both being ancestors of the final).
+  // So each path j asks whether a final in the subtree of x = its root (its root's caller at the
+  // top) has a root below the threshold x (x + 1 at the top, where the caller may be a root). The
+  // subtrees asked about nest or are apart, so one sweep of the finals in preorder with a stack
+  // of the subtrees open answers all, each final asking the innermost only: the thresholds grow
+  // inwards, and a path through an outer x passes through every inner x its final lies under.
+  // Notes in roots_nest_ whether any root lies below another: if none does, no path can pass
+  // through another's root, and the sweep is skipped.
+  bool paths_apart() {
     const CallTree& tree = profile_.tree_;
-    nested_.clear();
-    std::vector<std::uint32_t> enclosing;
-    std::size_t pairs = 0;
-    for (std::uint32_t j = 0; j < paths_.size(); ++j) {
-      const NodeId root = paths_[j].root;
-      while (!enclosing.empty() && !inside(root, paths_[enclosing.back()].root)) enclosing.pop_back();
-      for (const std::uint32_t i : enclosing) {
-        if (++pairs > kNestedPairs) return false;
-        const NodeId final_node = paths_[i].final_node;
-        if (inside(final_node, root)) return false;  // the root is on the path
-        if (end_ == iface::End::top && inside(final_node, tree.parent(root))) return false;
-        if (inside(root, final_node)) nested_.emplace_back(i, j);
+    roots_nest_ = false;
+    NodeId reach = 0;  // the end of the subtrees of the roots so far
+    for (const Path& p : paths_) {
+      roots_nest_ = roots_nest_ || p.root < reach;
+      reach = std::max(reach, tree.subtree_end(p.root));
+    }
+    if (!roots_nest_) return true;
+    const bool top = end_ == iface::End::top;
+    finals_.clear();
+    asked_.clear();
+    for (const Path& p : paths_) {
+      finals_.emplace_back(p.final_node, p.root);
+      const NodeId x = top ? tree.parent(p.root) : p.root;
+      asked_.push_back({x, tree.subtree_end(x), top ? x + 1 : x});
+    }
+    sort_unless_sorted(finals_, std::less<>());
+    sort_unless_sorted(asked_, [](const Asked& a, const Asked& b) { return a.first < b.first; });
+    open_.clear();
+    auto next = asked_.begin();
+    for (const auto& [final_node, root] : finals_) {
+      for (; next != asked_.end() && next->first <= final_node; ++next) {
+        while (!open_.empty() && open_.back().end <= next->first) open_.pop_back();
+        open_.push_back(*next);
       }
-      enclosing.push_back(j);
+      while (!open_.empty() && open_.back().end <= final_node) open_.pop_back();
+      if (!open_.empty() && root < open_.back().threshold) return false;
     }
     return true;
   }
 
-  // Takes out of each extension in `out` (one per method, in method order) what a path nested in
-  // another path of the same extension counted again. At the top the new roots stay inside the
-  // enclosing final subtrees. At the bottom a nested root stays inside only below the enclosing
-  // path's new final; if it is that final, the two paths share it, and false is returned.
-  bool count_nested_once(std::vector<iface::ExtensionAmounts>& out) const {
-    const std::vector<ExtensionNode>& nodes = grouped_;
-    const auto node_of = [&](MethodId m, std::uint32_t path) -> const ExtensionNode* {
-      const auto it = std::lower_bound(nodes.begin(), nodes.end(), ExtensionNode{m, path, 0});
-      return it != nodes.end() && it->method == m && it->path == path ? &*it : nullptr;
-    };
-    std::vector<std::pair<MethodId, std::uint32_t>> taken;  // (extension, path) counted once already
-    for (const auto& [i, j] : nested_) {
-      for (const ExtensionNode& outer : listed_of(i)) {
-        const ExtensionNode* inner = node_of(outer.method, j);
-        if (inner == nullptr) continue;  // not both in this extension
-        if (end_ == iface::End::bottom) {
-          if (paths_[j].root == outer.node) return false;
-          if (!inside(paths_[j].root, outer.node)) continue;
-        }
-        if (std::find(taken.begin(), taken.end(), std::pair(outer.method, j)) != taken.end()) continue;
-        taken.emplace_back(outer.method, j);
-        const auto ext = std::lower_bound(out.begin(), out.end(), outer.method,
-                                          [](const iface::ExtensionAmounts& a, MethodId m) { return a.tag < m; });
-        ext->cum -= alone(*inner);
-      }
+  // Takes out of the extension `ext` (the neighbours `group` of one method) what a path inside
+  // another path's extension counted again. Path j's extension lies inside path i's when j's node
+  // beyond (top) lies in i's final subtree, or j's root (bottom) in the subtree of i's node
+  // beyond: the subtrees are nested or apart, so one sweep in preorder with a stack of the open
+  // subtrees finds them. At the bottom j's root may *be* i's node beyond (a recursion's next
+  // call): then both count that node's base, and it is taken out once.
+  void count_covered_once(std::span<const ExtensionNode> group, iface::ExtensionAmounts& ext) {
+    const CallTree& tree = profile_.tree_;
+    const bool top = end_ == iface::End::top;
+    holding_.clear();
+    starts_.clear();
+    for (const ExtensionNode& e : group) {
+      const NodeId holds = top ? paths_[e.path].final_node : e.node;
+      holding_.emplace_back(holds, tree.subtree_end(holds));
+      starts_.emplace_back(top ? e.node : paths_[e.path].root, &e);
     }
-    return true;
-  }
-
-  // The listed nodes one step beyond path i (in path order).
-  std::span<const ExtensionNode> listed_of(std::uint32_t i) const {
-    const auto first = std::lower_bound(listed_.begin(), listed_.end(), i,
-                                        [](const ExtensionNode& e, std::uint32_t path) { return e.path < path; });
-    const auto last = std::find_if(first, listed_.end(), [&](const ExtensionNode& e) { return e.path != i; });
-    return {first, last};
+    sort_unless_sorted(holding_, std::less<>());
+    sort_unless_sorted(starts_, std::less<>());
+    std::vector<NodeId>& open_ends = open_ends_;  // each subtree inside the one below it
+    open_ends.clear();
+    auto next = holding_.begin();
+    for (const auto& [at, e] : starts_) {
+      for (; next != holding_.end() && next->first <= at; ++next) {
+        if (next->first == at) ext.base -= tree.base_cost(at);
+        while (!open_ends.empty() && open_ends.back() <= next->first) open_ends.pop_back();
+        open_ends.push_back(next->second);
+      }
+      while (!open_ends.empty() && open_ends.back() <= at) open_ends.pop_back();
+      if (!open_ends.empty()) ext.cum -= alone(*e);
+    }
   }
 
   bool inside(NodeId n, NodeId top) const { return top <= n && n < profile_.tree_.subtree_end(top); }
@@ -218,7 +241,17 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
   std::vector<ExtensionNode> listed_, grouped_;
   bool listed_for_ = false;  // grouped_ holds the neighbours of the summary reached
   bool measurable_ = false;  // no two paths reached share a node (nor, at the top, a caller)
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> nested_;  // (i, j): path j inside i's final subtree
+  bool roots_nest_ = false;  // a root reached lies below another
+  // Scratch of paths_apart and count_covered_once, kept between steps.
+  struct Asked {
+    NodeId first, end;  // the subtree asked about
+    NodeId threshold;   // a path through `first` whose root lies below this shares with the asker
+  };
+  std::vector<std::pair<NodeId, NodeId>> finals_;  // (final, root)
+  std::vector<Asked> asked_, open_;
+  std::vector<std::pair<NodeId, NodeId>> holding_;  // subtrees [first, end) holding extensions
+  std::vector<std::pair<NodeId, const ExtensionNode*>> starts_;
+  std::vector<NodeId> open_ends_;
 };
 
 std::unique_ptr<iface::ExtensionWalk> TreeProfile::extension_walk(iface::Summary s, iface::End end) {
