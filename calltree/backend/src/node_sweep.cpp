@@ -1,6 +1,7 @@
 #include "node_sweep.h"
 
 #include <bit>
+#include <boost/sort/spreadsort/integer_sort.hpp>
 #include <cstdint>
 #include <utility>
 
@@ -108,8 +109,15 @@ iface::Amount sum_cum_cost(const CallTree& tree, std::span<const NodeId> nodes) 
   return sum;
 }
 
+void append_path(const CallTree& tree, NodeId final_node, std::size_t length, std::vector<NodeId>& out) {
+  out.resize(out.size() + length);
+  NodeId n = final_node;
+  for (auto it = out.rbegin(); it != out.rbegin() + static_cast<std::ptrdiff_t>(length); ++it, n = tree.parent(n))
+    *it = n;
+}
+
 void sort_unique(std::vector<NodeId>& nodes) {
-  std::sort(nodes.begin(), nodes.end());
+  if (!std::is_sorted(nodes.begin(), nodes.end())) boost::sort::spreadsort::integer_sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
 }
 

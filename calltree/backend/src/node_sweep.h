@@ -41,7 +41,13 @@ iface::Amount sum_cost(const CallTree& tree, std::span<const NodeId> nodes);
 iface::Amount sum_base_cost(const CallTree& tree, std::span<const NodeId> nodes);
 iface::Amount sum_cum_cost(const CallTree& tree, std::span<const NodeId> nodes);
 
-// Sorts and removes duplicates.
+// Appends the path of `length` nodes that ends at `final_node`, root first: paths listed in
+// preorder of their roots that share no node then come out sorted already.
+void append_path(const CallTree& tree, NodeId final_node, std::size_t length, std::vector<NodeId>& out);
+
+// Sorts and removes duplicates. Lists of paths are often sorted already (nested recursion, calls
+// apart), which costs one pass; the others go by a radix sort (Boost's spreadsort): the lists of
+// a summary's 10^6 nodes are sorted for every zoom step built.
 void sort_unique(std::vector<NodeId>& nodes);
 
 }  // namespace bn::calltree::sweep

@@ -139,10 +139,11 @@ std::pair<Amount, Amount> TreeProfile::measure_extension(const Neighbourhood& n,
   w.finals.clear();
   w.along.clear();
   for (const ExtensionNode& e : group) {
-    w.finals.push_back(n.end == iface::End::top ? v.finals[e.path] : e.node);
-    w.along.push_back(e.node);
-    NodeId x = v.finals[e.path];
-    for (std::size_t j = 0; j < v.calls.size(); ++j, x = tree_.parent(x)) w.along.push_back(x);
+    const bool top = n.end == iface::End::top;
+    w.finals.push_back(top ? v.finals[e.path] : e.node);
+    if (top) w.along.push_back(e.node);
+    sweep::append_path(tree_, v.finals[e.path], v.calls.size(), w.along);
+    if (!top) w.along.push_back(e.node);
   }
   std::sort(w.finals.begin(), w.finals.end());  // distinct: one per path
   sweep::sort_unique(w.along);

@@ -13,6 +13,7 @@
 // if the third test finds it. A new bottom final lies in its own path's final subtree, which no
 // other path reaches.
 #include <algorithm>
+#include <boost/sort/spreadsort/integer_sort.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -38,21 +39,28 @@ std::shared_ptr<const TreeProfile::PathFacts> TreeProfile::path_facts(iface::Sum
   touched.assign(paths, false);
 
   // Each path's own and base costs, and for length >= 2 its nodes with the path's index, sorted.
+  // Each path is listed root first, so paths apart (in root order) come out sorted already.
   std::vector<std::pair<NodeId, std::uint32_t>>& along = facts->along;
-  if (length > 1) along.reserve(paths * length);
+  if (length > 1) along.resize(paths * length);
   for (std::uint32_t i = 0; i < paths; ++i) {
     Amount own = 0, base = 0;
     NodeId x = v.finals[i];
     for (std::size_t j = 0; j < length; ++j, x = tree_.parent(x)) {
       own += tree_.cost(x);
       base += tree_.base_cost(x);
-      if (length > 1) along.emplace_back(x, i);
+      if (length > 1) along[(i + 1) * length - 1 - j] = {x, i};
     }
     facts->own[i] = own;
     facts->base[i] = base;
     facts->alone[i] = own - tree_.cost(v.finals[i]) + tree_.cum_cost(v.finals[i]);
   }
-  std::sort(along.begin(), along.end());
+  if (!std::is_sorted(along.begin(), along.end()))
+    boost::sort::spreadsort::integer_sort(
+        along.begin(), along.end(),
+        [](const std::pair<NodeId, std::uint32_t>& a, unsigned offset) {
+          return ((std::uint64_t{a.first} << 32) | a.second) >> offset;
+        },
+        std::less<>());
 
   // 1. A node on two paths.
   for (std::size_t a = 1; a < along.size(); ++a)

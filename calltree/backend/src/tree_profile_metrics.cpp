@@ -30,8 +30,7 @@ void TreeProfile::compute_metrics(Sequence& seq) const {
             seq.sorted_finals.end());  // distinct: a final determines its root
   // A path is its final node and the calls.size() - 1 nodes above it.
   seq.along.reserve(seq.finals.size() * seq.calls.size());
-  for (NodeId n : seq.finals)
-    for (std::size_t i = 0; i < seq.calls.size(); ++i, n = tree_.parent(n)) seq.along.push_back(n);
+  for (NodeId n : seq.sorted_finals) sweep::append_path(tree_, n, seq.calls.size(), seq.along);
   sweep::sort_unique(seq.along);
   std::tie(seq.cum, seq.base) = measure_nodes(seq.sorted_finals, seq.along, seq.top_finals, seq.exposed);
 }
