@@ -188,18 +188,24 @@ bool calls(iface::Profile& profile, iface::Summary s, std::string_view m) {
 // measurements the union of a prefix is at most the sum of its cums: the prefixes whose cums sum
 // below C cannot reach C and are added without asking, and a backend's bound on the union of
 // all candidates can rule out every prefix at once. With negative measurements (A minus B)
-// neither bound holds, so every prefix is asked.
-std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold& C) {
+// neither bound holds, so every prefix is asked. A step of 10^6 candidates takes seconds, so it
+// stops on an interruption too (`steps`: the zoom's steps so far, for the progress line).
+std::size_t concentrate(iface::Profile& profile, Ranked& sorted, const Threshold& C, std::size_t steps) {
+  constexpr std::size_t kCandidatesBetweenSteps = 4096;
+  const auto include_next = [&](std::size_t done) {
+    if (done % kCandidatesBetweenSteps == kCandidatesBetweenSteps - 1) base::step("zooming", steps);
+    sorted.include_next();
+  };
   std::size_t k = 0;  // candidates added
   if (profile.costs_never_negative()) {
     if (const auto all = sorted.bound_of_all(); all && !C.reached_by(*all)) return 0;
     iface::Amount sum = 0;
     while (k < sorted.size() && !C.reached_by(sum + sorted.cum(k))) sum += sorted.cum(k++);
     if (k == sorted.size()) return 0;
-    for (std::size_t i = 0; i < k; ++i) sorted.include_next();
+    for (std::size_t i = 0; i < k; ++i) include_next(i);
   }
   while (k < sorted.size()) {
-    sorted.include_next();
+    include_next(k);
     ++k;
     if (C.reached_by(sorted.included_total())) return k;
   }
@@ -317,7 +323,7 @@ Zoomed zoom(iface::Profile& profile, iface::Summary s, NearbyKind kind, const if
     base::step("zooming", steps);
     // An upward split inserts its method after the gap, so the next split is at the same gap.
     Ranked sorted = ranked(profile, s, kind, gap);
-    const std::size_t n = concentrate(profile, sorted, C);
+    const std::size_t n = concentrate(profile, sorted, C, steps);
     if (n == 1) {
       if (const std::string_view m = sorted.added_method(0); !m.empty() && calls(profile, s, m)) {
         Zoomed out{sorted.first(1, limit), std::string(m)};

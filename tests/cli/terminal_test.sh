@@ -146,25 +146,24 @@ completion)
   ;;
 interrupt_keeps)
   # Ctrl-C during a long search: a progress line first, then the search stops at its next step
-  # and the session goes on, its labels kept. The search: zooming from [r] in a recursion 12
-  # deep whose cycle is r and 4,000 other methods. Its paths nest in one another too deeply for
-  # the tree backend's walk (docs/repl.md "What each command costs"), so each of the cycle's
-  # steps builds a summary as long as the chain so far: tens of seconds.
-  "$src/bench/shapes/make_shape.sh" deepcycle 4000 "$work/deep.collapsed" || fail "make_shape"
-  start "$work/deep.collapsed"
-  expect "$prompt"; keys $'path main;r\r'
+  # and the session goes on, its labels kept. The search: autolabel's 100 proposals on a profile
+  # of 4 million nodes, zooming from up to 200 suggestions of each suggester at both ends: seconds
+  # on a fast machine (docs/performance.md "Extreme shapes"), where progress shows after one.
+  "$bin" generate --nodes 4M -o "$work/big.bnp" >/dev/null || fail "generate"
+  start "$work/big.bnp"
+  expect "$prompt"; keys $'path com.example.app.pkg0.Service0.handle0\r'
   expect "$prompt"; keys $'label top\r'
-  expect "$prompt"; keys $'set zoom on\r'
-  expect "$prompt"; keys $'path r\r'
-  expect 'zooming: '; expect ' steps (Ctrl-C stops)'
+  expect "$prompt"; keys $'autolabel 100\r'
+  expect 'autolabel: '; expect ' (Ctrl-C stops)'
   printf '\003' >&"${TTY[1]}"
-  expect 'interrupted: zooming stopped after '
+  expect 'interrupted: autolabel stopped after '
   expect "$prompt"; keys $'labels\r'
   expect 'label top'
   expect "$prompt"; keys "save $work/kept.labels"$'\r'
   expect "$prompt"; keys $'quit\r'
   finish || fail "the session did not end after quit"
   grep -q '^label top' "$work/kept.labels" || fail "the label was lost: $(cat "$work/kept.labels")"
+  ! grep -q '^label auto-' "$work/kept.labels" || fail "the interrupted autolabel labelled: $(cat "$work/kept.labels")"
   ;;
 *)
   fail "unknown case $case" ;;

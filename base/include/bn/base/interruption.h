@@ -1,7 +1,7 @@
 #pragma once
 // A long search stops when the user asks (Ctrl-C at the REPL) and says how far it has come.
-// Searches call step() between their steps (a zoom's step, one of autolabel's starting points, a
-// pair of labels, one caller of `refine split`), where nothing is half made: an interrupted
+// Searches call step() between their steps (a zoom's step and every few thousand candidates of
+// one, a round of autolabel's starting points), where nothing is half made: an interrupted
 // command leaves the session as it was, its labels and the profile's caches included.
 // Libraries never print: a front end listens to the steps and draws (docs/architecture.md).
 
