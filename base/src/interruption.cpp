@@ -16,7 +16,19 @@ StepListener& listener() {
   return l;
 }
 
+// The operation every step counts as, if one is declared (searches run on one thread).
+const StepsCountAs* g_counting_as = nullptr;
+
 }  // namespace
+
+StepsCountAs::StepsCountAs(std::string_view what_, std::size_t done_, std::size_t total_)
+    : what(what_), done(done_), total(total_), installed_(g_counting_as == nullptr) {
+  if (installed_) g_counting_as = this;
+}
+
+StepsCountAs::~StepsCountAs() {
+  if (installed_) g_counting_as = nullptr;
+}
 
 void request_interruption() noexcept { g_requested.store(true, std::memory_order_relaxed); }
 
@@ -25,6 +37,11 @@ void clear_interruption() noexcept { g_requested.store(false, std::memory_order_
 void set_step_listener(StepListener l) { listener() = std::move(l); }
 
 void step(std::string_view what, std::size_t done, std::size_t total) {
+  if (g_counting_as != nullptr) {
+    what = g_counting_as->what;
+    done = g_counting_as->done;
+    total = g_counting_as->total;
+  }
   if (const StepListener& l = listener()) l(what, done, total);
   if (g_requested.load(std::memory_order_relaxed)) {
     g_requested.store(false, std::memory_order_relaxed);

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "bn/base/error.h"
+#include "bn/base/interruption.h"
 #include "bn/iface/overlap.h"
 #include "bn/repl/elide.h"
 #include "bn/repl/views.h"
@@ -108,9 +109,13 @@ Output load(Context& c, const Arguments& args) {
       throw Error(file + ":" + std::to_string(a.line) + ": " + e.what());
     }
   }
-  // Every sequence is checked before anything changes.
+  // Every sequence is checked before anything changes, so a file of 10^6 summaries (seconds) may
+  // stop on Ctrl-C between any two of them.
+  constexpr std::size_t kSummariesBetweenSteps = 4096;
   std::vector<std::optional<iface::Summary>> found;
   for (const search::SavedLabel& entry : saved.labels) {
+    if (found.size() % kSummariesBetweenSteps == kSummariesBetweenSteps - 1)
+      base::step("loading labels", found.size(), saved.labels.size());
     const std::vector<std::string_view> calls(entry.calls.begin(), entry.calls.end());
     try {
       found.push_back(search::summary_of_frames(session.profile(), calls, aspects));

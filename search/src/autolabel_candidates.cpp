@@ -252,6 +252,7 @@ AutolabelReached autolabel_reached(iface::Profile& profile, const AutolabelOptio
   for (std::size_t i = 0; i < rounds; ++i)
     for (const Suggester suggester : {Suggester::kHighBase, Suggester::kHighCum}) {
       base::step("autolabel", i, rounds);
+      const base::StepsCountAs round("autolabel", i, rounds);  // its zooms' steps are this one
       const Starts& list = suggester == Suggester::kHighBase ? by_base : by_cum;
       if (i >= list.size()) continue;
       const auto [s, rank] = list[i];

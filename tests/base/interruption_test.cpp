@@ -67,3 +67,25 @@ TEST_CASE("the listener is told of every step as it comes, and none once removed
   base::step("zooming", 6);
   CHECK(told == std::vector<std::string>{"autolabel 0/2", "autolabel 1/2", "zooming 5/0"});
 }
+
+TEST_CASE("inside an operation declared to count, every step reports as it, and stops as it") {
+  base::clear_interruption();
+  std::vector<std::string> told;
+  base::set_step_listener([&](std::string_view what, std::size_t done, std::size_t total) {
+    told.push_back(std::string(what) + " " + std::to_string(done) + "/" + std::to_string(total));
+  });
+  {
+    const base::StepsCountAs round("autolabel", 3, 30);
+    base::step("zooming", 7);
+    {
+      const base::StepsCountAs inner("labels", 1, 2);  // inside another: changes nothing
+      base::step("zooming", 8);
+    }
+    base::request_interruption();
+    CHECK_THROWS_WITH_AS(base::step("zooming", 9), "interrupted: autolabel stopped after 3 of 30 steps",
+                         base::Interrupted);
+  }
+  base::step("zooming", 10);  // the declaration has ended
+  base::set_step_listener({});
+  CHECK(told == std::vector<std::string>{"autolabel 3/30", "autolabel 3/30", "autolabel 3/30", "zooming 10/0"});
+}

@@ -146,14 +146,15 @@ completion)
   ;;
 interrupt_keeps)
   # Ctrl-C during a long search: a progress line first, then the search stops at its next step
-  # and the session goes on, its labels kept. The search: autolabel's 100 proposals on a profile
-  # of 4 million nodes, zooming from up to 200 suggestions of each suggester at both ends: seconds
-  # on a fast machine (docs/performance.md "Extreme shapes"), where progress shows after one.
-  "$bin" generate --nodes 4M -o "$work/big.bnp" >/dev/null || fail "generate"
-  start "$work/big.bnp"
-  expect "$prompt"; keys $'path com.example.app.pkg0.Service0.handle0\r'
+  # and the session goes on, its labels kept. The search: autolabel on a framework's recursion
+  # nested 50 deep in 198 places (10^6 nodes), zooming from up to 60 suggestions at both ends, each
+  # across the whole tree: 6 s on a fast machine (docs/performance.md "Extreme shapes"); progress
+  # shows after one.
+  "$src/bench/shapes/make_shape.sh" framework 1000000 "$work/deep.collapsed" || fail "make_shape"
+  start "$work/deep.collapsed"
+  expect "$prompt"; keys $'path main;t1\r'
   expect "$prompt"; keys $'label top\r'
-  expect "$prompt"; keys $'autolabel 100\r'
+  expect "$prompt"; keys $'autolabel\r'
   expect 'autolabel: '; expect ' (Ctrl-C stops)'
   printf '\003' >&"${TTY[1]}"
   expect 'interrupted: autolabel stopped after '

@@ -2,9 +2,14 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <string>
 
 #include "../search/fake_profile.h"
+#include "../temp_dir.h"
+#include "bn/base/interruption.h"
 
 using bn::search::testing::FakeProfile;
 
@@ -134,4 +139,28 @@ TEST_CASE("a script that is not text (a NUL byte, as /dev/zero gives) stops at o
   CHECK(result.failures == 1);
   CHECK(result.stopped);
   CHECK(h.err.str() == "bottlenecks: error: zero:2: not a command file (a NUL byte, or a line longer than 16 MiB)\n");
+}
+
+// `load` resolves every summary of the file before it labels any, stepping every 4,096 of them:
+// Ctrl-C while it resolves a large file leaves the labels as they were.
+TEST_CASE("an interrupted load labels nothing") {
+  RunnerHarness h;
+  h.runner.run_line("path c", "");
+  h.runner.run_line("label hot", "");
+  const bn::test::TempDir dir;
+  const std::filesystem::path file = dir.path() / "many.labels";
+  {
+    std::ofstream f(file);
+    f << "# bottlenecks labels v2\n";
+    for (int i = 0; i < 5000; ++i) f << "label many\n  a\n";
+  }
+  bn::base::clear_interruption();
+  bn::base::set_step_listener([](std::string_view, std::size_t, std::size_t) { bn::base::request_interruption(); });
+  CHECK(h.runner.run_line("load " + file.string(), "") == bn::repl::LineResult::kFailed);
+  bn::base::set_step_listener({});
+  CHECK(h.err.str() == "bottlenecks: error: interrupted: loading labels stopped after 4095 of 5000 steps\n");
+  h.out.str("");
+  h.runner.run_line("labels", "");
+  CHECK(h.out.str().find("label hot") != std::string::npos);
+  CHECK(h.out.str().find("many") == std::string::npos);
 }
