@@ -14,6 +14,12 @@
 #   cycle        a recursion whose cycle is N distinct methods long: main;r;c1;...;cN;r;c1;...;cN,
 #                the innermost costing 100 (N up to 32,000: the readers' 65,536 frames)
 #   deepcycle    the same cycle 12 times (N up to 5,000)
+#   cycles       16 recursions, main;t1;..., main;t16;..., each the cycle 4 times (N up to 16,000):
+#                the paths of a step nest 4 deep in 16 separate places
+#   framework    a framework's recursion (filters, interceptors): r calling f1..f100 calling r again,
+#                50 deep (5,050 frames), in N / 5,050 recursions under t1, t2, ...
+#   parser       a recursive descent parser's recursion: r calling c1 calling c2 calling r again,
+#                N frames in chains of at most 48,000 under t1, t2, ..., the innermost costing 100
 #   wide         N methods c1..cN called by main, each costing 1, so main has N children
 #   fan          the same with every ci calling one utility u costing 2: u has N callers
 #   longname     a method whose name is N bytes (x...x), called by main, beside main;b
@@ -50,6 +56,19 @@ BEGIN {
     printf "main"
     for (k = (shape == "cycle" ? 2 : 12); k > 0; k--) { printf ";r"; for (i = 1; i <= n; i++) printf ";c%d", i }
     print " 100"
+  } else if (shape == "cycles") {
+    cycle = ""; for (i = 1; i <= n; i++) cycle = cycle ";c" i
+    for (t = 1; t <= 16; t++) print "main;t" t repeat(";r" cycle, 4) " 100"
+  } else if (shape == "framework") {
+    cycle = ""; for (i = 1; i <= 100; i++) cycle = cycle ";f" i
+    for (t = 1; t <= int(n / 5050); t++) print "main;t" t repeat(";r" cycle, 50) " 100"
+  } else if (shape == "parser") {
+    left = n; t = 0
+    while (left > 0) {
+      len = left < 48000 ? left : 48000; left -= len; t++
+      s = repeat(";r;c1;c2", int(len / 3))
+      print "main;t" t s substr(";r;c1", 1, (len % 3 == 0 ? 0 : len % 3 == 1 ? 2 : 5)) " 100"
+    }
   } else if (shape == "wide") for (i = 1; i <= n; i++) print "main;c" i " 1"
   else if (shape == "fan") for (i = 1; i <= n; i++) print "main;c" i ";u 2"
   else if (shape == "longname") {

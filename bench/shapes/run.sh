@@ -70,12 +70,17 @@ shape distinct-10k distinct 10000
 shape distinct-60k distinct 60000
 shape cycle-20k cycle 20000
 shape deepcycle-4k deepcycle 4000
+shape cycles-15k cycles 15000
+shape parser parser 1000000
+shape framework framework 1000000
 shape chain chain 1000000
 shape alternating alternating 1000000
 shape wide wide 1000000
 shape fan fan 500000
 shape longname longname 1000000
 shape wide-10k wide 10000
+shape wide-100k wide 100000
+shape fan-100k fan 100000
 shape base base 1000000
 "$make_shape" labels 10000 "$dir/10k.labels"
 "$make_shape" labels 100000 "$dir/100k.labels"
@@ -95,14 +100,19 @@ row distinct-60k "set zoom on; path m30000" "$bin" repl "$dir/distinct-60k.bnp" 
 row distinct-60k "suggest; autolabel" "$bin" repl "$dir/distinct-60k.bnp" -c "suggest; autolabel"
 row distinct-60k "--base distinct-10k: suggest; set zoom on; path main; autolabel" "$bin" repl "$dir/distinct-60k.bnp" \
   --base "$dir/distinct-10k.bnp" -c "suggest; set zoom on; path main; autolabel"
-for c in cycle-20k deepcycle-4k; do
+for c in cycle-20k deepcycle-4k cycles-15k; do
   row "$c" "set zoom on; path r" "$bin" repl "$dir/$c.bnp" -c "set zoom on; path r"
 done
+row cycles-15k "suggest; autolabel" "$bin" repl "$dir/cycles-15k.bnp" -c "suggest; autolabel"
+repl_rows parser r "t1;r;c1" "0, 0, 1"
+repl_rows framework f50 "t1;r;f1" "0, 0, 1"
 repl_rows chain a "t1;a;a" "0, 0, 1"
 repl_rows alternating a "t1;a;b" "0, 0, 1"
 repl_rows wide c1 "main;c1" "0, 1, 0"
 repl_rows fan u "c1;u" "0, 0, 1"
 row fan "path main;..;u; refine split" "$bin" repl "$dir/fan.bnp" -c "path main;..;u; refine split"
+row wide-100k "set zoom on; path main; refine below" "$bin" repl "$dir/wide-100k.bnp" -c "set zoom on; path main; refine below"
+row fan-100k "set zoom on; path main;..;u; refine split" "$bin" repl "$dir/fan-100k.bnp" -c "set zoom on; path main;..;u; refine split"
 row longname "open, info" "$bin" info "$dir/longname.bnp"
 row longname "path main;NAME" "$bin" repl "$dir/longname.bnp" -f "$dir/longname.cmds"
 row longname "flame" "$bin" flame "$dir/longname.bnp" -o "$dir/out.html"

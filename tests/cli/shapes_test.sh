@@ -137,6 +137,24 @@ distinct)
   holds cycle "100 100.0%     0 0.0%  [r;c1;c2;c3;<19994 frames>;c19998;c19999;c20000;r]"
   holds cycle "zooming stops at recursion: this calls r again"
   ;;
+nested_recursion)
+  # Recursions whose calls nest in one another: 16 of a cycle of 8,000 methods, each 4 deep, and
+  # a recursive descent parser's r -> c1 -> c2 -> r, 200,000 calls deep. Zooming (and autolabel,
+  # which zooms up to 120 times) measures each step by one sweep over the paths: building
+  # the steps where more than a few paths nested took O(depth * cycle^2), minutes and gigabytes
+  # here.
+  "$make_shape" cycles 8000 "$work/p.collapsed" || fail "make_shape"
+  common "$work/p.collapsed"
+  holds autolabel "0  1600 100.0%     1600 100.0%  auto-1  [c8000]"
+  run zoom "$bin" repl "$work/p.bnp" -c 'set zoom on; path r; path c5'
+  holds zoom "1  1600 100.0%     0 0.0%  [r;c1;c2;c3;c4;<7993 frames>;c7998;c7999;c8000;r]"
+  holds zoom "1  1600 100.0%     0 0.0%  [c5;c6;c7;c8;c9;<7991 frames>;r;c1;c2;c3;c4;c5]"
+  "$make_shape" parser 200000 "$work/q.collapsed" || fail "make_shape"
+  run parser "$bin" repl "$work/q.collapsed" -c 'set zoom on; path r; path c2; suggest; autolabel'
+  holds parser "1  500 100.0%     0 0.0%  [r;c1;c2;r]"
+  holds parser "1  500 100.0%   400 80.0%  [c2;r;c1;c2]"
+  holds parser "zooming stops at recursion: this calls c2 again"
+  ;;
 long_name)
   # One method's name is 1 MB (the collapsed-stacks reader takes lines up to 1 MiB): too long
   # for a command line, so the script is a file.
