@@ -62,6 +62,8 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     const std::span<const ExtensionNode> group = id ? group_of(*id) : std::span<const ExtensionNode>();
     if (group.empty())
       throw Error("'" + std::string(m) + "' is not a " + iface::to_string(end_) + " extension of the summary");
+    // Paths apart before a step down share a node after it only where a new final is a root.
+    const bool apart_below = moved_ && measurable_ && end_ == iface::End::bottom;
     if (!moved_) start_paths(group);
     std::vector<Path> extended;
     extended.reserve(group.size());
@@ -79,7 +81,8 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     // At the bottom the roots stay, in order; at the top they are new.
     if (end_ == iface::End::top)
       sort_unless_sorted(paths_, [](const Path& a, const Path& b) { return a.root < b.root; });
-    measurable_ = paths_apart();
+    roots_nest_ = roots_nest();
+    measurable_ = !roots_nest_ || (apart_below ? no_final_is_a_root() : paths_apart());
   }
 
   iface::Summary summary() override { return build(); }
@@ -132,17 +135,9 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
   // subtrees asked about nest or are apart, so one sweep of the finals in preorder with a stack
   // of the subtrees open answers all, each final asking the innermost only: the thresholds grow
   // inwards, and a path through an outer x passes through every inner x its final lies under.
-  // Notes in roots_nest_ whether any root lies below another: if none does, no path can pass
-  // through another's root, and the sweep is skipped.
+  // Asked only when some root lies below another (else no path can pass through another's root).
   bool paths_apart() {
     const CallTree& tree = profile_.tree_;
-    roots_nest_ = false;
-    NodeId reach = 0;  // the end of the subtrees of the roots so far
-    for (const Path& p : paths_) {
-      roots_nest_ = roots_nest_ || p.root < reach;
-      reach = std::max(reach, tree.subtree_end(p.root));
-    }
-    if (!roots_nest_) return true;
     const bool top = end_ == iface::End::top;
     finals_.clear();
     asked_.clear();
@@ -162,6 +157,31 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
       }
       while (!open_.empty() && open_.back().end <= final_node) open_.pop_back();
       if (!open_.empty() && root < open_.back().threshold) return false;
+    }
+    return true;
+  }
+
+  // Whether a root lies below another (in root order, inside an earlier root's subtree).
+  bool roots_nest() const {
+    NodeId reach = 0;  // the end of the subtrees of the roots so far
+    for (const Path& p : paths_) {
+      if (p.root < reach) return true;
+      reach = std::max(reach, profile_.tree_.subtree_end(p.root));
+    }
+    return false;
+  }
+
+  // After a step down from paths apart: whether no path's new final is another path's root. The
+  // finals, sorted (nested calls list them in order already), are merged with the roots.
+  bool no_final_is_a_root() {
+    new_finals_.clear();
+    for (const Path& p : paths_) new_finals_.push_back(p.final_node);
+    sort_unless_sorted(new_finals_, std::less<>());
+    auto root = paths_.begin();
+    for (const NodeId f : new_finals_) {
+      while (root != paths_.end() && root->root < f) ++root;
+      if (root == paths_.end()) return true;
+      if (root->root == f) return false;
     }
     return true;
   }
@@ -251,7 +271,7 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
   std::vector<Asked> asked_, open_;
   std::vector<std::pair<NodeId, NodeId>> holding_;  // subtrees [first, end) holding extensions
   std::vector<std::pair<NodeId, const ExtensionNode*>> starts_;
-  std::vector<NodeId> open_ends_;
+  std::vector<NodeId> open_ends_, new_finals_;
 };
 
 std::unique_ptr<iface::ExtensionWalk> TreeProfile::extension_walk(iface::Summary s, iface::End end) {
