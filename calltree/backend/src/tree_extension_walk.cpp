@@ -88,6 +88,30 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
   iface::Summary summary() override { return build(); }
 
  private:
+  // The subtrees a sweep in preorder has opened and not yet left, innermost last: subtrees of a
+  // tree nest or are apart, so a stack keeps them. T has an `end` (its subtree is [first, end)).
+  template <typename T>
+  class OpenSubtrees {
+   public:
+    void clear() { open_.clear(); }
+    // Opens t, whose subtree starts at `first` (at or after every one opened before).
+    void open(const T& t, NodeId first) {
+      leave_before(first);
+      open_.push_back(t);
+    }
+    // The innermost open subtree that holds `at` (at or after every start opened), or null.
+    const T* innermost_holding(NodeId at) {
+      leave_before(at);
+      return open_.empty() ? nullptr : &open_.back();
+    }
+
+   private:
+    void leave_before(NodeId at) {
+      while (!open_.empty() && open_.back().end <= at) open_.pop_back();
+    }
+    std::vector<T> open_;
+  };
+
   struct Path {
     NodeId root, final_node;
     Amount own, base;  // Σ cost and Σ base_cost over the path's nodes
@@ -148,15 +172,12 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     }
     sort_unless_sorted(finals_, std::less<>());
     sort_unless_sorted(asked_, [](const Asked& a, const Asked& b) { return a.first < b.first; });
-    open_.clear();
+    open_asked_.clear();
     auto next = asked_.begin();
     for (const auto& [final_node, root] : finals_) {
-      for (; next != asked_.end() && next->first <= final_node; ++next) {
-        while (!open_.empty() && open_.back().end <= next->first) open_.pop_back();
-        open_.push_back(*next);
-      }
-      while (!open_.empty() && open_.back().end <= final_node) open_.pop_back();
-      if (!open_.empty() && root < open_.back().threshold) return false;
+      for (; next != asked_.end() && next->first <= final_node; ++next) open_asked_.open(*next, next->first);
+      const Asked* innermost = open_asked_.innermost_holding(final_node);
+      if (innermost != nullptr && root < innermost->threshold) return false;
     }
     return true;
   }
@@ -199,26 +220,21 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     starts_.clear();
     for (const ExtensionNode& e : group) {
       const NodeId holds = top ? paths_[e.path].final_node : e.node;
-      holding_.emplace_back(holds, tree.subtree_end(holds));
+      holding_.push_back({holds, tree.subtree_end(holds)});
       starts_.emplace_back(top ? e.node : paths_[e.path].root, &e);
     }
-    sort_unless_sorted(holding_, std::less<>());
+    sort_unless_sorted(holding_, [](const Subtree& a, const Subtree& b) { return a.first < b.first; });
     sort_unless_sorted(starts_, std::less<>());
-    std::vector<NodeId>& open_ends = open_ends_;  // each subtree inside the one below it
-    open_ends.clear();
+    open_holding_.clear();
     auto next = holding_.begin();
     for (const auto& [at, e] : starts_) {
       for (; next != holding_.end() && next->first <= at; ++next) {
         if (next->first == at) ext.base -= tree.base_cost(at);
-        while (!open_ends.empty() && open_ends.back() <= next->first) open_ends.pop_back();
-        open_ends.push_back(next->second);
+        open_holding_.open(*next, next->first);
       }
-      while (!open_ends.empty() && open_ends.back() <= at) open_ends.pop_back();
-      if (!open_ends.empty()) ext.cum -= alone(*e);
+      if (open_holding_.innermost_holding(at) != nullptr) ext.cum -= alone(*e);
     }
   }
-
-  bool inside(NodeId n, NodeId top) const { return top <= n && n < profile_.tree_.subtree_end(top); }
 
   // The nodes one step beyond the paths, grouped by method, listed once per step.
   const std::vector<ExtensionNode>& neighbours() {
@@ -267,11 +283,16 @@ class TreeProfile::ChainWalk final : public iface::ExtensionWalk {
     NodeId first, end;  // the subtree asked about
     NodeId threshold;   // a path through `first` whose root lies below this shares with the asker
   };
+  struct Subtree {
+    NodeId first, end;
+  };
   std::vector<std::pair<NodeId, NodeId>> finals_;  // (final, root)
-  std::vector<Asked> asked_, open_;
-  std::vector<std::pair<NodeId, NodeId>> holding_;  // subtrees [first, end) holding extensions
+  std::vector<Asked> asked_;
+  OpenSubtrees<Asked> open_asked_;
+  std::vector<Subtree> holding_;  // the subtrees holding extensions
+  OpenSubtrees<Subtree> open_holding_;
   std::vector<std::pair<NodeId, const ExtensionNode*>> starts_;
-  std::vector<NodeId> open_ends_, new_finals_;
+  std::vector<NodeId> new_finals_;
 };
 
 std::unique_ptr<iface::ExtensionWalk> TreeProfile::extension_walk(iface::Summary s, iface::End end) {
